@@ -1,0 +1,1 @@
+"""Scryptic client package."""

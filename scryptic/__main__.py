@@ -1,0 +1,5 @@
+import sys
+
+from scryptic.cli import main
+
+sys.exit(main())

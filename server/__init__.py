@@ -1,0 +1,1 @@
+"""Scryptic server package."""

@@ -1,0 +1,1 @@
+"""Scryptic shared package."""

@@ -1,0 +1,160 @@
+"""The game record: map + rule set + seed + actions, as versioned JSON Lines.
+
+Line 1 is the header::
+
+    {"format": "scryptic-record", "version": 1, "map": {"name": ..., "grid": [...]},
+     "rules": {...}, "seed": 42, "first": 1}
+
+Each following line is one accepted action in its plain form (``shared.actions``).
+An optional last line ``{"end": {"winner": 1, "reason": "score", "scores": {"1": 80, "2": 61}}}``
+states the result; replaying checks it. See ``docs/record-format.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.actions import action_from_dict
+from shared.ascii import map_from_ascii
+from shared.errors import RuleError
+from shared.lexicon import Lexicon
+from shared.rules import RuleSet
+from shared.terrain import GameMap, Player, Terrain
+
+FORMAT = "scryptic-record"
+VERSION = 1
+
+_CHAR = {Terrain.PLAINS: ".", Terrain.FOREST: "f", Terrain.WATER: "~", Terrain.MOUNTAINS: "^",
+         Terrain.ICE: "*", Terrain.LAVA: "x"}
+_CITY = {Player.GOLD: "G", Player.SILVER: "S", None: "P"}
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; ``line`` is 1-based."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def map_grid(game_map: GameMap) -> list[str]:
+    """The map's terrain and starting cities as grid rows."""
+    rows = []
+    for r, row in enumerate(game_map.terrain):
+        rows.append("".join(
+            _CITY[game_map.cities[(r, c)]] if t is Terrain.CITY else _CHAR[t] for c, t in enumerate(row)
+        ))
+    return rows
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game exactly."""
+
+    game_map: GameMap
+    rules: RuleSet
+    seed: int
+    first: Player = Player.GOLD
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    end: dict[str, Any] | None = None
+
+    @classmethod
+    def from_game(cls, game) -> "GameRecord":
+        end = None
+        if game.result is not None:
+            end = {**game.result.to_dict(), "scores": {str(int(p)): s for p, s in game.scores().items()}}
+        return cls(game.map, game.rules, game.seed, game.first, list(game.actions), end)
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "map": {"name": self.game_map.name, "grid": map_grid(self.game_map)},
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "first": int(self.first),
+        }
+
+    def to_text(self) -> str:
+        """The record as JSON Lines text."""
+        lines = [json.dumps(self.header(), sort_keys=True)]
+        lines += [json.dumps(a, sort_keys=True) for a in self.actions]
+        if self.end is not None:
+            lines.append(json.dumps({"end": self.end}, sort_keys=True))
+        return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read a record; a RecordError names the line and what is wrong with it."""
+    lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
+    if not lines:
+        raise RecordError(1, "the record is empty")
+    parsed = []
+    for number, line in lines:
+        try:
+            parsed.append((number, json.loads(line)))
+        except json.JSONDecodeError as exc:
+            raise RecordError(number, f"not valid JSON ({exc.msg})") from None
+    number, header = parsed[0]
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise RecordError(number, f"the first line must be a header with \"format\": \"{FORMAT}\"")
+    if header.get("version") != VERSION:
+        raise RecordError(number, f"unsupported record version {header.get('version')!r} (this reads {VERSION})")
+    for key in ("map", "rules", "seed"):
+        if key not in header:
+            raise RecordError(number, f"the header has no {key!r}")
+    try:
+        m = header["map"]
+        game_map = map_from_ascii("\n".join(m["grid"]), name=m.get("name", "unnamed"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(number, f"bad map: {exc}") from None
+    try:
+        rules = RuleSet.from_dict(header["rules"])
+    except (TypeError, ValueError) as exc:
+        raise RecordError(number, f"bad rules: {exc}") from None
+    seed = header["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(number, "the seed must be a whole number")
+    try:
+        first = Player(header.get("first", 1))
+    except ValueError:
+        raise RecordError(number, "first must be 1 or 2") from None
+    record = GameRecord(game_map, rules, seed, first)
+    for number, item in parsed[1:]:
+        if not isinstance(item, dict):
+            raise RecordError(number, "each line after the header must be a JSON object")
+        if "end" in item:
+            if record.end is not None:
+                raise RecordError(number, "a second end line")
+            record.end = item["end"]
+            continue
+        if record.end is not None:
+            raise RecordError(number, "an action after the end line")
+        record.actions.append(item)
+    return record
+
+
+def replay(record: GameRecord, lexicon: Lexicon, upto: int | None = None):
+    """Play the record's actions; RecordError names the first bad line and the rule it breaks."""
+    from shared.game import Game
+
+    try:
+        game = Game.new(record.game_map, record.rules, record.seed, lexicon, record.first)
+    except ValueError as exc:
+        raise RecordError(1, str(exc)) from None
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, data in enumerate(actions):
+        line = index + 2
+        try:
+            game.apply(action_from_dict(data))
+        except RuleError as exc:
+            raise RecordError(line, f"{exc.code}: {exc.reason}") from None
+    if upto is None and record.end is not None:
+        expected = record.end
+        actual = None if game.result is None else game.result.to_dict()
+        if actual is None or any(expected.get(k) != v for k, v in actual.items()):
+            raise RecordError(len(actions) + 2, f"the record ends {expected} but the replay ends {actual}")
+    return game

@@ -1,0 +1,90 @@
+"""Rule sets: every number of the rules is a setting, and the presets of RULINGS R14 are data."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from fractions import Fraction
+from typing import Any
+
+from shared.letters import SCRABBLE_DISTRIBUTION
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The numbers of one variant of the game.
+
+    Multipliers are exact fractions; strength is rounded down once at the end (R6).
+    """
+
+    name: str = "standard"
+    rack_start: int = 7
+    rack_limit: int = 12
+    draw_per_turn: int = 3
+    distribution: dict[str, int] = field(default_factory=lambda: dict(SCRABBLE_DISTRIBUTION))
+    endless_pool: bool = False  # draw with replacement at the distribution's frequencies
+    forest_density: int = 2
+    ice_thickness: int = 1
+    city_capture_bonus: int = 40
+    water_multiplier: Fraction = Fraction(3, 5)
+    city_defence_multiplier: Fraction = Fraction(3, 2)
+    broken_supply_multiplier: Fraction = Fraction(3, 5)
+    attack_word_multiplier: Fraction = Fraction(3, 2)
+    defend_word_multiplier: Fraction = Fraction(3, 2)
+    sneak_word_multiplier: Fraction = Fraction(3, 2)
+    cut_word_multiplier: Fraction = Fraction(3, 2)
+    end_on_empty_rack: bool = True  # R11 condition 2
+    stalemate_passes: int = 4  # R11 condition 3: consecutive passes with no letters left to draw
+    win_by_score: bool = True  # False: conquest only; a stalemate is a draw
+    target_score: int | None = None  # first to reach it wins (with an endless pool)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form (fractions as "n/d" strings)."""
+        out = asdict(self)
+        for key, value in out.items():
+            if isinstance(value, Fraction):
+                out[key] = f"{value.numerator}/{value.denominator}"
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RuleSet":
+        """Inverse of :meth:`to_dict`; unknown keys are an error."""
+        known = {f.name: f for f in fields(cls)}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise ValueError(f"unknown rule setting(s): {', '.join(sorted(unknown))}")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if "multiplier" in key:
+                value = Fraction(value)
+            values[key] = value
+        return cls(**values)
+
+
+STANDARD = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {
+    "standard": STANDARD,
+    # The game as it shipped on iOS in 2011: bigger start, smaller limit.
+    "ios-2011": replace(STANDARD, name="ios-2011", rack_start=9, rack_limit=10),
+    "target-score": replace(
+        STANDARD, name="target-score", endless_pool=True, end_on_empty_rack=False, target_score=150
+    ),
+    "conquest": replace(
+        STANDARD, name="conquest", endless_pool=True, end_on_empty_rack=False, win_by_score=False
+    ),
+}
+
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "standard": "98 letters each, rack 7 (limit 12, +3 a turn); score or conquest wins.",
+    "ios-2011": "As shipped on iOS in 2011: rack 9, limit 10, +3 a turn.",
+    "target-score": "Endless letters; the first to 150 points wins (or conquest).",
+    "conquest": "Endless letters; only taking every enemy city wins.",
+}
+
+
+def get_rules(name: str) -> RuleSet:
+    """The preset called ``name``; a clear error lists the presets if there is none."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown rule set {name!r}; presets: {', '.join(PRESETS)}") from None
