@@ -409,13 +409,16 @@ class Game:
                     f"{down.text.upper()}: say which word you are committing (across or down)"
                 )
             direction = ACROSS if across or not down else DOWN
+        first, last = min(cells), max(cells)
+        step = (0, 1) if direction == ACROSS else (1, 0)
+        cell = first
+        while cell != last:
+            cell = (cell[0] + step[0], cell[1] + step[1])
+            if cell not in layer:
+                raise E.Gap(f"the letters do not form one unbroken word: a gap at {cell_name(cell)}")
         run = line_run(layer, cells[0], direction)
         if run is None:
             raise E.TooShort("a word needs at least 2 letters")
-        missing = new_cells - set(run.cells)
-        if missing:
-            gap = sorted(missing)[0]
-            raise E.Gap(f"the letters do not form one unbroken word: a gap before {cell_name(gap)}")
         touched = [r for r in runs_of(layer) if new_cells.intersection(r.cells)]
         for r in touched:
             if r.text not in self.lexicon:

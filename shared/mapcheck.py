@@ -39,7 +39,8 @@ class Finding:
     """One problem found in a map.
 
     ``level`` is ``"error"`` (the map is unplayable) or ``"warning"`` (playable, maybe unfair);
-    ``code`` is a stable identifier (e.g. ``"no-first-word"``); ``cells`` are the cells at fault.
+    ``code`` is a stable identifier (e.g. ``"no-first-word"``); ``cells`` are the cells at fault
+    as 0-based (row, column) tuples (messages count from 1, see :func:`shared.maps.cell_label`).
     """
 
     level: str
