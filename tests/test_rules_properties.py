@@ -1,0 +1,103 @@
+"""Invariants over many random games (hypothesis), and a random-play fuzz to the end."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shared.ascii import map_from_ascii
+from shared.errors import RuleError
+from shared.game import PLAYERS, Game, PendingDefence
+from shared.letters import face_value
+from shared.record import parse_record, replay
+from shared.rules import STANDARD, get_rules
+
+from random_play import LEXICON, junk_action, sensible_action
+
+ARENA = map_from_ascii("""
+    . . . . . . . . . . . .
+    . G . . f f . . ^ . . .
+    . . . . f . . ~ ~ . . .
+    . . * * . . . ~ . . . .
+    . . . . . P . . . . x .
+    . ^ . . . . . . . * * .
+    . . . ~ ~ . . . . . . .
+    . . . . . . f . . . S .
+    . . . . . . . . . . . .
+""", name="arena")
+
+
+def independent_score(game, player):
+    """Score recomputed straight from the grid, without the engine's run code."""
+    own = game.board.letters[player]
+    total = 0
+    for cells in _lines(game.board.height, game.board.width):
+        word = ""
+        for cell in cells + [None]:
+            if cell is not None and cell in own:
+                word += own[cell]
+                continue
+            if len(word) >= 2 and word in LEXICON:
+                total += face_value(word)
+            word = ""
+    return total + game.captured[player] + 40 * game.cities_taken[player]
+
+
+def _lines(h, w):
+    return [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
+
+
+def check_invariants(game):
+    for p in PLAYERS:
+        if not game.rules.endless_pool:
+            assert game.letter_total(p) == 98, "a letter was created or lost unaccounted"
+        assert game.score(p) == independent_score(game, p)
+    if not isinstance(game.pending, PendingDefence):
+        both = set(game.board.letters[PLAYERS[0]]) & set(game.board.letters[PLAYERS[1]])
+        assert not both, f"cells with two letters after an action: {both}"
+
+
+def play(seed, rules=STANDARD, max_actions=600, junk_rate=0.3):
+    rng = random.Random(seed)
+    game = Game.new(ARENA, rules, seed, LEXICON)
+    refused = 0
+    for _ in range(max_actions):
+        if game.over:
+            break
+        if rng.random() < junk_rate:
+            action = junk_action(game, rng)
+            before = game.fingerprint()
+            try:
+                game.apply(action)
+            except RuleError:
+                refused += 1
+                assert game.fingerprint() == before, "a refused action changed the game"
+            check_invariants(game)
+            continue
+        game.apply(sensible_action(game, rng))  # must be legal
+        check_invariants(game)
+    return game, refused
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["standard", "ios-2011", "target-score"]))
+def test_invariants_hold_in_random_games(seed, preset):
+    play(seed, get_rules(preset), max_actions=250)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_replaying_a_record_reproduces_the_game(seed):
+    game, _ = play(seed, max_actions=200)
+    again = replay(parse_record(game.record().to_text()), LEXICON)
+    assert again.fingerprint() == game.fingerprint()
+
+
+def test_random_play_fuzz_reaches_the_end_of_many_games():
+    endings = {}
+    for seed in range(30):
+        game, refused = play(seed, max_actions=3000, junk_rate=0.2)
+        assert game.over, f"seed {seed} did not finish"
+        endings[game.result.reason] = endings.get(game.result.reason, 0) + 1
+        assert refused > 0
+    assert sum(endings.values()) == 30
