@@ -27,11 +27,17 @@ def register(subparsers: argparse._SubParsersAction, bench_subparsers: argparse.
     generate = actions.add_parser(
         "generate", help="make a random playable map", description="Make a random playable, symmetric map."
     )
-    generate.add_argument("--size", type=_size, default=(25, 25), metavar="WxH", help="board size (default 25x25)")
-    generate.add_argument("--seed", help="any integer or text; the same seed gives the same map (default: random)")
+    generate.add_argument(
+        "--size", type=_size, default=(25, 25), metavar="WxH", help="board size (default 25x25)"
+    )
+    generate.add_argument(
+        "--seed", help="any integer or text; the same seed gives the same map (default: random)"
+    )
     generate.add_argument("--symmetry", choices=SYMMETRIES, default="rot180", help="how gold mirrors silver")
     generate.add_argument("--name", help="the map's name (default: drawn from the seed)")
-    generate.add_argument("--out", type=Path, metavar="FILE", help="write the map here instead of printing it")
+    generate.add_argument(
+        "--out", type=Path, metavar="FILE", help="write the map here instead of printing it"
+    )
     generate.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     generate.set_defaults(func=cmd_generate)
 
@@ -40,7 +46,9 @@ def register(subparsers: argparse._SubParsersAction, bench_subparsers: argparse.
         help="check map files; exit 1 on an error",
         description="Print every error and warning of each map; exit 1 if any map has an error.",
     )
-    validate.add_argument("files", nargs="*", metavar="FILE", help="map files or shipped map names (default: all shipped)")
+    validate.add_argument(
+        "files", nargs="*", metavar="FILE", help="map files or shipped map names (default: all shipped)"
+    )
     validate.add_argument("--strict", action="store_true", help="treat warnings as errors")
     validate.add_argument("--report", action="store_true", help="also print each map's fairness report")
     validate.set_defaults(func=cmd_validate)
@@ -60,7 +68,9 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"size must look like 25x25 (width x height), not {text!r}")
     width, height = int(match[1]), int(match[2])
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise argparse.ArgumentTypeError(f"width and height must be {MIN_SIDE} to {MAX_SIDE}, not {width}x{height}")
+        raise argparse.ArgumentTypeError(
+            f"width and height must be {MIN_SIDE} to {MAX_SIDE}, not {width}x{height}"
+        )
     return width, height
 
 
@@ -94,7 +104,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for target in targets:
         try:
             game_map = load_map(target)
-        except (OSError, MapError) as exc:
+        except MapError as exc:
+            # compiler style, so editors can jump to the line: FILE:LINE:COL: error: REASON
+            where = ":".join(str(part) for part in (exc.source, exc.line, exc.column) if part is not None)
+            print(f"{where}: error: {exc.reason}")
+            failed = True
+            continue
+        except OSError as exc:
             print(f"{target}: error: {exc}")
             failed = True
             continue
@@ -102,8 +118,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         errors = sum(1 for f in findings if f.level == ERROR)
         warnings = sum(1 for f in findings if f.level == WARNING)
         status = "unplayable" if errors else "ok"
-        print(f"{target}: {status} ({game_map.name!r}, {game_map.width}x{game_map.height}, "
-              f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)})")
+        print(
+            f"{target}: {status} ({game_map.name!r}, {game_map.width}x{game_map.height}, "
+            f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)})"
+        )
         for finding in findings:
             print(f"  {finding.level}: {finding.message} [{finding.code}]")
         if args.report:
@@ -149,7 +167,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         except MapError as exc:
             print(f"{path.stem:24} unreadable: {exc.reason}")
             continue
-        print(f"{path.stem:24} {game_map.name:28} {game_map.width:>2}x{game_map.height:<2}  {_city_summary(game_map)}")
+        size = f"{game_map.width}x{game_map.height}"
+        print(f"{path.stem:24} {game_map.name:28} {size:>5}  {_city_summary(game_map)}")
     return EXIT_OK
 
 

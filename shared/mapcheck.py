@@ -89,12 +89,14 @@ class FairnessReport:
             f"{'':24}{'gold':>8}{'silver':>8}",
             f"{'cities':24}{len(gold.cities):>8}{len(silver.cities):>8}",
             f"{'first-word lines':24}{gold.first_word_lines:>8}{silver.first_word_lines:>8}",
-            f"{'to nearest pewter city':24}{_steps(gold.pewter_distance):>8}{_steps(silver.pewter_distance):>8}",
+            f"{'to nearest pewter city':24}"
+            f"{_steps(gold.pewter_distance):>8}{_steps(silver.pewter_distance):>8}",
             f"{'cells in own half':24}{sum(gold.territory.values()):>8}{sum(silver.territory.values()):>8}",
         ]
         for terrain in Terrain:
             out.append(f"{'  ' + terrain.value:24}{gold.territory[terrain]:>8}{silver.territory[terrain]:>8}")
-        out.append(f"{f'within {self.radius} of own cities':24}{sum(gold.near.values()):>8}{sum(silver.near.values()):>8}")
+        near_label = f"within {self.radius} of own cities"
+        out.append(f"{near_label:24}{sum(gold.near.values()):>8}{sum(silver.near.values()):>8}")
         for terrain in Terrain:
             out.append(f"{'  ' + terrain.value:24}{gold.near[terrain]:>8}{silver.near[terrain]:>8}")
         return out
@@ -111,7 +113,12 @@ def check_map(game_map: GameMap, radius: int = NEAR_RADIUS) -> list[Finding]:
     for cell, owner in sorted(game_map.cities.items()):
         if owner is None and game_map.in_bounds(cell) and not first_word_segments(game_map, cell):
             warnings.append(
-                Finding(WARNING, "pewter-unreachable", f"no word can ever be placed on the pewter city at {cell_label(cell)}", (cell,))
+                Finding(
+                    WARNING,
+                    "pewter-unreachable",
+                    f"no word can ever be placed on the pewter city at {cell_label(cell)}",
+                    (cell,),
+                )
             )
     if _sides_present(game_map):
         warnings.extend(_fairness_warnings(game_map, fairness_report(game_map, radius)))
@@ -123,7 +130,9 @@ def is_playable(game_map: GameMap) -> bool:
     return not any(finding.level == ERROR for finding in check_map(game_map))
 
 
-def first_word_segments(game_map: GameMap, cell: Cell, max_length: int = MAX_FIRST_WORD) -> list[tuple[Cell, ...]]:
+def first_word_segments(
+    game_map: GameMap, cell: Cell, max_length: int = MAX_FIRST_WORD
+) -> list[tuple[Cell, ...]]:
     """Every horizontal or vertical run of 2..``max_length`` cells through ``cell`` that could
     hold a word on an empty board: no cell is lava and neither end is water (RULINGS R3, R4)."""
     segments: list[tuple[Cell, ...]] = []
@@ -140,7 +149,10 @@ def first_word_segments(game_map: GameMap, cell: Cell, max_length: int = MAX_FIR
 
 def fairness_report(game_map: GameMap, radius: int = NEAR_RADIUS) -> FairnessReport:
     """Measure both sides of a map that has cities for both (see :class:`FairnessReport`)."""
-    own = {player: sorted(c for c, o in game_map.cities.items() if o is player and game_map.in_bounds(c)) for player in Player}
+    own = {
+        player: sorted(c for c, o in game_map.cities.items() if o is player and game_map.in_bounds(c))
+        for player in Player
+    }
     pewter = [c for c, o in game_map.cities.items() if o is None and game_map.in_bounds(c)]
     manhattan = {player: _manhattan_field(game_map, own[player]) for player in Player}
     path = {player: _path_field(game_map, own[player]) for player in Player}
@@ -222,8 +234,8 @@ def _check_room(game_map: GameMap, player: Player, errors: list[Finding], warnin
             Finding(
                 ERROR,
                 "no-first-word",
-                f"{player.label} has no room for a first word: no line of 2 to {MAX_FIRST_WORD} cells through "
-                f"its cit{'y' if len(cities) == 1 else 'ies'} avoids lava with both ends off water",
+                f"{player.label} has no room for a first word: no line of 2 to {MAX_FIRST_WORD} cells "
+                f"through its cit{'y' if len(cities) == 1 else 'ies'} avoids lava with both ends off water",
                 tuple(cities),
             )
         )
@@ -231,7 +243,12 @@ def _check_room(game_map: GameMap, player: Player, errors: list[Finding], warnin
     for city in cities:
         if not segments[city]:
             warnings.append(
-                Finding(WARNING, "city-cramped", f"no word can be placed on {player.label}'s city at {cell_label(city)}", (city,))
+                Finding(
+                    WARNING,
+                    "city-cramped",
+                    f"no word can be placed on {player.label}'s city at {cell_label(city)}",
+                    (city,),
+                )
             )
     all_segments = [run for runs in segments.values() for run in runs]
     if all(any(game_map.at(cell) is Terrain.FOREST for cell in run) for run in all_segments):
@@ -254,7 +271,10 @@ def _fairness_warnings(game_map: GameMap, report: FairnessReport) -> list[Findin
         found.append(Finding(WARNING, code, message, cells))
 
     if report.enemy_distance is None:
-        warn("sides-separated", "lava walls gold's cities off from silver's: neither side can ever reach the other")
+        warn(
+            "sides-separated",
+            "lava walls gold's cities off from silver's: neither side can ever reach the other",
+        )
     elif report.enemy_distance < CLOSE_CITIES:
         warn("cities-close", f"gold and silver cities are only {report.enemy_distance} steps apart")
     for player in Player:
@@ -263,7 +283,8 @@ def _fairness_warnings(game_map: GameMap, report: FairnessReport) -> list[Findin
             city, enemy = reach
             warn(
                 "first-word-reach",
-                f"{player.label}'s first word from {cell_label(city)} can land on {player.other.label}'s city at {cell_label(enemy)}",
+                f"{player.label}'s first word from {cell_label(city)} can land on "
+                f"{player.other.label}'s city at {cell_label(enemy)}",
                 (city, enemy),
             )
     if len(gold.cities) != len(silver.cities):
@@ -271,7 +292,8 @@ def _fairness_warnings(game_map: GameMap, report: FairnessReport) -> list[Findin
     if _uneven(gold.first_word_lines, silver.first_word_lines, 0.25, 2):
         warn(
             "first-word-room",
-            f"room for a first word differs: gold has {gold.first_word_lines} lines, silver {silver.first_word_lines}",
+            f"room for a first word differs: gold has {gold.first_word_lines} lines, "
+            f"silver {silver.first_word_lines}",
         )
     if gold.pewter_distance != silver.pewter_distance and (
         gold.pewter_distance is None
@@ -293,7 +315,10 @@ def _fairness_warnings(game_map: GameMap, report: FairnessReport) -> list[Findin
     for terrain in Terrain:
         g, s = gold.near[terrain], silver.near[terrain]
         if _uneven(g, s, 0.34, 2):
-            warn("near-terrain", f"{terrain.value} within {report.radius} of each side's cities: gold {g}, silver {s}")
+            warn(
+                "near-terrain",
+                f"{terrain.value} within {report.radius} of each side's cities: gold {g}, silver {s}",
+            )
     return found
 
 
@@ -319,7 +344,8 @@ def _uneven(a: int, b: int, fraction: float, slack: int) -> bool:
 def _manhattan_field(game_map: GameMap, sources: list[Cell]) -> dict[Cell, float]:
     far = float("inf")
     return {
-        (r, c): min((abs(r - sr) + abs(c - sc) for sr, sc in sources), default=far) for r, c in game_map.cells()
+        (r, c): min((abs(r - sr) + abs(c - sc) for sr, sc in sources), default=far)
+        for r, c in game_map.cells()
     }
 
 

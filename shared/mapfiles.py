@@ -88,5 +88,7 @@ def _read(path: Path) -> GameMap:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise MapError(f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})", source=str(path)) from None
+        raise MapError(
+            f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})", source=str(path)
+        ) from None
     return parse_map(text, source=str(path))

@@ -22,7 +22,7 @@ ATTEMPTS = 12
 """Layouts tried per call; the first without warnings wins, else the first without errors."""
 
 CITY_SPACING = 5
-"""Minimum Manhattan distance between any two cities."""
+"""Minimum Manhattan distance between any two cities (3 on boards under 11 cells a side)."""
 
 # Share of the board for each terrain, by rank in its noise field.
 MOUNTAIN_SHARE = 0.11
@@ -31,15 +31,13 @@ LAKE_SHARE = 0.05
 ICE_SHARE = 0.07
 FOREST_SHARE = 0.24
 
-_ADJECTIVES = (
-    "Amber", "Ashen", "Broken", "Cinder", "Drowned", "Ember", "Frozen", "Gilded", "Hollow",
-    "Iron", "Mirrored", "Pale", "Quiet", "Riven", "Shattered", "Silent", "Sunken", "Tangled",
-    "Twin", "Weeping", "Whispering", "Wild",
+_ADJECTIVES = tuple(
+    "Amber Ashen Broken Cinder Drowned Ember Frozen Gilded Hollow Iron Mirrored "
+    "Pale Quiet Riven Shattered Silent Sunken Tangled Twin Weeping Whispering Wild".split()
 )
-_NOUNS = (
-    "Barrens", "Causeway", "Crossing", "Dales", "Fells", "Fens", "Fjords", "Ford", "Frontier",
-    "Heights", "Highlands", "Marches", "Meadows", "Moors", "Reach", "Shallows", "Steppe",
-    "Uplands", "Vale", "Wilds", "Woods",
+_NOUNS = tuple(
+    "Barrens Causeway Crossing Dales Fells Fens Fjords Ford Frontier Heights Highlands "
+    "Marches Meadows Moors Reach Shallows Steppe Uplands Vale Wilds Woods".split()
 )
 
 
@@ -131,6 +129,8 @@ class _Builder:
         self.grid = [[Terrain.PLAINS] * width for _ in range(height)]
         self.cities: dict[Cell, Player | None] = {}
         self.all_cells = [(r, c) for r in range(height) for c in range(width)]
+        # tiny boards cannot keep the full spacing and still fit a pewter city
+        self.spacing = CITY_SPACING if min(width, height) >= 11 else 3
 
     # -- symmetry ----------------------------------------------------------------------
 
@@ -192,7 +192,10 @@ class _Builder:
         ridges = self.noise(0.5, ridged=True)
         moisture = self.noise(0.35)
         cold = self.noise(0.4)
-        self.elevation = [[0.5 * b + 0.5 * g for b, g in zip(rb, rg)] for rb, rg in zip(base, ridges)]
+        self.elevation = [
+            [0.5 * b + 0.5 * g for b, g in zip(rb, rg, strict=True)]
+            for rb, rg in zip(base, ridges, strict=True)
+        ]
         lava_at = self.rank_threshold(self.elevation, LAVA_SHARE)
         mountain_at = self.rank_threshold(self.elevation, MOUNTAIN_SHARE)
         lake_at = self.rank_threshold(base, 1.0 - LAKE_SHARE)
@@ -225,8 +228,7 @@ class _Builder:
         """Rivers one cell wide from mountain flanks downhill to the edge or a lake."""
         count = max(1, round(self.width * self.height / 400))
         sources = [
-            cell for cell in self.all_cells
-            if self.at(cell) is Terrain.MOUNTAINS and self.side(cell) >= 0
+            cell for cell in self.all_cells if self.at(cell) is Terrain.MOUNTAINS and self.side(cell) >= 0
         ]
         if not sources:
             sources = [cell for cell in self.all_cells if self.side(cell) >= 0]
@@ -271,7 +273,8 @@ class _Builder:
         pewter = max(1, round(area / 220))
         margin = 1 if min(self.width, self.height) < 13 else 2
         inner = [
-            cell for cell in self.all_cells
+            cell
+            for cell in self.all_cells
             if margin <= cell[0] < self.height - margin and margin <= cell[1] < self.width - margin
         ]
         self.place_start(inner)
@@ -285,10 +288,13 @@ class _Builder:
             placed += added
 
     def spaced(self, cell: Cell) -> bool:
-        """True if a city on ``cell`` and its mirror keep :data:`CITY_SPACING` from the others."""
-        return all(
-            _manhattan(target, other) >= CITY_SPACING for target in (cell, self.mirror(cell)) for other in self.cities
-        )
+        """True if a city on ``cell`` and its mirror keep the spacing from the other cities."""
+        spacing = self.spacing
+        for r, c in (cell, self.mirror(cell)):
+            for other_r, other_c in self.cities:
+                if abs(r - other_r) + abs(c - other_c) < spacing:
+                    return False
+        return True
 
     def room(self, cell: Cell) -> float:
         """How welcoming ``cell`` is to a first word: open, solid land in its row and column."""
@@ -309,8 +315,11 @@ class _Builder:
         """Gold's starting city (and silver's, its mirror), far enough apart."""
         reach = MAX_FIRST_WORD - 1
         candidates = [
-            cell for cell in inner
-            if self.side(cell) > 0 and self.mirror(cell) != cell and not _in_line_reach(cell, self.mirror(cell), reach)
+            cell
+            for cell in inner
+            if self.side(cell) > 0
+            and self.mirror(cell) != cell
+            and not _in_line_reach(cell, self.mirror(cell), reach)
         ] or [cell for cell in inner if self.side(cell) > 0 and self.mirror(cell) != cell]
         widest = max(_manhattan(cell, self.mirror(cell)) for cell in candidates)
         wanted = min(widest, max(CLOSE_CITIES + 2, round(0.55 * (self.width + self.height))))
@@ -320,24 +329,33 @@ class _Builder:
     def place_owned(self, inner: list[Cell], where: Callable[[Cell], bool]) -> None:
         gold = [cell for cell, owner in self.cities.items() if owner is Player.GOLD]
         silver = [cell for cell, owner in self.cities.items() if owner is Player.SILVER]
+
+        def safe(cell: Cell) -> bool:
+            enemies = [*silver, self.mirror(cell)]
+            return all(
+                _manhattan(cell, enemy) >= CLOSE_CITIES + 2
+                and not _in_line_reach(cell, enemy, MAX_FIRST_WORD - 1)
+                for enemy in enemies
+            )
+
         candidates = [
-            cell for cell in inner
-            if where(cell) and self.mirror(cell) != cell and self.spaced(cell)
-            and min(_manhattan(cell, s) for s in silver) >= CLOSE_CITIES + 2
-            and min(_manhattan(cell, g) for g in gold) <= 3 * CITY_SPACING
+            cell
+            for cell in inner
+            if where(cell)
+            and self.mirror(cell) != cell
+            and self.spaced(cell)
+            and safe(cell)
+            and min(_manhattan(cell, g) for g in gold) <= 3 * self.spacing
         ]
         if candidates:
             self.found(self.pick(candidates, self.room), Player.GOLD)
 
     def place_pewter(self, inner: list[Cell], fixed_ok: bool) -> int:
         """Place one pewter city on a fixed point or a mirrored pair; return how many."""
-        candidates = [
-            cell for cell in inner
-            if self.spaced(cell) and abs(self.side(cell)) <= 0.3
-            and (self.mirror(cell) == cell if fixed_ok else _manhattan(cell, self.mirror(cell)) >= CITY_SPACING)
-        ]
-        if not candidates and fixed_ok:
-            return self.place_pewter(inner, fixed_ok=False)
+        near_middle = [cell for cell in inner if abs(self.side(cell)) <= 0.3 and self.spaced(cell)]
+        fixed = [cell for cell in near_middle if self.mirror(cell) == cell]
+        pairs = [cell for cell in near_middle if _manhattan(cell, self.mirror(cell)) >= self.spacing]
+        candidates = (fixed or pairs) if fixed_ok else (pairs or fixed)
         if not candidates:
             return 0
         cell = self.pick(candidates, lambda cell: self.room(cell) - abs(self.side(cell)))

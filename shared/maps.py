@@ -97,7 +97,7 @@ class MapError(ValueError):
                 where += f":{self.column}"
         return f"{where}: {self.reason}"
 
-    def with_source(self, source: str) -> "MapError":
+    def with_source(self, source: str) -> MapError:
         """The same error, attributed to ``source``."""
         return MapError(self.reason, line=self.line, column=self.column, source=source)
 
@@ -173,7 +173,9 @@ def map_defects(game_map: GameMap) -> list[tuple[str, str, tuple[Cell, ...]]]:
         if value != value.strip() or "\n" in value or "\r" in value:
             defects.append((f"bad-{key}", f"the {key} {value!r} must be one unpadded line", ()))
     if isinstance(game_map.version, bool) or not isinstance(game_map.version, int) or game_map.version < 1:
-        defects.append(("bad-version", f"the version must be a positive integer, got {game_map.version!r}", ()))
+        defects.append(
+            ("bad-version", f"the version must be a positive integer, got {game_map.version!r}", ())
+        )
     height, width = game_map.height, game_map.width
     widths = {len(row) for row in game_map.terrain}
     if len(widths) > 1:
@@ -194,10 +196,14 @@ def map_defects(game_map: GameMap) -> list[tuple[str, str, tuple[Cell, ...]]]:
             message = f"the {_owner_label(owner)} city at {cell_label(cell)} stands on {terrain.value}"
             defects.append((code, message, (cell,)))
         if owner is not None and not isinstance(owner, Player):
-            defects.append(("bad-owner", f"the city at {cell_label(cell)} has an unknown owner {owner!r}", (cell,)))
+            defects.append(
+                ("bad-owner", f"the city at {cell_label(cell)} has an unknown owner {owner!r}", (cell,))
+            )
     for cell in game_map.cells():
         if game_map.at(cell) is Terrain.CITY and cell not in game_map.cities:
-            defects.append(("unlisted-city", f"the city cell at {cell_label(cell)} has no owner entry", (cell,)))
+            defects.append(
+                ("unlisted-city", f"the city cell at {cell_label(cell)} has no owner entry", (cell,))
+            )
     owners = set(game_map.cities.values())
     for player in Player:
         if player not in owners:
@@ -217,7 +223,9 @@ def count_terrain(game_map: GameMap, cells: Iterable[Cell] | None = None) -> dic
 
 
 def _owner_label(owner: Player | None) -> str:
-    return "pewter" if owner is None else owner.label
+    if owner is None:
+        return "pewter"
+    return owner.label if isinstance(owner, Player) else repr(owner)
 
 
 def _cell_char(game_map: GameMap, cell: Cell, terrain: Terrain) -> str:
@@ -240,11 +248,17 @@ def _size_problem(width: int, height: int) -> str | None:
 def _parse_header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], int]:
     """Header entries as key -> (line number, value), and the index of the first grid line."""
     if not lines or not lines[0].strip():
-        raise MapError(f"the first line must be '{FORMAT_TAG} {FORMAT_VERSION}'; the file starts empty", line=1, source=source)
+        raise MapError(
+            f"the first line must be '{FORMAT_TAG} {FORMAT_VERSION}'; the file starts empty",
+            line=1,
+            source=source,
+        )
     first = lines[0].split()
     if first[0] != FORMAT_TAG or len(first) != 2:
         raise MapError(
-            f"the first line must be '{FORMAT_TAG} {FORMAT_VERSION}', not {lines[0].strip()!r}", line=1, source=source
+            f"the first line must be '{FORMAT_TAG} {FORMAT_VERSION}', not {lines[0].strip()!r}",
+            line=1,
+            source=source,
         )
     if first[1] != str(FORMAT_VERSION):
         raise MapError(
@@ -262,13 +276,23 @@ def _parse_header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, s
         key, sep, value = stripped.partition(":")
         key = key.strip().lower()
         if not sep:
-            raise MapError(f"expected 'key: value' or 'grid:' in the header, got {stripped!r}", line=number, source=source)
+            raise MapError(
+                f"expected 'key: value' or 'grid:' in the header, got {stripped!r}",
+                line=number,
+                source=source,
+            )
         if key == "grid":
             if value.strip():
-                raise MapError("'grid:' must be alone on its line; the rows start on the next line", line=number, source=source)
+                raise MapError(
+                    "'grid:' must be alone on its line; the rows start on the next line",
+                    line=number,
+                    source=source,
+                )
             missing = [k for k in REQUIRED_KEYS if k not in header]
             if missing:
-                raise MapError(f"missing header line '{missing[0]}:' before the grid", line=number, source=source)
+                raise MapError(
+                    f"missing header line '{missing[0]}:' before the grid", line=number, source=source
+                )
             return header, index + 1
         if key not in HEADER_KEYS:
             raise MapError(
@@ -303,10 +327,13 @@ def _check_legend(entry: tuple[int, str], source: str) -> None:
         char, _, name = item.partition(" ")
         name = " ".join(name.split())
         if len(char) != 1 or char not in LEGEND_NAMES:
-            raise MapError(f"the legend lists {char!r}, which is not a map character", line=number, source=source)
+            raise MapError(
+                f"the legend lists {char!r}, which is not a map character", line=number, source=source
+            )
         if name != LEGEND_NAMES[char]:
             raise MapError(
-                f"the legend says {char!r} is {name!r}, but in format {FORMAT_VERSION} it is {LEGEND_NAMES[char]!r}",
+                f"the legend says {char!r} is {name!r}, "
+                f"but in format {FORMAT_VERSION} it is {LEGEND_NAMES[char]!r}",
                 line=number,
                 source=source,
             )

@@ -1,14 +1,13 @@
-"""Random play for fuzz and property tests: legal moves found by trial, junk actions on purpose."""
+"""The random player with the small word list the fuzz tests use."""
 
 from __future__ import annotations
 
 import random
 
-from shared.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
-from shared.errors import RuleError
-from shared.game import Game, PendingDefence, PendingDiscard
+from shared.game import Game
 from shared.lexicon import WordList
-from shared.terrain import Player
+from shared.random_player import junk_action, random_commit
+from shared.random_player import sensible_action as _sensible
 
 WORDS = """
 a at an as am ad ah ai al ar aw ax ay be by do go he hi if in is it me my no of on or ox so to up us
@@ -34,98 +33,9 @@ stone store tale tame tear tend tide tile tire toad tone tore torn trade train t
 LEXICON = WordList(WORDS, {"sword": ["attack"], "cut": ["cut"], "saw": ["cut"], "spy": ["sneak"]})
 
 
-def random_commit(game: Game, player: Player, rng: random.Random, tries: int = 150) -> Commit | None:
-    """A legal commit found by trial: words the rack can make, through one of the player's letters
-    or over one of their cities."""
-    from collections import Counter
-
-    board = game.board
-    own = board.letters[player]
-    rack = Counter(game.racks[player])
-    if not rack:
-        return None
-    anchors = [(cell, own[cell]) for cell in own]
-    anchors += [(c, None) for c, o in board.city_owner.items() if o == player and c not in own]
-    rng.shuffle(anchors)
-    words = WORDS[:]
-    rng.shuffle(words)
-    attempts = 0
-    for cell, letter in anchors[:12]:
-        for word in words:
-            for i, ch in enumerate(word):
-                if letter is not None and ch != letter:
-                    continue
-                need = Counter(word)
-                if letter is not None:
-                    need[ch] -= 1
-                if any(rack[x] < n for x, n in need.items()):
-                    continue
-                direction = rng.choice(("across", "down"))
-                r0, c0 = (cell[0], cell[1] - i) if direction == "across" else (cell[0] - i, cell[1])
-                placements = []
-                for j, x in enumerate(word):
-                    at = (r0, c0 + j) if direction == "across" else (r0 + j, c0)
-                    if own.get(at) == x:
-                        continue
-                    placements.append((at[0], at[1], x))
-                attempts += 1
-                if attempts > tries:
-                    return None
-                action = Commit(player, tuple(placements), direction if len(placements) == 1 else None)
-                try:
-                    game.plan_commit(action)
-                except RuleError:
-                    continue
-                return action
-    return None
-
-
-def junk_action(game: Game, rng: random.Random):
-    """An action that is probably illegal: wrong player, random cells, bad letters, bad orders."""
-    p = rng.choice((Player.GOLD, Player.SILVER))
-    h, w = game.board.height, game.board.width
-    kind = rng.randrange(6)
-    if kind == 0:
-        n = rng.randint(0, 4)
-        return Commit(p, tuple((rng.randrange(-1, h + 1), rng.randrange(-1, w + 1),
-                                rng.choice("abcxyz?E")) for _ in range(n)))
-    if kind == 1:
-        return Redeploy(p, (rng.randrange(h), rng.randrange(w)), rng.choice(("across", "down")))
-    if kind == 2:
-        return Discard(p, "".join(rng.choice("aeiouzq") for _ in range(rng.randint(0, 4))))
-    if kind == 3:
-        return OrderDefence(p, tuple(rng.randrange(4) for _ in range(rng.randint(0, 4))))
-    if kind == 4:
-        return EndTurn(p)
-    return Redeploy(p, (rng.randrange(h), rng.randrange(w)), "across")
-
-
 def sensible_action(game: Game, rng: random.Random):
-    """A legal action for whoever must act (the random player's policy)."""
-    actor = game.actor
-    pending = game.pending
-    if isinstance(pending, PendingDiscard):
-        return Discard(actor, "".join(rng.sample(game.racks[actor], pending.count)))
-    if isinstance(pending, PendingDefence):
-        order = list(range(len(pending.defenders)))
-        if rng.random() < 0.5:
-            rng.shuffle(order)
-            return OrderDefence(actor, tuple(order))
-        return OrderDefence(actor, game.best_defence_order())
-    if not game.committed_this_turn or rng.random() < 0.5:
-        commit = random_commit(game, actor, rng)
-        if commit is not None:
-            return commit
-    if not game.redeployed_this_turn and rng.random() < 0.05:
-        runs = game.board.runs(actor)
-        if runs:
-            run = rng.choice(runs)
-            lift = Redeploy(actor, run.start, run.direction)
-            try:
-                game.check(lift)
-                return lift
-            except RuleError:
-                pass
-    if rng.random() < 0.002:
-        return Resign(actor)
-    return EndTurn(actor)
+    """A legal action for whoever must act, from the small word list."""
+    return _sensible(game, rng, WORDS)
+
+
+__all__ = ["LEXICON", "WORDS", "junk_action", "random_commit", "sensible_action"]

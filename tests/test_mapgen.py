@@ -58,10 +58,7 @@ def test_different_seeds_and_symmetries_give_different_maps() -> None:
 def test_the_detected_symmetry_is_the_requested_one() -> None:
     for symmetry in SYMMETRIES:
         for seed in range(5):
-            m = generate_map(24, 18, seed, symmetry)
-            images = {cell: mirror_cell(symmetry, cell, 24, 18) for cell in m.cells()}
-            assert all(m.at(cell) is m.at(image) for cell, image in images.items())
-            assert detect_symmetry(m) in SYMMETRIES
+            assert detect_symmetry(generate_map(24, 18, seed, symmetry)) == symmetry, (symmetry, seed)
 
 
 def test_gold_sits_on_its_own_side() -> None:
@@ -89,7 +86,8 @@ def _has_river(m) -> bool:
     """A run of 5 or more water cells each touching at most 2 water neighbours (a thin line)."""
     water = {cell for cell in m.cells() if m.at(cell) is Terrain.WATER}
     thin = {
-        (r, c) for r, c in water
+        (r, c)
+        for r, c in water
         if sum(n in water for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))) <= 2
     }
     seen: set = set()

@@ -63,7 +63,13 @@ def test_parse_reads_ice_and_every_legend_character() -> None:
     grid = ["G.f~^*x", *(["......."] * 5), "P.....S"]
     m = parse_map(make_text(grid))
     assert [m.at((0, c)) for c in range(7)] == [
-        Terrain.CITY, Terrain.PLAINS, Terrain.FOREST, Terrain.WATER, Terrain.MOUNTAINS, Terrain.ICE, Terrain.LAVA,
+        Terrain.CITY,
+        Terrain.PLAINS,
+        Terrain.FOREST,
+        Terrain.WATER,
+        Terrain.MOUNTAINS,
+        Terrain.ICE,
+        Terrain.LAVA,
     ]
     assert m.cities[(6, 0)] is None and m.cities[(6, 6)] is Player.SILVER
 
@@ -85,41 +91,183 @@ def test_map_error_is_a_value_error_with_position_and_source() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment", "line", "column"),
     [
-        pytest.param(make_text(["^^..S..", "^x..#..", *GRID[2:]]), "unknown terrain character '#'", 6, 5, id="unknown-char"),
-        pytest.param(make_text(["^^..S..", "^x..g..", *GRID[2:]]), "unknown terrain character 'g'", 6, 5, id="lowercase-city"),
-        pytest.param(make_text(["^^..S..", "^x.\t...", *GRID[2:]]), "unknown terrain character '\\t'", 6, 4, id="tab"),
-        pytest.param(make_text(["^^..S..", "^x...", *GRID[2:]]), "row 2 has 5 cells but the first row has 7", 6, 6, id="ragged-short"),
-        pytest.param(make_text([*GRID[:3], "...P....", *GRID[4:]]), "row 4 has 8 cells", 8, 8, id="ragged-long"),
+        pytest.param(
+            make_text(["^^..S..", "^x..#..", *GRID[2:]]),
+            "unknown terrain character '#'",
+            6,
+            5,
+            id="unknown-char",
+        ),
+        pytest.param(
+            make_text(["^^..S..", "^x..g..", *GRID[2:]]),
+            "unknown terrain character 'g'",
+            6,
+            5,
+            id="lowercase-city",
+        ),
+        pytest.param(
+            make_text(["^^..S..", "^x.\t...", *GRID[2:]]), "unknown terrain character '\\t'", 6, 4, id="tab"
+        ),
+        pytest.param(
+            make_text(["^^..S..", "^x...", *GRID[2:]]),
+            "row 2 has 5 cells but the first row has 7",
+            6,
+            6,
+            id="ragged-short",
+        ),
+        pytest.param(
+            make_text([*GRID[:3], "...P....", *GRID[4:]]), "row 4 has 8 cells", 8, 8, id="ragged-long"
+        ),
         pytest.param(make_text([]), "the grid is empty", 4, None, id="empty-grid"),
-        pytest.param("scryptic-map 1\nname: x\nversion: 1\n", "missing 'grid:' line", 3, None, id="no-grid-line"),
-        pytest.param(make_text([*GRID[:3], "", *GRID[3:]]), "blank line inside the grid", 8, None, id="blank-row"),
-        pytest.param(make_text(header="version: 1\n"), "missing header line 'name:'", 3, None, id="missing-name"),
-        pytest.param(make_text(header="name: x\n"), "missing header line 'version:'", 3, None, id="missing-version"),
-        pytest.param(make_text(header="name: x\nversion: 1\nname: y\n"), "duplicate header 'name' (first given on line 2)", 4, None, id="duplicate-name"),
-        pytest.param(make_text(header="name: x\nversion: 1\nauthor: a\nAuthor: b\n"), "duplicate header 'author'", 5, None, id="duplicate-author"),
-        pytest.param(make_text(header="name: x\nversion: one\n"), "version must be a positive integer, got 'one'", 3, None, id="version-word"),
-        pytest.param(make_text(header="name: x\nversion: 0\n"), "positive integer, got '0'", 3, None, id="version-zero"),
-        pytest.param(make_text(header="name: x\nversion: -3\n"), "positive integer, got '-3'", 3, None, id="version-negative"),
-        pytest.param(make_text(header="name: x\nversion: \u00b2\n"), "positive integer", 3, None, id="version-superscript"),
-        pytest.param(make_text(header="name:   \nversion: 1\n"), "the name is empty", 2, None, id="empty-name"),
-        pytest.param(make_text(header="name: x\nversion: 1\nsize: 7x7\n"), "unknown header 'size'", 4, None, id="unknown-header"),
-        pytest.param(make_text(header="name: x\nversion: 1\nno colon here\n"), "expected 'key: value'", 4, None, id="not-key-value"),
-        pytest.param(make_text(header="name: x\nversion: 1\nlegend: f water\n"), "the legend says 'f' is 'water'", 4, None, id="legend-disagrees"),
-        pytest.param(make_text(header="name: x\nversion: 1\nlegend: # wall\n"), "'#', which is not a map character", 4, None, id="legend-unknown"),
-        pytest.param(make_text(header="name: x\nversion: 1\nlegend: . plains, . plains\n"), "lists '.' twice", 4, None, id="legend-twice"),
-        pytest.param(make_text(tag="scryptic-map 2"), "unsupported map format version '2'", 1, 14, id="format-version"),
-        pytest.param(make_text(tag="scryptic 1"), "the first line must be 'scryptic-map 1'", 1, None, id="format-tag"),
+        pytest.param(
+            "scryptic-map 1\nname: x\nversion: 1\n", "missing 'grid:' line", 3, None, id="no-grid-line"
+        ),
+        pytest.param(
+            make_text([*GRID[:3], "", *GRID[3:]]), "blank line inside the grid", 8, None, id="blank-row"
+        ),
+        pytest.param(
+            make_text(header="version: 1\n"), "missing header line 'name:'", 3, None, id="missing-name"
+        ),
+        pytest.param(
+            make_text(header="name: x\n"), "missing header line 'version:'", 3, None, id="missing-version"
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\nname: y\n"),
+            "duplicate header 'name' (first given on line 2)",
+            4,
+            None,
+            id="duplicate-name",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\nauthor: a\nAuthor: b\n"),
+            "duplicate header 'author'",
+            5,
+            None,
+            id="duplicate-author",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: one\n"),
+            "version must be a positive integer, got 'one'",
+            3,
+            None,
+            id="version-word",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 0\n"), "positive integer, got '0'", 3, None, id="version-zero"
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: -3\n"),
+            "positive integer, got '-3'",
+            3,
+            None,
+            id="version-negative",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: \u00b2\n"),
+            "positive integer",
+            3,
+            None,
+            id="version-superscript",
+        ),
+        pytest.param(
+            make_text(header="name:   \nversion: 1\n"), "the name is empty", 2, None, id="empty-name"
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\nsize: 7x7\n"),
+            "unknown header 'size'",
+            4,
+            None,
+            id="unknown-header",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\nno colon here\n"),
+            "expected 'key: value'",
+            4,
+            None,
+            id="not-key-value",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\nlegend: f water\n"),
+            "the legend says 'f' is 'water'",
+            4,
+            None,
+            id="legend-disagrees",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\nlegend: # wall\n"),
+            "'#', which is not a map character",
+            4,
+            None,
+            id="legend-unknown",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\nlegend: . plains, . plains\n"),
+            "lists '.' twice",
+            4,
+            None,
+            id="legend-twice",
+        ),
+        pytest.param(
+            make_text(tag="scryptic-map 2"), "unsupported map format version '2'", 1, 14, id="format-version"
+        ),
+        pytest.param(
+            make_text(tag="scryptic 1"), "the first line must be 'scryptic-map 1'", 1, None, id="format-tag"
+        ),
         pytest.param("", "the file starts empty", 1, None, id="empty-file"),
-        pytest.param(make_text(["G.....", ".....S", *(["......"] * 5)]), "6 cells wide; the minimum is 7", 5, None, id="too-narrow"),
-        pytest.param(make_text(["G......", "......S", *(["......."] * 4)]), "6 cells tall; the minimum is 7", 5, None, id="too-short"),
-        pytest.param(make_text(["G" + "." * 64, "." * 64 + "S", *(["." * 65] * 5)]), "65 cells wide; the maximum is 64", 5, None, id="too-wide"),
-        pytest.param(make_text(["G......", *(["......."] * 63), "......S"]), "65 cells tall; the maximum is 64", 5, None, id="too-tall"),
-        pytest.param(make_text([row.replace("G", ".") for row in GRID]), "gold has no city (no 'G' on the grid)", None, None, id="gold-without-city"),
-        pytest.param(make_text([row.replace("S", "P") for row in GRID]), "silver has no city (no 'S' on the grid)", None, None, id="silver-without-city"),
-        pytest.param(make_text(header="name: x\nversion: 1\ngrid: now\n"), "'grid:' must be alone", 4, None, id="grid-trailing"),
+        pytest.param(
+            make_text(["G.....", ".....S", *(["......"] * 5)]),
+            "6 cells wide; the minimum is 7",
+            5,
+            None,
+            id="too-narrow",
+        ),
+        pytest.param(
+            make_text(["G......", "......S", *(["......."] * 4)]),
+            "6 cells tall; the minimum is 7",
+            5,
+            None,
+            id="too-short",
+        ),
+        pytest.param(
+            make_text(["G" + "." * 64, "." * 64 + "S", *(["." * 65] * 5)]),
+            "65 cells wide; the maximum is 64",
+            5,
+            None,
+            id="too-wide",
+        ),
+        pytest.param(
+            make_text(["G......", *(["......."] * 63), "......S"]),
+            "65 cells tall; the maximum is 64",
+            5,
+            None,
+            id="too-tall",
+        ),
+        pytest.param(
+            make_text([row.replace("G", ".") for row in GRID]),
+            "gold has no city (no 'G' on the grid)",
+            None,
+            None,
+            id="gold-without-city",
+        ),
+        pytest.param(
+            make_text([row.replace("S", "P") for row in GRID]),
+            "silver has no city (no 'S' on the grid)",
+            None,
+            None,
+            id="silver-without-city",
+        ),
+        pytest.param(
+            make_text(header="name: x\nversion: 1\ngrid: now\n"),
+            "'grid:' must be alone",
+            4,
+            None,
+            id="grid-trailing",
+        ),
     ],
 )
-def test_every_defect_is_a_map_error_naming_it(text: str, fragment: str, line: int | None, column: int | None) -> None:
+def test_every_defect_is_a_map_error_naming_it(
+    text: str, fragment: str, line: int | None, column: int | None
+) -> None:
     err = error_of(text)
     assert fragment in err.reason
     assert (err.line, err.column) == (line, column)
@@ -143,8 +291,12 @@ def test_largest_and_smallest_boards_parse() -> None:
 def game_map(**changes: object) -> GameMap:
     base = parse_map(make_text())
     fields = dict(
-        name=base.name, terrain=base.terrain, cities=dict(base.cities), version=base.version,
-        description=base.description, author=base.author,
+        name=base.name,
+        terrain=base.terrain,
+        cities=dict(base.cities),
+        version=base.version,
+        description=base.description,
+        author=base.author,
     )
     fields.update(changes)
     return GameMap(**fields)  # type: ignore[arg-type]
@@ -160,7 +312,9 @@ def with_terrain(m: GameMap, cell: tuple[int, int], terrain: Terrain) -> tuple[t
     ("terrain", "code"),
     [(Terrain.WATER, "city-on-water"), (Terrain.LAVA, "city-on-lava"), (Terrain.FOREST, "city-terrain")],
 )
-def test_a_city_listed_on_other_terrain_is_a_defect_and_cannot_be_written(terrain: Terrain, code: str) -> None:
+def test_a_city_listed_on_other_terrain_is_a_defect_and_cannot_be_written(
+    terrain: Terrain, code: str
+) -> None:
     base = game_map()
     m = game_map(terrain=with_terrain(base, (6, 2), terrain))
     defects = map_defects(m)
@@ -273,7 +427,9 @@ def test_at_least_three_maps_of_different_sizes_are_shipped() -> None:
     assert any(13 <= w <= 17 and 13 <= h <= 17 for w, h in sizes), "a small duel around 15x15"
     assert any(23 <= w <= 27 and 23 <= h <= 27 for w, h in sizes), "a map around 25x25"
     large = [m for m in maps if m.width >= 38 and m.height >= 28]
-    assert large and any(list(m.cities.values()).count(None) >= 4 for m in large), "a large map with pewter cities"
+    assert large and any(list(m.cities.values()).count(None) >= 4 for m in large), (
+        "a large map with pewter cities"
+    )
     assert len({m.name for m in maps}) == len(maps)
 
 

@@ -75,15 +75,23 @@ def test_first_word_segments_follow_the_water_end_rule() -> None:
 @pytest.mark.parametrize(
     "rows",
     [
-        pytest.param(("S......", ".......", ".......", ".......", ".....x.", "....xGx", ".....x."), id="lava-ring"),
-        pytest.param(("S..~...", "...~...", "...~...", "~~~G~~~", "...~...", "...~...", "...~..."), id="lake"),
-        pytest.param(("S..x...", "...~...", "...~...", "x~~G~~~", "...~...", "...~...", "...x..."), id="lava-and-water"),
+        pytest.param(
+            ("S......", ".......", ".......", ".......", ".....x.", "....xGx", ".....x."), id="lava-ring"
+        ),
+        pytest.param(
+            ("S..~...", "...~...", "...~...", "~~~G~~~", "...~...", "...~...", "...~..."), id="lake"
+        ),
+        pytest.param(
+            ("S..x...", "...~...", "...~...", "x~~G~~~", "...~...", "...~...", "...x..."), id="lava-and-water"
+        ),
     ],
 )
 def test_a_city_with_no_room_for_a_first_word_is_an_error(rows: tuple[str, ...]) -> None:
     m = board(*rows)
     errors = [f for f in check_map(m) if f.level == ERROR]
-    assert [(f.code, f.cells) for f in errors] == [("no-first-word", ((3, 3),) if "G" in rows[3] else ((5, 5),))]
+    assert [(f.code, f.cells) for f in errors] == [
+        ("no-first-word", ((3, 3),) if "G" in rows[3] else ((5, 5),))
+    ]
     assert "gold has no room for a first word" in errors[0].message
     assert not is_playable(m)
 
@@ -219,7 +227,9 @@ def test_model_defects_are_errors() -> None:
     rows[6][6] = Terrain.PLAINS
     no_gold = GameMap(name="t", terrain=tuple(map(tuple, rows)), cities={(0, 0): Player.SILVER})
     assert codes(no_gold) == ["no-city"]
-    ragged = GameMap(name="t", terrain=CORNERS.terrain[:-1] + (CORNERS.terrain[-1][:3],), cities=dict(CORNERS.cities))
+    ragged = GameMap(
+        name="t", terrain=CORNERS.terrain[:-1] + (CORNERS.terrain[-1][:3],), cities=dict(CORNERS.cities)
+    )
     assert codes(ragged) == ["ragged"]
     assert codes(GameMap(name="t", terrain=())) == ["size"]
 

@@ -22,6 +22,7 @@ from shared.dictbuild.seeds import Seeds, load_all_seeds
 from shared.dictbuild.textfiles import (
     content_sha256,
     read_lines,
+    read_words,
     write_json,
     write_lines,
 )
@@ -33,8 +34,9 @@ MAX_SENSE_RANK = 2
 ZIPF_FLOOR = 2.3
 
 WORDFREQ_NOTICE = (
-    "Zipf frequencies from wordfreq (Robyn Speer), data licensed CC BY-SA 4.0: "
-    "https://github.com/rspeer/wordfreq"
+    "Zipf frequencies derived from the data of the wordfreq package by Robyn Speer, "
+    "licensed CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/); "
+    "this derived data is shared under the same licence (see LICENSES)."
 )
 
 
@@ -115,7 +117,7 @@ def compute(layout: Layout) -> Assembly:
     words = sorted(playable)
     seeds = load_all_seeds(layout)
     rows = category_rows(seeds, read_candidates(layout.candidates), playable)
-    ai_excluded = sorted(set(read_lines(layout.ai_exclude_source)) & playable)
+    ai_excluded = sorted(set(read_words(layout.ai_exclude_source)) & playable)
     nonwords = {w: r for w, r in read_reasons(layout.scowl_nonwords).items() if w not in playable}
     for word, reason in drop.items():
         nonwords.setdefault(word, reason)

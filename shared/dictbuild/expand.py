@@ -21,6 +21,7 @@ from shared.dictbuild.requirements import WORDNET_DIR
 from shared.dictbuild.seeds import Seeds
 
 WORD_SEED = "-"  # the synset column of a lemma taken from words.txt
+NO_FORMS = "-"  # the forms column of a lemma without inflections
 _WORD = re.compile(r"[a-z]{2,}")
 _UPOS = {"n": "NOUN", "v": "VERB", "a": "ADJ", "s": "ADJ", "r": "ADV"}
 _EXC_FILES = {"n": "noun.exc", "v": "verb.exc", "a": "adj.exc", "r": "adv.exc"}
@@ -51,7 +52,7 @@ class Candidate:
             [
                 self.category, self.lemma, self.synset, self.seed, str(self.rank),
                 str(self.senses), str(self.count), str(self.total), f"{self.zipf:.2f}",
-                ",".join(self.forms),
+                ",".join(self.forms) or NO_FORMS,
             ]
         )  # fmt: skip
 
@@ -64,7 +65,7 @@ class Candidate:
         cat, lemma, synset, seed, rank, senses, count, total, zipf, forms = fields
         return cls(
             cat, lemma, synset, seed, int(rank), int(senses), int(count), int(total),
-            float(zipf), tuple(f for f in forms.split(",") if f),
+            float(zipf), () if forms == NO_FORMS else tuple(forms.split(",")),
         )  # fmt: skip
 
 
@@ -97,15 +98,22 @@ class Expander:
         return float(self._wordfreq.zipf_frequency(word, "en"))
 
     def forms(self, lemma: str) -> tuple[str, ...]:
-        """Inflections of ``lemma`` for every part of speech it has, without the lemma."""
+        """Inflections of ``lemma`` for every part of speech it has, without the lemma.
+
+        lemminflect's dictionary forms, plus its rule-based forms for each part of speech
+        WordNet gives the word (lemminflect knows armour only as a mass noun, WordNet also
+        as a verb: armoured), plus WordNet's irregular forms. ``assemble`` keeps only the
+        forms that are playable words.
+        """
         found: set[str] = set()
         for values in self._lemminflect.getAllInflections(lemma).values():
             found.update(values)
-        if not found:
-            poses = {s.pos() for s in self._wn.synsets(lemma)} or {"n"}
-            for pos in sorted(poses):
-                for values in self._lemminflect.getAllInflectionsOOV(lemma, _UPOS[pos]).values():
-                    found.update(values)
+        poses = {_UPOS[s.pos()] for s in self._wn.synsets(lemma) if s.pos() != "r"}
+        if not poses and not found:
+            poses = {"NOUN"}
+        for upos in sorted(poses):
+            for values in self._lemminflect.getAllInflectionsOOV(lemma, upos).values():
+                found.update(values)
         found |= self._irregular.get(lemma, set())
         return tuple(sorted(f for f in found if _WORD.fullmatch(f) and f != lemma))
 

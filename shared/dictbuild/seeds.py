@@ -3,8 +3,10 @@
 - ``synsets.txt``: WordNet synset names, one a line. ``weapon.n.01`` takes the synset and
   every hyponym below it; ``=attack.v.01`` takes that synset alone. Only lemmas for which
   the synset is one of their most common senses survive (see ``assemble``).
-- ``words.txt``: lemmas taken as they are (with their inflections), WordNet or not.
-- ``exclusions.txt``: words that never get the category, as lemma or as inflection.
+- ``words.txt``: lemmas taken as they are (with their inflections), WordNet or not;
+  whitespace-separated, several to a line.
+- ``exclusions.txt``: words that never get the category, as lemma or as inflection; also
+  whitespace-separated.
 
 ``#`` starts a comment.
 """
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shared.dictbuild.layout import Layout
-from shared.dictbuild.textfiles import read_lines
+from shared.dictbuild.textfiles import read_lines, read_words
 from shared.lexicon import Category
 
 _SYNSET = re.compile(r"[a-z0-9_'.-]+\.[nvasr]\.\d{2}")
@@ -46,7 +48,7 @@ class Seeds:
 
 
 def _words(path: Path) -> list[str]:
-    words = read_lines(path)
+    words = read_words(path)
     for word in words:
         if not _WORD.fullmatch(word):
             raise SeedError(f"{path}: {word!r} is not a lower-case a-z word of 2+ letters")

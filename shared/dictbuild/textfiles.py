@@ -27,6 +27,11 @@ def read_lines(path: Path) -> list[str]:
     return lines
 
 
+def read_words(path: Path) -> list[str]:
+    """Whitespace-separated words of ``path`` (comments dropped), first occurrence order."""
+    return list(dict.fromkeys(w for line in read_lines(path) for w in line.split()))
+
+
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` as UTF-8 with ``\\n`` line ends; gzip it (with no timestamp) for ``.gz``."""
     path.parent.mkdir(parents=True, exist_ok=True)
