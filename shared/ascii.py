@@ -10,23 +10,13 @@ from __future__ import annotations
 
 from shared.game import PLAYERS, Game
 from shared.lexicon import Lexicon
+from shared.maps import CITY_CHARS
+from shared.maps import TERRAIN_CHARS as MAP_TERRAIN_CHARS
 from shared.rules import STANDARD, RuleSet
 from shared.terrain import GameMap, Player, Terrain
 
-TERRAIN_CHARS: dict[str, Terrain] = {
-    ".": Terrain.PLAINS,
-    "f": Terrain.FOREST,
-    "~": Terrain.WATER,
-    "^": Terrain.MOUNTAINS,
-    "*": Terrain.ICE,
-    "x": Terrain.LAVA,
-    "G": Terrain.CITY,
-    "S": Terrain.CITY,
-    "P": Terrain.CITY,
-}
-CITY_CHARS: dict[str, Player | None] = {"G": Player.GOLD, "S": Player.SILVER, "P": None}
-_CHAR_OF = {Terrain.PLAINS: ".", Terrain.FOREST: "f", Terrain.WATER: "~", Terrain.MOUNTAINS: "^",
-            Terrain.ICE: "*", Terrain.LAVA: "x"}
+TERRAIN_CHARS: dict[str, Terrain] = {**MAP_TERRAIN_CHARS, **{ch: Terrain.CITY for ch in CITY_CHARS}}
+_CHAR_OF = {terrain: ch for ch, terrain in MAP_TERRAIN_CHARS.items()}
 
 
 def _rows(text: str) -> list[str]:

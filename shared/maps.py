@@ -151,9 +151,16 @@ def format_map(game_map: GameMap) -> str:
         out.append(f"description: {game_map.description}")
     out.append(f"legend: {legend_line()}")
     out.append("grid:")
-    for r, row in enumerate(game_map.terrain):
-        out.append("".join(_cell_char(game_map, (r, c), terrain) for c, terrain in enumerate(row)))
+    out += grid_rows(game_map)
     return "\n".join(out) + "\n"
+
+
+def grid_rows(game_map: GameMap) -> list[str]:
+    """The map's grid as text rows, cities shown with their starting owner."""
+    return [
+        "".join(_cell_char(game_map, (r, c), terrain) for c, terrain in enumerate(row))
+        for r, row in enumerate(game_map.terrain)
+    ]
 
 
 def map_defects(game_map: GameMap) -> list[tuple[str, str, tuple[Cell, ...]]]:

@@ -18,18 +18,14 @@ from typing import Any
 
 from shared.actions import action_from_dict
 from shared.ascii import map_from_ascii
+from shared.maps import grid_rows
 from shared.errors import RuleError
 from shared.lexicon import Lexicon
 from shared.rules import RuleSet
-from shared.terrain import GameMap, Player, Terrain
+from shared.terrain import GameMap, Player
 
 FORMAT = "scryptic-record"
 VERSION = 1
-
-_CHAR = {Terrain.PLAINS: ".", Terrain.FOREST: "f", Terrain.WATER: "~", Terrain.MOUNTAINS: "^",
-         Terrain.ICE: "*", Terrain.LAVA: "x"}
-_CITY = {Player.GOLD: "G", Player.SILVER: "S", None: "P"}
-
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; ``line`` is 1-based."""
@@ -38,16 +34,6 @@ class RecordError(ValueError):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
-
-
-def map_grid(game_map: GameMap) -> list[str]:
-    """The map's terrain and starting cities as grid rows."""
-    rows = []
-    for r, row in enumerate(game_map.terrain):
-        rows.append("".join(
-            _CITY[game_map.cities[(r, c)]] if t is Terrain.CITY else _CHAR[t] for c, t in enumerate(row)
-        ))
-    return rows
 
 
 @dataclass
@@ -72,7 +58,7 @@ class GameRecord:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "map": {"name": self.game_map.name, "grid": map_grid(self.game_map)},
+            "map": {"name": self.game_map.name, "grid": grid_rows(self.game_map)},
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "first": int(self.first),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -68,8 +69,11 @@ def test_intermediates_match_their_recorded_checksums() -> None:
         **provenance["wordnet"]["outputs_content_sha256"],
     }
     assert set(recorded) == {
-        "enable.txt.gz", "scowl.txt.gz", "scowl-nonwords.tsv.gz", "candidates.tsv",
-    }  # fmt: skip
+        "enable.txt.gz",
+        "scowl.txt.gz",
+        "scowl-nonwords.tsv.gz",
+        "candidates.tsv",
+    }
     for name, digest in recorded.items():
         assert content_sha256(COMMITTED.intermediate / name) == digest, name
     assert provenance["sources"]["enable"]["sdist_sha256"] == (
@@ -79,8 +83,8 @@ def test_intermediates_match_their_recorded_checksums() -> None:
 
 def test_candidates_are_current_with_the_seed_files() -> None:
     assert stale_seeds(COMMITTED) == [], "seed files changed: rerun the wordnet stage"
-    from_words = {(c.category, c.lemma) for c in read_candidates(COMMITTED.candidates)
-                  if c.synset == WORD_SEED}  # fmt: skip
+    candidates = read_candidates(COMMITTED.candidates)
+    from_words = {(c.category, c.lemma) for c in candidates if c.synset == WORD_SEED}
     for seeds in load_all_seeds(COMMITTED):
         for word in seeds.words:
             assert (seeds.category.value, word) in from_words
@@ -117,8 +121,13 @@ def test_wordnet_stage_reproduces_the_committed_candidates(tmp_path: Path) -> No
 # -- the pieces -------------------------------------------------------------------------
 
 
-def _candidate(lemma: str, synset: str = "x.n.01", rank: int = 0, zipf: float = 3.0,
-               forms: tuple[str, ...] = ()) -> Candidate:  # fmt: skip
+def _candidate(
+    lemma: str,
+    synset: str = "x.n.01",
+    rank: int = 0,
+    zipf: float = 3.0,
+    forms: tuple[str, ...] = (),
+) -> Candidate:
     return Candidate("attack", lemma, synset, "x.n.01", rank, 3, 0, 0, zipf, forms)
 
 
@@ -162,9 +171,12 @@ def test_unplayable_seed_words_are_an_error() -> None:
 
 def test_seed_files_are_checked(tmp_path: Path) -> None:
     layout = Layout(tmp_path)
-    for kind, text in (("synsets", "weapon.n.01\n=attack.v.01  # alone\n"),
-                       ("words", "sword axe\n# comment\nsword\n"), ("exclusions", "")):
-        write_text(layout.seeds(Category.CUT, kind), text)  # fmt: skip
+    for kind, text in (
+        ("synsets", "weapon.n.01\n=attack.v.01  # alone\n"),
+        ("words", "sword axe\n# comment\nsword\n"),
+        ("exclusions", ""),
+    ):
+        write_text(layout.seeds(Category.CUT, kind), text)
     seeds = load_seeds(layout, Category.CUT)
     assert [(s.name, s.tree) for s in seeds.synsets] == [
         ("weapon.n.01", True),
@@ -224,12 +236,24 @@ def test_missing_debian_packages_are_named_with_the_install_command(
     assert message is not None
     assert "missing Debian packages: scowl" in message
     assert "apt-get install -y scowl" in message
-    assert requirements.missing_message(["assemble"]) is None or "wordfreq" in str(
-        requirements.missing_message(["assemble"])
-    )
+    monkeypatch.setitem(requirements.STAGE_PYTHON, "assemble", ("no_such_module_xyz",))
+    message = requirements.missing_message(["assemble"])
+    assert message is not None
+    assert "missing Python modules: no_such_module_xyz" in message
+    assert "pip install -e '.[build]'" in message
     code = scryptic_main(["dictionaries", "build", "--stage", "sources", "--dir", str(tmp_path)])
     assert code == 2
     assert "apt-get install -y scowl" in capsys.readouterr().err
+
+
+def test_assemble_refuses_stale_candidates(tmp_path: Path) -> None:
+    root = tmp_path / "dictionaries"
+    shutil.copytree(COMMITTED.sources, Layout(root).sources)
+    shutil.copytree(COMMITTED.intermediate, Layout(root).intermediate)
+    words = Layout(root).seeds(Category.ATTACK, "words")
+    words.write_text(words.read_text(encoding="utf-8") + "\nclaymore\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="attack/words.txt"):
+        build(root, ("assemble",), echo=lambda _: None)
 
 
 def test_unknown_stage_is_refused(tmp_path: Path) -> None:

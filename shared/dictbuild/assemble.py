@@ -201,9 +201,7 @@ def write(result: Assembly, out: Layout) -> None:
             name: importlib.metadata.version(name) for name in ("marisa-trie", "wordfreq")
         },
         "wordfreq_licence": WORDFREQ_NOTICE,
-        "content_sha256": {
-            p.name: content_sha256(p) for p in out.outputs() if p != out.manifest
-        },
+        "content_sha256": {p.name: content_sha256(p) for p in out.outputs() if p != out.manifest},
     }
     write_json(out.manifest, manifest)
 

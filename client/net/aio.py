@@ -1,0 +1,394 @@
+"""The asyncio client: one connection to a Scryptic server, reconnecting by itself.
+
+``AsyncClient`` says hello, matches replies to requests by id, tracks the state of every game it
+plays or watches (:class:`~client.net.state.GameTracker`), and hands every message the server
+pushes to ``on_message`` (or its ``inbox`` queue). When the connection drops it reconnects with
+backoff, says hello with its token again, and re-attaches every seat and re-watches every game
+with the last version it saw, so the server sends what was missed.
+
+Use it directly from asyncio, or through :class:`client.net.threaded.ThreadedClient` from a GUI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, decode, encode
+from client.net.errors import ClientClosed, ConnectionLost, ServerError
+from client.net.state import GameTracker, game_of
+
+log = logging.getLogger("scryptic.client")
+
+Message = dict[str, Any]
+
+
+class AsyncClient:
+    """A reconnecting protocol client (see the module docstring)."""
+
+    def __init__(
+        self,
+        url: str = DEFAULT_URL,
+        *,
+        name: str | None = None,
+        token: str | None = None,
+        client_name: str = "scryptic-client",
+        on_message: Callable[[Message], None] | None = None,
+        reconnect: bool = True,
+        backoff: tuple[float, float] = (0.2, 5.0),
+        request_timeout: float = 15.0,
+        max_message_bytes: int = 8 * 1024 * 1024,
+    ) -> None:
+        self.url = url
+        self.name = name
+        self.token = token
+        self.client_name = client_name
+        self.on_message = on_message
+        self.reconnect = reconnect
+        self.backoff = backoff
+        self.request_timeout = request_timeout
+        self.max_message_bytes = max_message_bytes
+        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self.games: dict[str, GameTracker] = {}
+        self.seat_tokens: dict[str, str] = {}
+        self.watching: set[str] = set()
+        self.user: dict[str, Any] | None = None
+        self.hello_data: dict[str, Any] | None = None
+        self.connected = asyncio.Event()
+        self.reconnects = 0
+        self._ids = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[Message]] = {}
+        self._ws: ClientConnection | None = None
+        self._supervisor: asyncio.Task[None] | None = None
+        self._keepalive: asyncio.Task[None] | None = None
+        self._closed = False
+        self._first_error: BaseException | None = None
+
+    # ------------------------------------------------------------------------------ lifecycle
+
+    async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Connect and say hello; return the server's hello data. Reconnects run in background."""
+        if self._supervisor is None:
+            self._supervisor = asyncio.ensure_future(self._supervise())
+        waiter = asyncio.ensure_future(self.connected.wait())
+        done, _ = await asyncio.wait({waiter, self._supervisor}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if waiter not in done:
+            waiter.cancel()
+            if self._supervisor in done:
+                exc = self._supervisor.exception()
+                raise exc if exc else ConnectionLost("the client stopped")
+            raise ConnectionLost(f"could not connect to {self.url} within {timeout:g} s: {self._first_error!r}")
+        assert self.hello_data is not None
+        return self.hello_data
+
+    async def close(self) -> None:
+        """Close the connection and stop reconnecting."""
+        self._closed = True
+        if self._ws is not None:
+            await self._ws.close()
+        for task in (self._supervisor, self._keepalive):
+            if task is not None:
+                task.cancel()
+        for task in (self._supervisor, self._keepalive):
+            if task is not None:
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+        self._fail_pending(ClientClosed("the client was closed"))
+
+    async def _supervise(self) -> None:
+        delay = self.backoff[0]
+        while not self._closed:
+            try:
+                async with connect(
+                    self.url, max_size=self.max_message_bytes, compression=None, open_timeout=10
+                ) as ws:
+                    self._ws = ws
+                    reader = asyncio.ensure_future(self._read(ws))
+                    try:
+                        await self._greet()
+                        await self._resubscribe()
+                    except ServerError as exc:  # hello refused (bad token, version, name): give up
+                        self._closed = True
+                        self._emit({"type": "connection", "status": "refused", "code": exc.code, "reason": exc.reason})
+                        reader.cancel()
+                        raise
+                    except (ConnectionLost, ConnectionClosed):
+                        pass
+                    else:
+                        delay = self.backoff[0]
+                        self.connected.set()
+                        self._emit({"type": "connection", "status": "connected", "reconnects": self.reconnects})
+                        self._keepalive = asyncio.ensure_future(self._keep_alive())
+                    await reader
+            except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed) as exc:
+                if self._first_error is None:
+                    self._first_error = exc
+                log.debug("connection attempt failed: %r", exc)
+            except InvalidURI:
+                raise
+            finally:
+                self._ws = None
+                self.connected.clear()
+                if self._keepalive is not None:
+                    self._keepalive.cancel()
+                    self._keepalive = None
+                self._fail_pending(ConnectionLost("the connection dropped"))
+            if self._closed or not self.reconnect:
+                self._emit({"type": "connection", "status": "closed"})
+                return
+            self.reconnects += 1
+            self._emit({"type": "connection", "status": "reconnecting", "in": round(delay, 2)})
+            await asyncio.sleep(delay * (0.75 + random.random() / 2))
+            delay = min(self.backoff[1], delay * 2)
+
+    async def _greet(self) -> None:
+        fields: dict[str, Any] = {"v": PROTOCOL_VERSION, "client": self.client_name}
+        if self.token is not None:
+            fields["token"] = self.token
+        if self.name is not None:
+            fields["name"] = self.name
+        data = await self.request("hello", _unready_ok=True, **fields)
+        self.hello_data = data
+        self.user = data.get("user")
+        if data.get("token"):
+            self.token = data["token"]
+        if self.user is not None:
+            self.name = self.user["name"]
+
+    async def _resubscribe(self) -> None:
+        for game, token in list(self.seat_tokens.items()):
+            tracker = self.games.get(game)
+            since = tracker.version if tracker is not None and tracker.version >= 0 else None
+            try:
+                await self.request("attach", _unready_ok=True, game=game, seat_token=token, since=since)
+            except ServerError as exc:
+                self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code, "reason": exc.reason})
+        for game in list(self.watching):
+            tracker = self.games.get(game)
+            since = tracker.version if tracker is not None and tracker.version >= 0 else None
+            try:
+                await self.request("watch", _unready_ok=True, game=game, since=since)
+            except ServerError as exc:
+                self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code, "reason": exc.reason})
+
+    async def _keep_alive(self) -> None:
+        assert self.hello_data is not None
+        idle = float(self.hello_data.get("limits", {}).get("idle_timeout", 300))
+        while True:
+            await asyncio.sleep(max(1.0, idle / 3))
+            try:
+                await self.request("ping")
+            except (ServerError, ConnectionLost, ClientClosed):
+                return
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for frame in ws:
+                try:
+                    message = decode(frame)
+                except ValueError as exc:
+                    log.warning("%s", exc)
+                    continue
+                self._dispatch(message)
+        except ConnectionClosed:
+            pass
+
+    def _dispatch(self, message: Message) -> None:
+        kind = message.get("type")
+        if kind in ("result", "error"):
+            future = self._pending.pop(message.get("re"), None) if message.get("re") is not None else None
+            if future is not None and not future.done():
+                if kind == "result":
+                    future.set_result(message.get("data") or {})
+                else:
+                    future.set_exception(ServerError(message.get("code", "?"), message.get("reason", "")))
+                return
+            self._emit(message)  # an error the server could not tie to a request
+            return
+        game = game_of(message)
+        if game is not None:
+            tracker = self.games.get(game)
+            if tracker is None:
+                tracker = self.games[game] = GameTracker(game)
+            tracker.apply(message)
+            if kind == "info":
+                self._follow_rematch(game, message.get("info") or {})
+        self._emit(message)
+
+    def _follow_rematch(self, game: str, info: dict[str, Any]) -> None:
+        # Seat tokens carry over into a rematch: the server already attached us there.
+        new_game = (info.get("rematch") or {}).get("game")
+        if new_game and game in self.seat_tokens and new_game not in self.seat_tokens:
+            self.seat_tokens[new_game] = self.seat_tokens[game]
+
+    def _emit(self, message: Message) -> None:
+        if self.on_message is not None:
+            self.on_message(message)
+        else:
+            self.inbox.put_nowait(message)
+
+    def _fail_pending(self, exc: BaseException) -> None:
+        pending, self._pending = self._pending, {}
+        for future in pending.values():
+            if not future.done():
+                future.set_exception(exc)
+
+    # ------------------------------------------------------------------------------ requests
+
+    async def request(self, kind: str, _unready_ok: bool = False, **fields: Any) -> dict[str, Any]:
+        """Send one request and wait for its reply data; raise :class:`ServerError` if refused."""
+        if self._closed:
+            raise ClientClosed("the client was closed")
+        ws = self._ws
+        if ws is None or (not _unready_ok and not self.connected.is_set()):
+            raise ConnectionLost("not connected (reconnecting)")
+        request_id = next(self._ids)
+        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        message = {"type": kind, "id": request_id, **{k: v for k, v in fields.items() if v is not None}}
+        try:
+            await ws.send(encode(message))
+        except ConnectionClosed:
+            self._pending.pop(request_id, None)
+            raise ConnectionLost("the connection dropped") from None
+        try:
+            return await asyncio.wait_for(future, self.request_timeout)
+        finally:
+            self._pending.pop(request_id, None)
+
+    async def send_raw(self, frame: bytes | str) -> None:
+        """Send an arbitrary frame (for tests of the server's defences)."""
+        if self._ws is None:
+            raise ConnectionLost("not connected")
+        await self._ws.send(frame)
+
+    # Identity -------------------------------------------------------------------------------
+
+    async def set_name(self, name: str) -> dict[str, Any]:
+        data = await self.request("set_name", name=name)
+        self.user = data["user"]
+        self.name = name
+        return data
+
+    async def list_games(self) -> dict[str, Any]:
+        """Public games: ``open`` (waiting for an opponent) and ``live`` (to watch)."""
+        return await self.request("list_games")
+
+    async def my_games(self) -> list[dict[str, Any]]:
+        return (await self.request("my_games"))["games"]
+
+    # Seats ----------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        map: str | None = None,
+        map_text: str | None = None,
+        rules: str = "standard",
+        time_control: dict[str, Any] | None = None,
+        public: bool = True,
+        seat: str = "gold",
+        first: str = "gold",
+        opponent: str = "human",
+        bot_level: int = 1,
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """Create a game and take a seat; returns game, seat, seat_token, join_code."""
+        data = await self.request(
+            "create_game",
+            map=map,
+            map_text=map_text,
+            rules=rules,
+            time_control=time_control,
+            public=public,
+            seat=seat,
+            first=first,
+            opponent=opponent,
+            bot_level=bot_level,
+            seed=seed,
+        )
+        self.seat_tokens[data["game"]] = data["seat_token"]
+        return data
+
+    async def join(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
+        """Take the open seat of a public game (by id) or a private one (by code)."""
+        data = await self.request("join", game=game, code=code)
+        self.seat_tokens[data["game"]] = data["seat_token"]
+        return data
+
+    async def attach(self, game: str, seat_token: str | None = None, since: int | None = None) -> dict[str, Any]:
+        """Resume a seat with its token (known tokens are used when none is given)."""
+        token = seat_token or self.seat_tokens.get(game)
+        if token is None:
+            raise ValueError(f"no seat token known for game {game}")
+        if since is None and game in self.games and self.games[game].version >= 0:
+            since = self.games[game].version
+        data = await self.request("attach", game=game, seat_token=token, since=since)
+        self.seat_tokens[game] = token
+        return data
+
+    async def watch(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
+        data = await self.request("watch", game=game, code=code)
+        self.watching.add(data["game"])
+        return data
+
+    async def leave(self, game: str) -> dict[str, Any]:
+        self.seat_tokens.pop(game, None)
+        self.watching.discard(game)
+        return await self.request("leave", game=game)
+
+    # Play -----------------------------------------------------------------------------------
+
+    async def act(self, game: str, action: dict[str, Any], expect_version: int | None = None) -> dict[str, Any]:
+        """Send one action (``{"type": "commit", ...}``); returns the new version."""
+        return await self.request("act", game=game, action=action, expect_version=expect_version)
+
+    async def commit(self, game: str, placements: list[tuple[int, int, str]], direction: str | None = None) -> dict[str, Any]:
+        action: dict[str, Any] = {"type": "commit", "placements": [list(p) for p in placements]}
+        if direction is not None:
+            action["direction"] = direction
+        return await self.act(game, action)
+
+    async def redeploy(self, game: str, cell: tuple[int, int], direction: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "redeploy", "cell": list(cell), "direction": direction})
+
+    async def discard(self, game: str, letters: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "discard", "letters": letters})
+
+    async def order_defence(self, game: str, order: list[int]) -> dict[str, Any]:
+        return await self.act(game, {"type": "order_defence", "order": list(order)})
+
+    async def end_turn(self, game: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "end_turn"})
+
+    async def resign(self, game: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "resign"})
+
+    async def claim_win(self, game: str) -> dict[str, Any]:
+        return await self.request("claim_win", game=game)
+
+    async def rematch(self, game: str, accept: bool = True) -> dict[str, Any]:
+        """Offer (or accept) a rematch; ``accept=False`` declines. A started one is followed."""
+        data = await self.request("rematch", game=game, accept=accept)
+        if data.get("started") and game in self.seat_tokens:
+            self.seat_tokens.setdefault(data["game"], self.seat_tokens[game])
+        return data
+
+    async def export(self, game: str) -> str:
+        """The finished game's record text (``scryptic replay`` reads it)."""
+        return (await self.request("export", game=game))["record"]
+
+    async def ping(self) -> float:
+        return (await self.request("ping"))["time"]
+
+    async def stats(self) -> dict[str, Any]:
+        return await self.request("stats")

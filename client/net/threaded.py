@@ -1,0 +1,183 @@
+"""The client library for GUIs: the network in a background thread with its own asyncio loop.
+
+A GUI calls request methods (they return ``concurrent.futures.Future`` at once and never
+block the frame) and drains inbound messages once a frame::
+
+    client = ThreadedClient("ws://127.0.0.1:8765", name="Ada")
+    client.start()                      # blocks until connected (or raises ConnectionLost)
+    client.create_game(map="cinder-ford")
+    ...
+    def on_update(self, dt):
+        for message in client.drain():  # also updates client.games (owned by the GUI thread)
+            ...
+
+``client.games`` holds a :class:`~client.net.state.GameTracker` per game, updated by
+:meth:`drain` in the calling thread, so the GUI reads it without locks. Connection changes
+arrive as messages of type ``"connection"`` (status connected / reconnecting / closed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import queue
+import threading
+from collections.abc import Coroutine
+from typing import Any
+
+from client.net.aio import AsyncClient
+from client.net.codec import DEFAULT_URL
+from client.net.state import GameTracker, game_of
+
+Future = concurrent.futures.Future
+
+
+class ThreadedClient:
+    """Runs an :class:`AsyncClient` on a private event loop in a daemon thread."""
+
+    def __init__(self, url: str = DEFAULT_URL, **options: Any) -> None:
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.games: dict[str, GameTracker] = {}
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run_loop, name="scryptic-net", daemon=True)
+        self._options = dict(options, on_message=self.inbox.put)
+        self._url = url
+        self._client: AsyncClient | None = None
+        self._thread.start()
+        self._client = self._call_sync(self._make_client())
+
+    async def _make_client(self) -> AsyncClient:
+        return AsyncClient(self._url, **self._options)
+
+    def _run_loop(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_forever()
+
+    def _submit(self, coro: Coroutine[Any, Any, Any]) -> Future:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop)
+
+    def _call_sync(self, coro: Coroutine[Any, Any, Any], timeout: float | None = 30.0) -> Any:
+        return self._submit(coro).result(timeout)
+
+    @property
+    def client(self) -> AsyncClient:
+        assert self._client is not None
+        return self._client
+
+    # ------------------------------------------------------------------------------ lifecycle
+
+    def start(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Connect and say hello (blocking); return the server's hello data."""
+        return self._call_sync(self.client.connect(timeout), timeout + 5)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Close the connection and stop the thread."""
+        try:
+            self._call_sync(self.client.close(), timeout)
+        except (concurrent.futures.TimeoutError, RuntimeError):
+            pass
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout)
+
+    @property
+    def connected(self) -> bool:
+        return self.client.connected.is_set()
+
+    @property
+    def token(self) -> str | None:
+        """The display-name token to store (it is set after the first hello with a name)."""
+        return self.client.token
+
+    @property
+    def seat_tokens(self) -> dict[str, str]:
+        return dict(self.client.seat_tokens)
+
+    # ------------------------------------------------------------------------------ messages
+
+    def drain(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """Take the messages received so far (call once a frame); updates :attr:`games`."""
+        out: list[dict[str, Any]] = []
+        while limit is None or len(out) < limit:
+            try:
+                message = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            game = game_of(message)
+            if game is not None:
+                self.games.setdefault(game, GameTracker(game)).apply(message)
+            out.append(message)
+        return out
+
+    def wait_message(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """Block for the next message (for terminal programs); None on timeout."""
+        try:
+            message = self.inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        game = game_of(message)
+        if game is not None:
+            self.games.setdefault(game, GameTracker(game)).apply(message)
+        return message
+
+    # ------------------------------------------------------------------------------ requests
+
+    def call(self, method: str, *args: Any, **kwargs: Any) -> Future:
+        """Run ``AsyncClient.<method>(*args, **kwargs)`` on the network thread; a Future of its result."""
+        return self._submit(getattr(self.client, method)(*args, **kwargs))
+
+    def request(self, kind: str, **fields: Any) -> Future:
+        return self._submit(self.client.request(kind, **fields))
+
+    def set_name(self, name: str) -> Future:
+        return self.call("set_name", name)
+
+    def list_games(self) -> Future:
+        return self.call("list_games")
+
+    def my_games(self) -> Future:
+        return self.call("my_games")
+
+    def create_game(self, **settings: Any) -> Future:
+        return self.call("create_game", **settings)
+
+    def join(self, game: str | None = None, code: str | None = None) -> Future:
+        return self.call("join", game=game, code=code)
+
+    def attach(self, game: str, seat_token: str | None = None, since: int | None = None) -> Future:
+        return self.call("attach", game, seat_token, since)
+
+    def watch(self, game: str | None = None, code: str | None = None) -> Future:
+        return self.call("watch", game=game, code=code)
+
+    def leave(self, game: str) -> Future:
+        return self.call("leave", game)
+
+    def commit(self, game: str, placements: list[tuple[int, int, str]], direction: str | None = None) -> Future:
+        return self.call("commit", game, placements, direction)
+
+    def redeploy(self, game: str, cell: tuple[int, int], direction: str) -> Future:
+        return self.call("redeploy", game, cell, direction)
+
+    def discard(self, game: str, letters: str) -> Future:
+        return self.call("discard", game, letters)
+
+    def order_defence(self, game: str, order: list[int]) -> Future:
+        return self.call("order_defence", game, order)
+
+    def end_turn(self, game: str) -> Future:
+        return self.call("end_turn", game)
+
+    def resign(self, game: str) -> Future:
+        return self.call("resign", game)
+
+    def claim_win(self, game: str) -> Future:
+        return self.call("claim_win", game)
+
+    def rematch(self, game: str, accept: bool = True) -> Future:
+        return self.call("rematch", game, accept)
+
+    def export(self, game: str) -> Future:
+        return self.call("export", game)
+
+    def stats(self) -> Future:
+        return self.call("stats")

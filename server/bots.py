@@ -1,0 +1,156 @@
+"""Bot seats: a seat the server plays itself, thinking in worker processes.
+
+The seat interface is :class:`BotJob` -> action dict, computed by :func:`think` in a process
+pool (:class:`BotRunner`), so a bot thinking for seconds never stalls the event loop or any
+other game. A job carries what is needed to rebuild the game (map, rules, seed, actions); each
+worker keeps recently seen games and only applies the actions it has not seen yet.
+
+Which player plays: ``shared.ai.choose_action`` when the AI package exists. Until then a
+clearly labelled PLACEHOLDER plays instead (:func:`placeholder_action`): the scripted player of
+:mod:`server.scripted`, which commits a short word when it finds one and otherwise passes,
+discards its highest letters and always uses the best defence order. It is not the AI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import logging
+import multiprocessing
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.actions import Action, EndTurn, OrderDefence, action_from_dict, action_to_dict
+from shared.ascii import map_from_ascii
+from shared.game import Game, PendingDefence
+from shared.lexicon import Lexicon
+from shared.rules import get_rules
+from shared.terrain import Player
+
+log = logging.getLogger("scryptic.bots")
+
+PLACEHOLDER_LABEL = "placeholder bot (scripted, not the AI)"
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to choose the bot's next action (picklable)."""
+
+    game_id: str
+    map_name: str
+    map_grid: tuple[str, ...]
+    rules: str
+    seed: int
+    first: int
+    actions: tuple[dict[str, Any], ...]
+    player: int
+    level: int
+    rng_seed: int
+
+
+@dataclass
+class _WorkerState:
+    lexicon: Lexicon | None = None
+    games: OrderedDict[str, Game] = field(default_factory=OrderedDict)
+
+
+_STATE = _WorkerState()
+_CACHE_SIZE = 64
+
+
+def _init_worker(lexicon_factory: Callable[[], Lexicon]) -> None:
+    _STATE.lexicon = lexicon_factory()
+    _STATE.games.clear()
+
+
+def ai_available() -> bool:
+    """True if the AI package (``shared.ai``) is installed in this checkout."""
+    try:
+        return importlib.util.find_spec("shared.ai") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _game_for(job: BotJob) -> Game:
+    assert _STATE.lexicon is not None, "worker not initialised"
+    game = _STATE.games.pop(job.game_id, None)
+    if game is not None and (game.version > len(job.actions) or game.actions != list(job.actions[: game.version])):
+        game = None
+    if game is None:
+        game_map = map_from_ascii("\n".join(job.map_grid), name=job.map_name)
+        game = Game.new(game_map, get_rules(job.rules), job.seed, _STATE.lexicon, Player(job.first))
+    for data in job.actions[game.version :]:
+        game.apply(action_from_dict(data))
+    _STATE.games[job.game_id] = game
+    while len(_STATE.games) > _CACHE_SIZE:
+        _STATE.games.popitem(last=False)
+    return game
+
+
+def think(job: BotJob) -> dict[str, Any]:
+    """Choose the bot's action for ``job`` (runs in a worker process); returns its plain form."""
+    game = _game_for(job)
+    player = Player(job.player)
+    rng = random.Random(job.rng_seed)
+    scratch = game.copy()  # choosing may try actions; the cached game must stay as it is
+    if ai_available():
+        ai = importlib.import_module("shared.ai")
+        action = ai.choose_action(scratch, player, job.level, rng)
+    else:
+        action = placeholder_action(scratch, player, rng)
+    return action_to_dict(action)
+
+
+def placeholder_action(game: Game, player: Player, rng: random.Random) -> Action:
+    """PLACEHOLDER until ``shared.ai`` lands: the scripted player's move (see module docstring)."""
+    from server.scripted import BENCH_WORDS, scripted_step
+
+    if game.actor != player:
+        return EndTurn(player)
+    if isinstance(game.pending, PendingDefence):
+        return OrderDefence(player, game.best_defence_order())
+    words = [w for w in BENCH_WORDS if w in game.lexicon]
+    action, _applied = scripted_step(game, words, rng)
+    return action
+
+
+class BotRunner:
+    """A process pool that thinks for bot seats; started on first use."""
+
+    def __init__(self, lexicon_factory: Callable[[], Lexicon], workers: int = 1) -> None:
+        self._factory = lexicon_factory
+        self._workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self.jobs = 0
+
+    @property
+    def label(self) -> str:
+        """What plays bot seats on this server."""
+        return "shared.ai" if ai_available() else PLACEHOLDER_LABEL
+
+    def _ensure_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self._workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init_worker,
+                initargs=(self._factory,),
+            )
+        return self._pool
+
+    async def choose(self, job: BotJob) -> dict[str, Any]:
+        """The bot's action for ``job``, computed off the event loop."""
+        self.jobs += 1
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._ensure_pool(), think, job)
+
+    def close(self) -> None:
+        """Stop the workers (pending jobs are cancelled)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

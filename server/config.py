@@ -1,0 +1,54 @@
+"""Server settings: every limit and timeout in one place, with the defaults of `scryptic server`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "scryptic"
+
+
+def default_db_path() -> Path:
+    """The SQLite file used when `--db` is not given: in the user's data directory."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "server.sqlite3"
+
+
+@dataclass
+class ServerConfig:
+    """Settings of one server instance (all times in seconds)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    db_path: Path | None = None  # None: default_db_path()
+
+    # Abuse limits.
+    max_message_bytes: int = 64 * 1024  # larger frames close the connection (1009)
+    rate_per_second: float = 20.0  # token bucket refill per connection
+    rate_burst: int = 40  # token bucket size
+    max_strikes: int = 30  # rate-limit or malformed-frame strikes before the connection is cut
+    max_connections_per_address: int = 16
+    max_write_buffer: int = 4 * 1024 * 1024  # a client that reads slower than this is cut off
+    hello_timeout: float = 10.0  # a connection must say hello within this
+    idle_timeout: float = 300.0  # no inbound message for this long: closed
+    ping_interval: float | None = 20.0  # websocket keepalive pings
+    ping_timeout: float | None = 20.0
+    max_open_games_per_user: int = 5  # games waiting for an opponent, per display-name holder
+    max_map_text_bytes: int = 16 * 1024
+
+    # Game flow.
+    defence_timeout: float = 30.0  # how long a defender may take to order the defence
+    abandon_grace: float = 60.0  # absent this long, the opponent may claim the win
+    event_tail: int = 200  # versions of events kept in memory per game for resuming clients
+    finished_keep: float = 600.0  # a finished game stays in memory this long after the end
+
+    # Operations.
+    heartbeat_interval: float = 1.0  # how often the store notes that the server is alive
+    stats_interval: float = 60.0  # how often a metrics line is logged (0: never)
+    allow_client_seed: bool = False  # tests and benchmarks only: create_game may fix the seed
+    bot_workers: int = 1  # processes that think for bot seats
+
+    def resolved_db_path(self) -> Path:
+        """The database path to use."""
+        return self.db_path if self.db_path is not None else default_db_path()

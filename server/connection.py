@@ -1,0 +1,149 @@
+"""One client connection: framing, limits, the hello handshake and dispatch of requests.
+
+Every inbound frame costs a token from the connection's rate bucket; frames over the rate,
+frames that are not binary msgpack, and messages that do not fit their schema are answered with
+an ``error`` and also cost a *strike*. A connection out of strikes is cut off (close code 1008).
+Outbound messages are written synchronously (``websockets.broadcast`` semantics, so the order
+of messages on a connection is the order they were produced); a client that stops reading until
+its write buffer passes the limit is cut off as too slow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.exceptions import ConnectionClosed
+
+from shared.errors import RuleError
+from shared.terrain import Player
+
+from server.limits import TokenBucket
+from server.protocol import Hello, ProtocolError, Request, decode_request, encode, error, push, result
+
+if TYPE_CHECKING:
+    from server.app import GameServer
+
+log = logging.getLogger("scryptic.conn")
+
+_ids = itertools.count(1)
+
+CLOSE_POLICY = 1008  # websocket close code: policy violation
+CLOSE_GOING_AWAY = 1001
+
+
+class Connection:
+    """The server side of one websocket."""
+
+    def __init__(self, server: "GameServer", ws: ServerConnection, address: str) -> None:
+        config = server.config
+        self.id = next(_ids)
+        self.server = server
+        self.ws = ws
+        self.address = address
+        self.user_id: int | None = None
+        self.greeted = False
+        self.seats: dict[str, Player] = {}  # game id -> the seat this connection holds
+        self.watching: set[str] = set()
+        self.bucket = TokenBucket(config.rate_per_second, config.rate_burst)
+        # Strikes refill slowly: a client may make the odd mistake, not a stream of them.
+        self.strikes = TokenBucket(max(config.max_strikes / 60.0, 0.01), max(1, config.max_strikes))
+        self.closing = False
+
+    # ------------------------------------------------------------------------------ output
+
+    def push(self, data: bytes) -> None:
+        """Queue one frame to the client (never blocks)."""
+        if self.closing:
+            return
+        broadcast([self.ws], data)
+        metrics = self.server.metrics
+        metrics.messages_out += 1
+        metrics.bytes_out += len(data)
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > self.server.config.max_write_buffer:
+            self.cut_off("too_slow", "the client does not read its messages")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.push(encode(message))
+
+    def cut_off(self, why: str, reason: str) -> None:
+        """Tell the client why, then close the connection (policy violation)."""
+        if self.closing:
+            return
+        self.server.metrics.cut_off[why] += 1
+        log.info("cut off", extra={"data": {"conn": self.id, "address": self.address, "why": why}})
+        self.send(push("bye", reason=reason, code=why))
+        self.closing = True
+        self.server.spawn(self.ws.close(CLOSE_POLICY, reason[:120]))
+
+    def _strike(self) -> None:
+        if not self.strikes.take():
+            self.cut_off("garbage", "too many malformed or refused messages")
+
+    # ------------------------------------------------------------------------------ input
+
+    async def run(self) -> None:
+        """Read and answer frames until the connection closes."""
+        config = self.server.config
+        try:
+            while not self.closing:
+                timeout = config.idle_timeout if self.greeted else config.hello_timeout
+                try:
+                    async with asyncio.timeout(timeout):
+                        frame = await self.ws.recv()
+                except TimeoutError:
+                    why = "idle" if self.greeted else "no_hello"
+                    self.cut_off(why, "idle timeout" if self.greeted else "no hello in time")
+                    return
+                await self.handle_frame(frame)
+        except ConnectionClosed:
+            pass
+
+    async def handle_frame(self, frame: str | bytes) -> None:
+        """Answer one inbound frame."""
+        metrics = self.server.metrics
+        metrics.messages_in += 1
+        metrics.bytes_in += len(frame)
+        if isinstance(frame, str):
+            self._error(None, "bad_frame", "frames must be binary msgpack, not text")
+            return
+        try:
+            request = decode_request(frame)
+        except ProtocolError as exc:
+            if not self.bucket.take():
+                self._error(exc.request_id, "rate_limited", "too many messages; slow down")
+                return
+            self._error(exc.request_id, exc.code, exc.reason)
+            return
+        if not self.bucket.take():
+            self._error(request.id, "rate_limited", "too many messages; slow down")
+            return
+        if not self.greeted and not isinstance(request, Hello):
+            self._error(request.id, "hello_first", "the first message must be hello")
+            return
+        try:
+            data = await self.server.dispatch(self, request)
+        except ProtocolError as exc:
+            self._error(request.id, exc.code, exc.reason, strike=False)
+        except RuleError as exc:
+            self._error(request.id, exc.code, exc.reason, strike=False)
+        except Exception:  # a bug must cost one reply, not the server
+            log.exception("request failed", extra={"data": {"conn": self.id, "type": type(request).__name__}})
+            self._error(request.id, "internal", "the server failed to handle this request", strike=False)
+        else:
+            self.send(result(request.id, data))
+
+    def _error(self, request_id: int | None, code: str, reason: str, strike: bool = True) -> None:
+        self.server.metrics.errors[code] += 1
+        self.send(error(request_id, code, reason))
+        if strike:
+            self._strike()
+
+
+def request_type(request: Request) -> str:
+    """The wire name of a decoded request."""
+    return request.__struct_config__.tag  # type: ignore[return-value]

@@ -1,0 +1,57 @@
+"""Per-viewer snapshots and events (RULINGS R13), computed once per viewer class.
+
+``Game.view(viewer)`` reads both crosswords, which dominates the cost of an update; a server
+sending every accepted action to both players (and spectators) would pay it three times. The
+spectator view is computed once and each player's view is derived from it by adding exactly the
+one thing a player sees that a spectator does not: their own rack. ``tests/server`` checks over
+whole games that this equals ``game.view(player)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from shared.events import Event
+from shared.game import Game
+from shared.terrain import Player
+
+Viewer = Player | None
+
+
+class ViewCache:
+    """Views of one game at one version, computed lazily per viewer."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._base: dict[str, Any] | None = None
+        self._views: dict[Viewer, dict[str, Any]] = {}
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """What ``viewer`` (a player, or None for a spectator) may see of the whole state."""
+        cached = self._views.get(viewer)
+        if cached is not None:
+            return cached
+        if self._base is None:
+            self._base = self.game.view(None)
+        if viewer is None:
+            out = self._base
+        else:
+            key = str(int(viewer))
+            players = dict(self._base["players"])
+            mine = dict(players[key])
+            mine["rack"] = "".join(self.game.racks[viewer])
+            players[key] = mine
+            out = {**self._base, "players": players, "viewer": int(viewer)}
+        self._views[viewer] = out
+        return out
+
+
+def events_for(events: Iterable[Event], viewer: Viewer) -> list[dict[str, Any]]:
+    """The events as ``viewer`` may see them (events a viewer may not see are left out)."""
+    out = []
+    for event in events:
+        data = event.to_dict(viewer)
+        if data is not None:
+            out.append(data)
+    return out
