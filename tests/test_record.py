@@ -88,3 +88,13 @@ def test_replay_command_reports_a_bad_line(tmp_path, words_file, capsys):
     path.write_text(played_game().record().to_text().splitlines()[0] + "\n{\n")
     assert main(["replay", str(path), "--words", str(words_file)]) == 1
     assert "line 2: not valid JSON" in capsys.readouterr().err
+
+
+def test_bench_rules_reports_medians(capsys):
+    assert main(["bench", "rules", "--samples", "5", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["size"] == "40x30"
+    groups = report["groups"]
+    assert set(groups) == {"commit (no combat)", "commit with combat", "refused commit"}
+    for row in groups.values():
+        assert row["n"] == 5 and 0 < row["median_ms"] <= row["p90_ms"]

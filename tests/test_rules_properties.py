@@ -49,8 +49,11 @@ def _lines(h, w):
 
 def check_invariants(game):
     for p in PLAYERS:
+        held = len(game.racks[p]) + len(game.board.letters[p]) + game.removed[p] + game.discarded[p]
+        assert held == game.drawn[p], "a letter was created or lost unaccounted"
         if not game.rules.endless_pool:
-            assert game.letter_total(p) == 98, "a letter was created or lost unaccounted"
+            assert game.letter_total(p) == 98
+            assert game.drawn[p] + len(game.pools[p]) == 98
         assert game.score(p) == independent_score(game, p)
     if not isinstance(game.pending, PendingDefence):
         both = set(game.board.letters[PLAYERS[0]]) & set(game.board.letters[PLAYERS[1]])
