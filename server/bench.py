@@ -24,10 +24,11 @@ from typing import Any
 
 import msgpack
 import msgspec
+from websockets.exceptions import ConnectionClosed
 
-from shared.ascii import map_from_ascii
 from shared.game import Game
 from shared.lexicon import WordList
+from shared.maps import parse_map
 from shared.rules import get_rules
 
 BENCH_GRID = """
@@ -49,7 +50,9 @@ SCRIPT_SEEDS = (11, 12, 13, 14)
 
 
 def bench_map():
-    return map_from_ascii(BENCH_GRID, name=BENCH_MAP_NAME)
+    """The benchmark's 15x12 map: every terrain, a gold, a silver and two pewter cities."""
+    text = f"scryptic-map 1\nname: {BENCH_MAP_NAME}\nversion: 1\ngrid:\n{BENCH_GRID.strip()}\n"
+    return parse_map(text, source="bench map")
 
 
 def bench_lexicon() -> WordList:
@@ -94,6 +97,7 @@ class _Conn:
         self.ws = ws
         self.ids = 0
         self.waiting: dict[int, asyncio.Future[_Frame]] = {}
+        self.error: Exception | None = None
         self.reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -104,8 +108,8 @@ class _Conn:
                     future = self.waiting.pop(msg.re, None)
                     if future is not None and not future.done():
                         future.set_result(msg)
-        except Exception:
-            pass
+        except (ConnectionClosed, msgspec.DecodeError) as exc:
+            self.error = exc
         for future in self.waiting.values():
             if not future.done():
                 future.set_exception(ConnectionError("closed"))
@@ -217,7 +221,7 @@ def _client_process(url: str, games: int, pace: float, duration: float, warmup: 
                     scripts: dict[int, list[dict[str, Any]]], out: Any) -> None:
     try:
         out.put(asyncio.run(_client_main_async(url, games, pace, duration, warmup, scripts, out)))
-    except BaseException as exc:  # report, do not hang the parent
+    except BaseException as exc:  # noqa: BLE001 - report anything, never hang the parent
         out.put({"fatal": repr(exc)})
 
 
@@ -226,11 +230,21 @@ def _client_process(url: str, games: int, pace: float, duration: float, warmup: 
 # ---------------------------------------------------------------------------------------------
 
 
+def _cpu_pressure_total() -> float | None:
+    """Microseconds that some runnable task waited for a CPU (Linux PSI), or None."""
+    try:
+        with open("/proc/pressure/cpu", encoding="ascii") as handle:
+            first = handle.readline().split()
+        return float(dict(item.split("=") for item in first[1:])["total"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
     return ordered[k]
 
 
@@ -255,6 +269,7 @@ async def _run_bench(games: int, pace: float, duration: float, warmup: float, db
         defence_timeout=600.0,
         idle_timeout=3600.0,
         finished_keep=30.0,
+        gc_freeze_interval=5.0,
     )
     server = GameServer(config, bench_lexicon(), maps={BENCH_MAP_NAME: bench_map()})
     await server.start()
@@ -272,6 +287,7 @@ async def _run_bench(games: int, pace: float, duration: float, warmup: float, db
         await server.stop()
         return first
     await asyncio.sleep(max(0.0, first["start_at"] - time.time()))
+    pressure0 = _cpu_pressure_total()
     cpu0, wall0 = time.process_time(), time.perf_counter()
     actions0 = server.metrics.actions
     action_s0 = server.metrics.action_seconds
@@ -282,9 +298,16 @@ async def _run_bench(games: int, pace: float, duration: float, warmup: float, db
         await asyncio.sleep(0.05)
         lag_samples.append(time.perf_counter() - t - 0.05)
     cpu1, wall1 = time.process_time(), time.perf_counter()
+    pressure1 = _cpu_pressure_total()
+    machine = {
+        "load_average": os.getloadavg()[0],
+        "cpu_pressure": None if pressure0 is None or pressure1 is None
+        else (pressure1 - pressure0) / 1e6 / (wall1 - wall0),
+    }
     actions1 = server.metrics.actions
     action_s1 = server.metrics.action_seconds
     report = await loop.run_in_executor(None, out.get)
+    report.update(machine)
     await loop.run_in_executor(None, proc.join, 30)
     stats = server.stats()
     await server.stop()
@@ -311,19 +334,33 @@ def format_report(games: int, pace: float, report: dict[str, Any]) -> str:
     window = report["window_s"]
     lines = [
         f"scryptic bench server: {games} games, pace {pace:g} s/action/game, {window:g} s measured",
-        f"  games connected {report['connected_games']}/{games}, failed {report['failed_games']}, "
-        f"finished in window {report['games_finished']}, errors {report['errors']}",
+        (
+            f"  games connected {report['connected_games']}/{games}, failed {report['failed_games']}, "
+            f"finished in window {report['games_finished']}, errors {report['errors']}"
+        ),
         f"  actions: {report['actions']} in window = {report['actions'] / window:.1f} actions/s",
-        f"  commit round trip: n={len(commits)} p50 {1000 * _percentile(commits, 0.5):.2f} ms, "
-        f"p99 {1000 * _percentile(commits, 0.99):.2f} ms, max {1000 * max(commits, default=float('nan')):.2f} ms",
-        f"  any action round trip: p50 {1000 * _percentile(all_rtts, 0.5):.2f} ms, "
-        f"p99 {1000 * _percentile(all_rtts, 0.99):.2f} ms",
-        f"  server: CPU {100 * report['server_cpu_fraction']:.0f}% of one core, "
-        f"{report['server_mean_action_ms']:.2f} ms per action (apply+store+send), "
-        f"event-loop lag p99 {report['loop_lag_p99_ms']:.1f} ms, max RSS {report['rss_mb']:.0f} MB",
+        (
+            f"  commit round trip: n={len(commits)} p50 {1000 * _percentile(commits, 0.5):.2f} ms, "
+            f"p99 {1000 * _percentile(commits, 0.99):.2f} ms, max {1000 * max(commits, default=float('nan')):.2f} ms"
+        ),
+        (
+            f"  any action round trip: p50 {1000 * _percentile(all_rtts, 0.5):.2f} ms, "
+            f"p99 {1000 * _percentile(all_rtts, 0.99):.2f} ms"
+        ),
+        (
+            f"  server: CPU {100 * report['server_cpu_fraction']:.0f}% of one core, "
+            f"{report['server_mean_action_ms']:.2f} ms per action (apply+store+send), "
+            f"event-loop lag p99 {report['loop_lag_p99_ms']:.1f} ms, max RSS {report['rss_mb']:.0f} MB"
+        ),
         f"  clients: CPU {report['client_cpu_s']:.1f} s total",
         f"  store: {report['server_stats']['store_units']} writes in {report['server_stats']['store_commits']} commits",
     ]
+    pressure = report.get("cpu_pressure")
+    lines.append(
+        f"  machine: {os.cpu_count()} cores, load average {report.get('load_average', float('nan')):.2f}"
+        + ("" if pressure is None else f", runnable tasks waiting for a CPU {100 * pressure:.0f}% of the time")
+        + " (other work on the machine shows up in these figures)"
+    )
     if report["failures"]:
         lines.append(f"  first failures: {report['failures']}")
     if len(commits) > 1:
@@ -333,5 +370,8 @@ def format_report(games: int, pace: float, report: dict[str, Any]) -> str:
 
 def run(games: int, pace: float, duration: float, warmup: float, db: Path | None) -> str:
     """Run the benchmark and return the report text."""
+    from server.app import tune_process
+
+    tune_process()
     report = asyncio.run(_run_bench(games, pace, duration, warmup, db))
     return format_report(games, pace, report)

@@ -22,11 +22,18 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.actions import Action, EndTurn, OrderDefence, action_from_dict, action_to_dict
-from shared.ascii import map_from_ascii
+from server.mapcodec import map_from_text
+from shared.actions import (
+    Action,
+    EndTurn,
+    OrderDefence,
+    action_from_dict,
+    action_to_dict,
+)
 from shared.game import Game, PendingDefence
 from shared.lexicon import Lexicon
 from shared.rules import get_rules
@@ -42,8 +49,7 @@ class BotJob:
     """Everything a worker needs to choose the bot's next action (picklable)."""
 
     game_id: str
-    map_name: str
-    map_grid: tuple[str, ...]
+    map_text: str  # server.mapcodec form
     rules: str
     seed: int
     first: int
@@ -82,7 +88,7 @@ def _game_for(job: BotJob) -> Game:
     if game is not None and (game.version > len(job.actions) or game.actions != list(job.actions[: game.version])):
         game = None
     if game is None:
-        game_map = map_from_ascii("\n".join(job.map_grid), name=job.map_name)
+        game_map = map_from_text(job.map_text)
         game = Game.new(game_map, get_rules(job.rules), job.seed, _STATE.lexicon, Player(job.first))
     for data in job.actions[game.version :]:
         game.apply(action_from_dict(data))
@@ -93,17 +99,24 @@ def _game_for(job: BotJob) -> Game:
 
 
 def think(job: BotJob) -> dict[str, Any]:
-    """Choose the bot's action for ``job`` (runs in a worker process); returns its plain form."""
+    """Choose the bot's action for ``job`` (runs in a worker process).
+
+    Returns ``{"action": plain action, "by": who chose it, "error": why the AI failed or None}``:
+    if the AI raises, the placeholder moves instead, so a bot never stalls its game.
+    """
     game = _game_for(job)
     player = Player(job.player)
     rng = random.Random(job.rng_seed)
-    scratch = game.copy()  # choosing may try actions; the cached game must stay as it is
+    error = None
     if ai_available():
-        ai = importlib.import_module("shared.ai")
-        action = ai.choose_action(scratch, player, job.level, rng)
-    else:
-        action = placeholder_action(scratch, player, rng)
-    return action_to_dict(action)
+        try:
+            ai = importlib.import_module("shared.ai")
+            action = ai.choose_action(game.copy(), player, job.level, rng)
+            return {"action": action_to_dict(action), "by": "shared.ai", "error": None}
+        except Exception as exc:  # noqa: BLE001 - reported to the server, which logs it
+            error = f"{type(exc).__name__}: {exc}"
+    action = placeholder_action(game.copy(), player, rng)
+    return {"action": action_to_dict(action), "by": PLACEHOLDER_LABEL, "error": error}
 
 
 def placeholder_action(game: Game, player: Player, rng: random.Random) -> Action:
@@ -133,6 +146,19 @@ class BotRunner:
         """What plays bot seats on this server."""
         return "shared.ai" if ai_available() else PLACEHOLDER_LABEL
 
+    def level_names(self) -> dict[int, str]:
+        """The bot levels a client may ask for, with their names."""
+        if ai_available():
+            try:
+                levels = importlib.import_module("shared.ai").LEVELS
+                return {int(n): str(level.name) for n, level in levels.items()}
+            except Exception as exc:  # noqa: BLE001 - the AI package is broken: the placeholder plays
+                log.error("the AI package cannot be used", extra={"data": {"error": repr(exc)}})
+        return {1: PLACEHOLDER_LABEL}
+
+    def levels(self) -> list[int]:
+        return sorted(self.level_names())
+
     def _ensure_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
@@ -144,10 +170,15 @@ class BotRunner:
         return self._pool
 
     async def choose(self, job: BotJob) -> dict[str, Any]:
-        """The bot's action for ``job``, computed off the event loop."""
+        """The bot's decision for ``job`` (see :func:`think`), computed off the event loop."""
         self.jobs += 1
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._ensure_pool(), think, job)
+        try:
+            return await loop.run_in_executor(self._ensure_pool(), think, job)
+        except BrokenProcessPool:
+            log.error("bot worker pool broke; starting a new one")
+            self._pool = None
+            return await loop.run_in_executor(self._ensure_pool(), think, job)
 
     def close(self) -> None:
         """Stop the workers (pending jobs are cancelled)."""

@@ -33,6 +33,9 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
                    help="close connections silent this long (default %(default)s s)")
     p.add_argument("--stats-interval", type=float, default=defaults.stats_interval,
                    help="seconds between metrics log lines, 0 for none (default %(default)s)")
+    p.add_argument("--heartbeat", type=float, default=defaults.heartbeat_interval,
+                   help="seconds between 'alive' notes in the store; after a crash, clocks lose at "
+                        "most this much precision (default %(default)s)")
     p.add_argument("--bot-workers", type=int, default=defaults.bot_workers,
                    help="processes thinking for bot seats (default %(default)s)")
     p.add_argument("--words", type=Path, default=None,
@@ -60,7 +63,7 @@ def load_maps(folder: Path | None) -> dict[str, Any]:
     for path in shipped_maps(folder):
         try:
             maps[path.stem] = load_map(path)
-        except Exception as exc:  # one broken file must not stop the server
+        except Exception as exc:  # noqa: BLE001 - one broken file must not stop the server
             log.error("map not loaded", extra={"data": {"path": str(path), "error": str(exc)}})
     return maps
 
@@ -81,10 +84,11 @@ def _lexicon(words: Path | None) -> tuple[Any, Any]:
 
 def cmd_server(args: argparse.Namespace) -> int:
     """Run the server until SIGINT or SIGTERM."""
-    from server.app import GameServer, run_server
+    from server.app import GameServer, run_server, tune_process
     from server.logs import setup_logging
 
     setup_logging(args.log_level)
+    tune_process()
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -96,6 +100,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         stats_interval=args.stats_interval,
         bot_workers=args.bot_workers,
+        heartbeat_interval=args.heartbeat,
         allow_client_seed=args.allow_client_seed,
     )
     lexicon, factory = _lexicon(args.words)

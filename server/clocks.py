@@ -28,7 +28,7 @@ class Clock:
     since: float = 0.0
 
     @classmethod
-    def from_settings(cls, time_control: dict[str, Any]) -> "Clock":
+    def from_settings(cls, time_control: dict[str, Any]) -> Clock:
         """A fresh clock for a time-control setting: {"kind": "none"|"per_turn"|"fischer", ...}."""
         kind = time_control.get("kind", NONE)
         if kind == NONE:
@@ -110,7 +110,7 @@ class Clock:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Clock":
+    def from_dict(cls, data: dict[str, Any]) -> Clock:
         """Inverse of :meth:`to_dict`."""
         return cls(
             kind=data["kind"],

@@ -40,11 +40,13 @@ class ServerConfig:
     # Game flow.
     defence_timeout: float = 30.0  # how long a defender may take to order the defence
     abandon_grace: float = 60.0  # absent this long, the opponent may claim the win
-    event_tail: int = 200  # versions of events kept in memory per game for resuming clients
+    event_tail: int = 32  # versions of events kept in memory per game for resuming clients
     finished_keep: float = 600.0  # a finished game stays in memory this long after the end
 
     # Operations.
     heartbeat_interval: float = 1.0  # how often the store notes that the server is alive
+    gc_freeze_interval: float = 10.0  # see GameServer._freeze_heap (0: leave the GC alone)
+    gc_full_interval: float = 900.0  # a full (pausing) garbage collection this often
     stats_interval: float = 60.0  # how often a metrics line is logged (0: never)
     allow_client_seed: bool = False  # tests and benchmarks only: create_game may fix the seed
     bot_workers: int = 1  # processes that think for bot seats

@@ -18,11 +18,19 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 
+from server.limits import TokenBucket
+from server.protocol import (
+    Hello,
+    ProtocolError,
+    Request,
+    decode_request,
+    encode,
+    error,
+    push,
+    result,
+)
 from shared.errors import RuleError
 from shared.terrain import Player
-
-from server.limits import TokenBucket
-from server.protocol import Hello, ProtocolError, Request, decode_request, encode, error, push, result
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -38,7 +46,7 @@ CLOSE_GOING_AWAY = 1001
 class Connection:
     """The server side of one websocket."""
 
-    def __init__(self, server: "GameServer", ws: ServerConnection, address: str) -> None:
+    def __init__(self, server: GameServer, ws: ServerConnection, address: str) -> None:
         config = server.config
         self.id = next(_ids)
         self.server = server
@@ -52,6 +60,7 @@ class Connection:
         # Strikes refill slowly: a client may make the odd mistake, not a stream of them.
         self.strikes = TokenBucket(max(config.max_strikes / 60.0, 0.01), max(1, config.max_strikes))
         self.closing = False
+        self._closer: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------------------ output
 
@@ -78,7 +87,7 @@ class Connection:
         log.info("cut off", extra={"data": {"conn": self.id, "address": self.address, "why": why}})
         self.send(push("bye", reason=reason, code=why))
         self.closing = True
-        self.server.spawn(self.ws.close(CLOSE_POLICY, reason[:120]))
+        self._closer = self.server.spawn(self.ws.close(CLOSE_POLICY, reason[:120]))
 
     def _strike(self) -> None:
         if not self.strikes.take():
@@ -98,10 +107,28 @@ class Connection:
                 except TimeoutError:
                     why = "idle" if self.greeted else "no_hello"
                     self.cut_off(why, "idle timeout" if self.greeted else "no hello in time")
-                    return
+                    break
                 await self.handle_frame(frame)
         except ConnectionClosed:
             pass
+        finally:
+            if self._closer is not None:
+                await self._finish_close()
+
+    async def _finish_close(self) -> None:
+        """Complete a policy close: the client's close frame may sit behind frames we no longer
+        read (reading pauses when the queue is full), so discard those for a moment, then drop
+        the connection if the handshake still has not finished."""
+        assert self._closer is not None
+        try:
+            async with asyncio.timeout(2.0):
+                while True:
+                    await self.ws.recv()
+        except (ConnectionClosed, TimeoutError):
+            pass
+        if self.ws.transport is not None and not self._closer.done():
+            self.ws.transport.abort()
+        await asyncio.shield(self._closer)
 
     async def handle_frame(self, frame: str | bytes) -> None:
         """Answer one inbound frame."""

@@ -8,7 +8,7 @@ is the human-readable description of the same thing.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, get_args
 
 import msgpack
 import msgspec
@@ -74,9 +74,7 @@ class ResignAction(_Action, tag="resign"):
     pass
 
 
-Action = Union[
-    CommitAction, RedeployAction, DiscardAction, OrderDefenceAction, EndTurnAction, ResignAction
-]
+Action = CommitAction | RedeployAction | DiscardAction | OrderDefenceAction | EndTurnAction | ResignAction
 
 
 def action_to_engine_dict(action: Action, player: int) -> dict[str, Any]:
@@ -124,7 +122,7 @@ class Fischer(_TimeControl, tag="fischer"):
     increment: Annotated[float, msgspec.Meta(ge=0, le=3600)] = 0.0
 
 
-TimeControl = Union[NoClock, PerTurn, Fischer]
+TimeControl = NoClock | PerTurn | Fischer
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,7 +164,7 @@ class CreateGame(_Request, tag="create_game"):
     seat: Literal["gold", "silver", "random"] = "gold"
     first: Literal["gold", "silver", "random"] = "gold"
     opponent: Literal["human", "bot"] = "human"
-    bot_level: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
+    bot_level: Annotated[int, msgspec.Meta(ge=1, le=9)] = 1
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
 
 
@@ -218,25 +216,25 @@ class Stats(_Request, tag="stats"):
     pass
 
 
-Request = Union[
-    Hello,
-    SetName,
-    ListGames,
-    MyGames,
-    CreateGame,
-    Join,
-    Attach,
-    Watch,
-    Leave,
-    Act,
-    ClaimWin,
-    Rematch,
-    Export,
-    Ping,
-    Stats,
-]
+Request = (
+    Hello
+    | SetName
+    | ListGames
+    | MyGames
+    | CreateGame
+    | Join
+    | Attach
+    | Watch
+    | Leave
+    | Act
+    | ClaimWin
+    | Rematch
+    | Export
+    | Ping
+    | Stats
+)
 
-REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in Request.__args__)  # type: ignore[attr-defined]
+REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,6 +265,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_map": "the map is unknown or its text is not a valid map",
     "bad_rules": "the rule-set preset is unknown",
     "seed_not_allowed": "this server does not let clients choose the seed",
+    "bad_bot_level": "the AI has no such level (hello lists the levels)",
     # Game flow.
     "not_finished": "the game is still in progress (records are exported at the end)",
     "game_over": "the game is over",
@@ -275,6 +274,7 @@ ERROR_CODES: dict[str, str] = {
     "bot_seat": "that seat is played by the server's bot",
     "store_failed": "the server could not store the action; it was not applied",
     "server_busy": "the server is shutting down or overloaded",
+    "internal": "the server failed to handle the request (a bug); nothing changed",
     # Every rules-engine refusal (shared.errors) is passed through with its own code, e.g.
     # "not_your_turn", "not_a_word", "not_connected", "discard_first", "not_in_rack", ...
 }
@@ -314,14 +314,15 @@ def decode_request(frame: bytes) -> Request:
                 "unknown_type", f"{text}; known types: {', '.join(REQUEST_TYPES)}", request_id
             ) from None
         raise ProtocolError("bad_message", text, request_id) from None
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, ValueError, TypeError, RecursionError) as exc:
+        # msgspec.DecodeError, or e.g. UnicodeDecodeError for a str that is not UTF-8.
         raise ProtocolError("bad_frame", f"not a msgpack message: {exc}") from None
 
 
 def _peek_id(frame: bytes) -> int | None:
     try:
         raw = _raw_decoder.decode(frame)
-    except (msgspec.DecodeError, RecursionError):
+    except (msgspec.DecodeError, ValueError, TypeError, RecursionError):
         return None
     if isinstance(raw, dict):
         rid = raw.get("id")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections import deque
@@ -18,8 +19,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from shared.actions import Action, OrderDefence, Resign, action_from_dict, action_to_dict
-from shared.ascii import map_from_ascii
+from server import store as S
+from server.bots import BotJob, placeholder_action
+from server.clocks import Clock
+from server.mapcodec import map_from_text
+from server.protocol import ProtocolError, encode, push
+from server.views import ViewCache, Viewer, events_for
+from shared.actions import (
+    Action,
+    OrderDefence,
+    Resign,
+    action_from_dict,
+    action_to_dict,
+)
 from shared.errors import RuleError
 from shared.events import Event
 from shared.game import Game, PendingDefence
@@ -27,12 +39,6 @@ from shared.lexicon import Lexicon
 from shared.record import GameRecord
 from shared.rules import get_rules
 from shared.terrain import Player
-
-from server import store as S
-from server.bots import BotJob
-from server.clocks import Clock
-from server.protocol import ProtocolError, encode, push
-from server.views import ViewCache, Viewer, events_for
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -73,16 +79,13 @@ class Seat:
     def connected(self) -> bool:
         return self.is_bot or bool(self.conns)
 
-    def stored(self) -> S.StoredSeat:
-        return S.StoredSeat(int(self.player), self.user_id, self.token_hash, self.bot_level)
-
 
 class Room:
     """A game and everything the server keeps about it while it is in memory."""
 
     def __init__(
         self,
-        server: "GameServer",
+        server: GameServer,
         stored: S.StoredGame,
         lexicon: Lexicon,
         *,
@@ -92,7 +95,7 @@ class Room:
         self.id = stored.id
         self.created = stored.created
         self.map_name = stored.map_name
-        self.map_grid: tuple[str, ...] = tuple(stored.map_text.split("\n"))
+        self.map_text = stored.map_text
         self.rules_name = stored.rules
         self.seed = stored.seed
         self.first = Player(stored.first)
@@ -107,7 +110,7 @@ class Room:
         self.lock = asyncio.Lock()
         tail = server.config.event_tail
         self.tail: deque[tuple[int, list[Event]]] = deque(maxlen=tail)
-        game_map = map_from_ascii("\n".join(self.map_grid), name=self.map_name)
+        game_map = map_from_text(self.map_text)
         self.game = Game.new(game_map, get_rules(self.rules_name), self.seed, lexicon, self.first)
         self.tail.append((0, list(self.game.initial_events)))
         skip_events_until = len(stored.actions) - tail
@@ -232,20 +235,25 @@ class Room:
 
     # ------------------------------------------------------------------------------ subscribing
 
-    def attach(self, conn: Any, player: Player, since: int | None) -> None:
-        """Bind ``conn`` to ``player``'s seat and send it what it missed, then the state."""
-        seat = self.seats[player]
-        was_present = seat.connected
-        seat.conns.add(conn)
-        seat.absent_since = None
-        self._catch_up(conn, player, player, since)
-        if not was_present:
-            self.broadcast_presence(player)
+    async def attach(self, conn: Any, player: Player, since: int | None) -> None:
+        """Bind ``conn`` to ``player``'s seat and send it what it missed, then the state.
 
-    def watch(self, conn: Any, since: int | None) -> None:
-        """Subscribe ``conn`` as a spectator."""
-        self.watchers.add(conn)
-        self._catch_up(conn, None, None, since)
+        Under the lock, so that nobody is shown an action that is not yet on disk.
+        """
+        async with self.lock:
+            seat = self.seats[player]
+            was_present = seat.connected
+            seat.conns.add(conn)
+            seat.absent_since = None
+            self._catch_up(conn, player, player, since)
+            if not was_present:
+                self.broadcast_presence(player)
+
+    async def watch(self, conn: Any, since: int | None) -> None:
+        """Subscribe ``conn`` as a spectator (under the lock, as :meth:`attach`)."""
+        async with self.lock:
+            self.watchers.add(conn)
+            self._catch_up(conn, None, None, since)
 
     def _catch_up(self, conn: Any, viewer: Viewer, seat: Player | None, since: int | None) -> None:
         now = time.time()
@@ -383,15 +391,16 @@ class Room:
                 **self.game.result.to_dict(),
                 "scores": {str(int(p)): s for p, s in self.game.scores().items()},
             }
-        statements = [
-            S.insert_action(self.id, version, action_to_dict(action), now),
-            S.update_game(
-                self.id,
-                status=OVER if result else None,
-                result=result,
-                clock=clock.to_dict() if clock.enabled else None,
-            ),
-        ]
+        statements = [S.insert_action(self.id, version, action_to_dict(action), now)]
+        if result is not None or clock.enabled:  # else the games row has nothing new to hold
+            statements.append(
+                S.update_game(
+                    self.id,
+                    status=OVER if result else None,
+                    result=result,
+                    clock=clock.to_dict() if clock.enabled else None,
+                )
+            )
         try:
             await self._persist(statements)
         except ProtocolError:
@@ -407,7 +416,8 @@ class Room:
         self._arm_timers(now)
         self._broadcast_update(version, events, now)
         self.server.metrics.action_done(time.perf_counter() - started)
-        log.debug("action", extra={"data": {"game": self.id, "version": version, "origin": origin, "type": action_to_dict(action)["type"]}})
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("action", extra={"data": {"game": self.id, "version": version, "origin": origin}})
         self._maybe_bot_move()
         return version
 
@@ -542,8 +552,7 @@ class Room:
         else:
             job = BotJob(
                 game_id=self.id,
-                map_name=self.map_name,
-                map_grid=self.map_grid,
+                map_text=self.map_text,
                 rules=self.rules_name,
                 seed=self.seed,
                 first=int(self.first),
@@ -553,12 +562,15 @@ class Room:
                 rng_seed=secrets.randbits(32),
             )
             try:
-                chosen = action_from_dict(await self.server.bots.choose(job))
+                decision = await self.server.bots.choose(job)
+                if decision.get("error"):
+                    log.error("the AI failed; the placeholder moved", extra={"data": {"game": self.id, "error": decision["error"]}})
+                chosen = action_from_dict(decision["action"])
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # a crashed worker must not stall the game
-                log.error("bot failed", extra={"data": {"game": self.id, "error": repr(exc)}})
-                chosen = Resign(player, "resigned")
+            except Exception as exc:  # noqa: BLE001 - no worker at all: the placeholder moves, in a thread
+                log.error("bot worker failed", extra={"data": {"game": self.id, "error": repr(exc)}})
+                chosen = await asyncio.to_thread(placeholder_action, self.game.copy(), player, random.Random())
         async with self.lock:
             if self.version != version or self.game.over:
                 return

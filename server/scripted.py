@@ -20,55 +20,52 @@ from shared.terrain import Player
 # Short common words: enough for a scripted game to commit now and then on any map.
 BENCH_WORDS: tuple[str, ...] = tuple(
     """
-    at an as am be by do go he if in is it me my no of on or so to up us we
-    ace act add ade age ago aid ail aim air ale all and ant any ape arc are ark arm art ash ate
-    bad bag ban bar bat bed bee beg bet bid big bin bit bog bud bug bun bus but cab can cap car
-    cat cod cog cot cow cry cub cue cup cut dab dad den dew did die dig dim din dip doe dog don
-    dot dry due dug ear eat eel egg ego elm end era eve ewe eye fan far fat fed fee few fig fin
-    fir fit fix flu fly foe fog for fox fun fur gag gal gap gas gel gem get gin god got gum gun
-    gut guy had ham has hat hen her hid him hip his hit hog hot how hub hue hug hut ice ill ink
-    inn ion ire irk its jab jam jar jaw jet jig job jog jot joy jug keg ken key kid kin kit lab
-    lad lag lap law lay led leg let lid lie lip lit log lot low mad man map mat men met mid mix
-    mob mod mop mud mug nab nag nap net new nil nit nod nor not now nun nut oak oar oat odd ode
-    off oil old one opt orb ore our out owe owl own pad pal pan par pat paw pay pea peg pen pet
-    pie pig pin pit ply pod pop pot pro pry pub pun pup put rag ram ran rap rat raw ray red rib
-    rid rig rim rip rob rod roe rot row rub rug rum run rut sad sag sap sat saw say sea see set
-    sew she shy sin sip sir sit six ski sky sly sob sod son sow soy spa spy sty sub sum sun tab
-    tag tan tap tar tea ted tee ten the tie tin tip toe ton too top tot tow toy try tub tug two
-    urn use van vat vet vow wag war was wax way web wed wet who why wig win wit woe wok won wry
-    yak yam yap yes yet you zap zip zoo
-    able acid aged also area army away baby back bald band bank bare barn base bath bead beak
-    bear beat been beer bell belt bend best bird bite blow blue boat body bold bone book boot
-    born both bowl burn bush busy cake calm came camp card care cart case cash cast cave cell
-    chin city clan clay clip club coal coat code coin cold come cone cook cool cope cord core
-    cost crew crop dare dark data date dawn dead deal dean dear debt deep deer desk dial dice
-    diet dirt dish dive dock does done door dose down drag draw drew drop drum dual duck dust
-    duty each earn ease east easy edge else even ever evil exit face fact fade fail fair fall
-    fame farm fast fate fear feed feel feet fell felt file fill film find fine fire firm fish
-    five flag flat fled flow foam fold folk food foot ford form fort foul four free frog from
-    fuel full fund gain game gate gave gear gift girl give glad goal goat gold golf gone good
-    grab gray grew grid grim grip grow gulf hair half hall hand hang hard harm hate have head
-    hear heat held hell help here hero hide high hill hint hire hold hole holy home hope horn
-    host hour huge hung hunt hurt idea inch into iron item jail join joke jump jury just keen
-    keep kept kick kill kind king kiss knee knew know lack lady laid lake lamp land lane last
-    late lead leaf lean left lend less life lift like line link lion list live load loan lock
-    long look lord lose loss lost loud love luck made mail main make male mall many mark mass
-    meal mean meat meet melt mild mile milk mill mind mine miss mode mood moon more most move
-    much must name navy near neat neck need nest news next nice nine node none noon norm nose
-    note odds once only open oral over pace pack page paid pain pair pale palm park part pass
-    past path peak pick pile pine pink pipe plan play plot plus poem poet pole poll pond pool
-    poor port pose post pour pray pull pure push race rage rail rain rank rare rate read real
-    rear rely rent rest rice rich ride ring rise risk road rock rode role roll roof room root
-    rope rose rule rush safe said sail salt same sand save seal seat seed seek seem seen self
-    sell send sent ship shoe shop shot show shut sick side sign silk sing sink site size skin
-    slip slow snow soft soil sold sole some song soon sort soul spot star stay step stop such
-    suit sure swim tail take tale talk tall tank tape task team tear tell tend tent term test
-    text than that them then they thin this thus tide tile till time tiny tone took tool tour
-    town tree trim trip true tube tune turn twin type unit upon used user vary vast very view
-    vote wage wait wake walk wall want ward warm warn wash wave weak wear week well went were
-    west what when whom wide wife wild will wind wine wing wire wise wish with wolf wood word
-    wore work yard year your zero zone
-    """.split()
+    at an as am be by do go he if in is it me my no of on or so to up us we ace act add ade age
+    ago aid ail aim air ale all and ant any ape arc are ark arm art ash ate bad bag ban bar bat
+    bed bee beg bet bid big bin bit bog bud bug bun bus but cab can cap car cat cod cog cot cow
+    cry cub cue cup cut dab dad den dew did die dig dim din dip doe dog don dot dry due dug ear
+    eat eel egg ego elm end era eve ewe eye fan far fat fed fee few fig fin fir fit fix flu fly
+    foe fog for fox fun fur gag gal gap gas gel gem get gin god got gum gun gut guy had ham has
+    hat hen her hid him hip his hit hog hot how hub hue hug hut ice ill ink inn ion ire irk its
+    jab jam jar jaw jet jig job jog jot joy jug keg ken key kid kin kit lab lad lag lap law lay
+    led leg let lid lie lip lit log lot low mad man map mat men met mid mix mob mod mop mud mug
+    nab nag nap net new nil nit nod nor not now nun nut oak oar oat odd ode off oil old one opt
+    orb ore our out owe owl own pad pal pan par pat paw pay pea peg pen pet pie pig pin pit ply
+    pod pop pot pro pry pub pun pup put rag ram ran rap rat raw ray red rib rid rig rim rip rob
+    rod roe rot row rub rug rum run rut sad sag sap sat saw say sea see set sew she shy sin sip
+    sir sit six ski sky sly sob sod son sow soy spa spy sty sub sum sun tab tag tan tap tar tea
+    ted tee ten the tie tin tip toe ton too top tot tow toy try tub tug two urn use van vat vet
+    vow wag war was wax way web wed wet who why wig win wit woe wok won wry yak yam yap yes yet
+    you zap zip zoo able acid aged also area army away baby back bald band bank bare barn base
+    bath bead beak bear beat been beer bell belt bend best bird bite blow blue boat body bold bone
+    book boot born both bowl burn bush busy cake calm came camp card care cart case cash cast cave
+    cell chin city clan clay clip club coal coat code coin cold come cone cook cool cope cord core
+    cost crew crop dare dark data date dawn dead deal dean dear debt deep deer desk dial dice diet
+    dirt dish dive dock does done door dose down drag draw drew drop drum dual duck dust duty each
+    earn ease east easy edge else even ever evil exit face fact fade fail fair fall fame farm fast
+    fate fear feed feel feet fell felt file fill film find fine fire firm fish five flag flat fled
+    flow foam fold folk food foot ford form fort foul four free frog from fuel full fund gain game
+    gate gave gear gift girl give glad goal goat gold golf gone good grab gray grew grid grim grip
+    grow gulf hair half hall hand hang hard harm hate have head hear heat held hell help here hero
+    hide high hill hint hire hold hole holy home hope horn host hour huge hung hunt hurt idea inch
+    into iron item jail join joke jump jury just keen keep kept kick kill kind king kiss knee knew
+    know lack lady laid lake lamp land lane last late lead leaf lean left lend less life lift like
+    line link lion list live load loan lock long look lord lose loss lost loud love luck made mail
+    main make male mall many mark mass meal mean meat meet melt mild mile milk mill mind mine miss
+    mode mood moon more most move much must name navy near neat neck need nest news next nice nine
+    node none noon norm nose note odds once only open oral over pace pack page paid pain pair pale
+    palm park part pass past path peak pick pile pine pink pipe plan play plot plus poem poet pole
+    poll pond pool poor port pose post pour pray pull pure push race rage rail rain rank rare rate
+    read real rear rely rent rest rice rich ride ring rise risk road rock rode role roll roof room
+    root rope rose rule rush safe said sail salt same sand save seal seat seed seek seem seen self
+    sell send sent ship shoe shop shot show shut sick side sign silk sing sink site size skin slip
+    slow snow soft soil sold sole some song soon sort soul spot star stay step stop such suit sure
+    swim tail take tale talk tall tank tape task team tear tell tend tent term test text than that
+    them then they thin this thus tide tile till time tiny tone took tool tour town tree trim trip
+    true tube tune turn twin type unit upon used user vary vast very view vote wage wait wake walk
+    wall want ward warm warn wash wave weak wear week well went were west what when whom wide wife
+    wild will wind wine wing wire wise wish with wolf wood word wore work yard year your zero zone
+    """.split()  # noqa: SIM905 - a word list reads best as text
 )
 
 

@@ -85,7 +85,7 @@ def to_image(rgb: np.ndarray, alpha: np.ndarray | None = None) -> Image.Image:
     h, w = rgb.shape[:2]
     a = np.ones((h, w), np.float32) if alpha is None else alpha
     arr = np.concatenate([rgb, a[..., None]], axis=-1)
-    return Image.fromarray((np.clip(arr, 0, 1) * 255 + 0.5).astype(np.uint8), "RGBA")
+    return Image.fromarray((np.clip(arr, 0, 1) * 255 + 0.5).astype(np.uint8))
 
 
 def rounded_rect_sdf(size: tuple[int, int], inset: float, radius: float) -> np.ndarray:

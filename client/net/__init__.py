@@ -16,13 +16,13 @@ from client.net.state import GameTracker
 from client.net.threaded import ThreadedClient
 
 __all__ = [
+    "DEFAULT_URL",
+    "PROTOCOL_VERSION",
     "AsyncClient",
     "ClientClosed",
     "ConnectionLost",
-    "DEFAULT_URL",
     "GameTracker",
     "IdentityStore",
-    "PROTOCOL_VERSION",
     "ServerError",
     "ThreadedClient",
 ]

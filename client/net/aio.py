@@ -100,8 +100,10 @@ class AsyncClient:
             if task is not None:
                 try:
                     await task
-                except (asyncio.CancelledError, Exception):
+                except asyncio.CancelledError:
                     pass
+                except Exception as exc:  # noqa: BLE001 - closing: report, do not raise
+                    log.debug("client task ended with %r", exc)
         self._fail_pending(ClientClosed("the client was closed"))
 
     async def _supervise(self) -> None:
@@ -195,7 +197,7 @@ class AsyncClient:
             async for frame in ws:
                 try:
                     message = decode(frame)
-                except ValueError as exc:
+                except (ValueError, TypeError) as exc:
                     log.warning("%s", exc)
                     continue
                 self._dispatch(message)

@@ -20,9 +20,10 @@ def encode(message: dict[str, Any]) -> bytes:
 
 
 def decode(frame: bytes | str) -> dict[str, Any]:
-    """One inbound frame as a dict; raises ValueError if it is not a msgpack map."""
+    """One inbound frame as a dict; raises TypeError for a text frame, ValueError if it is not
+    a msgpack map with a type."""
     if isinstance(frame, str):
-        raise ValueError("the server sent a text frame; the protocol uses binary msgpack")
+        raise TypeError("the server sent a text frame; the protocol uses binary msgpack")
     try:
         message = msgpack.unpackb(frame, raw=False, strict_map_key=False)
     except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:

@@ -1,0 +1,64 @@
+"""The computer opponent behind one function, so the real AI drops in with no other change.
+
+``shared.ai.choose_action`` (issue 5) is used when it is installed; until then a stand-in
+plays legal moves from a list of common words (``shared.random_player.sensible_action``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from shared.actions import Action
+from shared.game import Game
+from shared.terrain import Player
+
+LEVEL_NAMES: dict[int, str] = {0: "Apprentice", 1: "Journeyman", 2: "Adept", 3: "Master"}
+"""Difficulty levels offered in the skirmish menu (the AI's own LEVELS replace these)."""
+
+
+def levels() -> dict[int, str]:
+    """The difficulty levels: the AI's own if it is there, else the stand-in's names."""
+    try:
+        from shared.ai import LEVELS  # type: ignore[attr-defined]
+    except ImportError:
+        return dict(LEVEL_NAMES)
+    if isinstance(LEVELS, dict):
+        return {int(k): str(v if isinstance(v, str) else getattr(v, "name", k)) for k, v in LEVELS.items()}
+    return {i: LEVEL_NAMES.get(i, f"Level {i}") for i in range(len(LEVELS))}
+
+
+@functools.lru_cache(maxsize=4)
+def _common_words(lexicon) -> tuple[str, ...]:
+    """Short, common words the stand-in tries (frequency-ranked when the lexicon knows it)."""
+    words = [w for w in lexicon if 2 <= len(w) <= 7]
+    zipf = getattr(lexicon, "zipf", None)
+    if zipf is not None:
+        words = [w for w in words if zipf(w) >= 3.2]
+    excluded = getattr(lexicon, "ai_excluded", frozenset())
+    return tuple(w for w in words if w not in excluded)
+
+
+def choose_ai_action(game: Game, player: Player, level: int, rng: random.Random,
+                     time_limit: float | None = None) -> Action:
+    """The computer's next action for ``player`` (who must be the game's actor)."""
+    try:
+        from shared.ai import choose_action  # type: ignore[attr-defined]
+    except ImportError:
+        return _stand_in(game, rng)
+    return choose_action(game, player, level, rng, time_limit=time_limit)
+
+
+def _stand_in(game: Game, rng: random.Random) -> Action:
+    """Legal moves by trial from common words; the best defence order; never resigns."""
+    from shared.actions import EndTurn, OrderDefence, Resign
+    from shared.game import PendingDefence
+    from shared.random_player import sensible_action
+
+    actor = game.actor
+    if isinstance(game.pending, PendingDefence):
+        return OrderDefence(actor, game.best_defence_order())
+    action = sensible_action(game, rng, _common_words(game.lexicon))
+    if isinstance(action, Resign):
+        return EndTurn(actor)
+    return action

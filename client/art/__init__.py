@@ -1,0 +1,1 @@
+"""Procedural art: seeded noise, lighting and the polished stones of the board."""

@@ -1,0 +1,145 @@
+"""Off-line rendering: the sample position to a PNG, and the frame benchmark.
+
+Both open a real (hidden) window, so they need a display: under no ``DISPLAY`` the command
+re-runs itself under ``xvfb-run`` when it is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from shared.terrain import Player
+
+
+def ensure_display(argv: list[str]) -> int | None:
+    """Re-run ``argv`` under xvfb-run if there is no display; its exit code, or None to go on."""
+    if os.environ.get("DISPLAY") or os.environ.get("ARCADE_HEADLESS") or os.environ.get("SCRYPTIC_NO_XVFB"):
+        return None
+    xvfb = shutil.which("xvfb-run")
+    if xvfb is None:
+        return None
+    env = dict(os.environ, SCRYPTIC_NO_XVFB="1")
+    cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-m", "scryptic", *argv]
+    return subprocess.call(cmd, env=env)
+
+
+def _window(size: tuple[int, int]):
+    from client.app import ScrypticWindow
+    from client.settings import Settings
+
+    settings = Settings(animation="normal")
+    return ScrypticWindow(settings, size=size, visible=False, persist=False)
+
+
+def frame(window, dt: float = 1 / 60) -> None:
+    """One update and one draw of the current view, as the event loop would do."""
+    window.dispatch_event("on_update", dt)
+    window.dispatch_event("on_draw")
+    window.dispatch_events()
+
+
+def sample_session(map_name: str, lexicon, seed: int = 7, turns: int = 14):
+    """A paused local session on the sample position, gold at the screen."""
+    from shared.mapfiles import load_map
+
+    from client.sample import sample_position
+    from client.session import LocalSession, Seat
+
+    game = sample_position(load_map(map_name), lexicon, seed=seed, turns=turns)
+    seats = {Player.GOLD: Seat(Player.GOLD, "Gold", True), Player.SILVER: Seat(Player.SILVER, "Silver", False, 1)}
+    if game.to_move != Player.GOLD or game.pending is not None:
+        seats = {Player.GOLD: Seat(Player.GOLD, "Gold", False, 1), Player.SILVER: Seat(Player.SILVER, "Silver", True)}
+    session = LocalSession(game, seats, title=game.map.name)
+    session.paused = True
+    return session
+
+
+def screenshot(map_name: str, out: Path, size: tuple[int, int] = (1600, 1000), seed: int = 7) -> Path:
+    """Render the sample mid-game position of ``map_name`` to ``out`` (PNG)."""
+    import arcade
+
+    from shared.dictionary import load_dictionary
+
+    from client.views.game import GameView
+
+    window = _window(size)
+    session = sample_session(map_name, load_dictionary(), seed=seed)
+    view = GameView(session)
+    window.show_view(view)
+    for _ in range(3):
+        frame(window)
+    image = arcade.get_image(0, 0, window.width, window.height)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    image.save(out)
+    window.close()
+    return out
+
+
+@dataclass
+class BenchResult:
+    idle_fps: float
+    combat_fps: float
+    frames: int
+    board: str
+
+
+def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800), seconds: float = 4.0) -> BenchResult:
+    """Frames per second on a mid-game board: idle, and while a combat animation plays."""
+    from shared.dictionary import load_dictionary
+
+    from client.sample import first_attack
+    from client.session import Update, _event_dicts
+    from client.views.game import GameView
+
+    lexicon = load_dictionary()
+    window = _window(size)
+    session = sample_session(map_name, lexicon, turns=24)
+    view = GameView(session)
+    window.show_view(view)
+    for _ in range(5):
+        frame(window)
+        window.flip()
+
+    def run(duration: float, keep_busy) -> tuple[float, int]:
+        times = []
+        end = time.perf_counter() + duration
+        last = time.perf_counter()
+        while time.perf_counter() < end:
+            keep_busy()
+            frame(window, 1 / 60)
+            window.flip()
+            now = time.perf_counter()
+            times.append(now - last)
+            last = now
+        return 1.0 / statistics.mean(times), len(times)
+
+    idle_fps, n1 = run(seconds, lambda: None)
+    found = first_attack(session.game, lexicon)
+    if found is None:
+        raise RuntimeError("the sample game found no attack to animate")
+    before, commit = found
+    trial = before.copy()
+    events = trial.apply(commit)
+    if trial.pending is not None:
+        from shared.actions import OrderDefence
+
+        events += trial.apply(OrderDefence(trial.pending.player, trial.pending.suggested_order))
+    update = Update(_event_dicts(events, None), trial.view(view.viewer), commit.player)
+
+    def replay_combat() -> None:
+        if not view.animator.busy:
+            view.display = view.display.__class__.from_view(before.view(view.viewer))
+            view.board.painter.revision = -1
+            view.animator.enqueue(update)
+
+    combat_fps, n2 = run(seconds, replay_combat)
+    window.close()
+    w, h = session.game.map.width, session.game.map.height
+    return BenchResult(idle_fps, combat_fps, n1 + n2, f"{session.game.map.name} {w}x{h}")

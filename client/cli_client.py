@@ -1,0 +1,102 @@
+"""`scryptic play`, `scryptic screenshot` and `scryptic bench client`.
+
+Arcade is imported only when one of these runs, so other commands stay quick and need no
+OpenGL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+_STARTED = time.perf_counter()
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, not {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320x240 to 7680x4320)")
+    return w, h
+
+
+def register(subparsers, bench_subparsers) -> None:
+    """Add the client's subcommands."""
+    play = subparsers.add_parser("play", help="open the game (Arcade window)")
+    play.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting this time")
+    play.add_argument("--size", type=_size, help="window size for this run, e.g. 1600x1000")
+    play.add_argument("--startup-time", action="store_true",
+                      help="print how long the main menu took to appear on screen, then quit")
+    play.set_defaults(func=_play)
+
+    shot = subparsers.add_parser("screenshot", help="render a sample mid-game position to a PNG")
+    shot.add_argument("--map", default="cinder-ford", help="shipped map name or map file (default cinder-ford)")
+    shot.add_argument("--out", required=True, type=Path, help="PNG file to write")
+    shot.add_argument("--size", type=_size, default=(1600, 1000), help="image size WxH (default 1600x1000)")
+    shot.add_argument("--seed", type=int, default=7, help="seed of the sample game (default 7)")
+    shot.set_defaults(func=_screenshot)
+
+    bench = bench_subparsers.add_parser("client", help="frames per second of the game screen (needs a display)")
+    bench.add_argument("--map", default="pewter-marches", help="map (default pewter-marches, 40x30)")
+    bench.add_argument("--size", type=_size, default=(1280, 800), help="window size (default 1280x800)")
+    bench.add_argument("--seconds", type=float, default=4.0, help="seconds per measurement (default 4)")
+    bench.set_defaults(func=_bench)
+
+
+def _play(args) -> int:
+    from client.app import ScrypticWindow
+    from client.settings import load_settings
+
+    import arcade
+
+    settings = load_settings()
+    if args.windowed:
+        settings.fullscreen = False
+    window = ScrypticWindow(settings, size=args.size)
+    window.go_menu()
+    if args.startup_time:
+        def report(_dt: float) -> None:
+            if window.first_frame_at is not None:
+                print(f"main menu on screen after {window.first_frame_at - _STARTED:.2f} s", flush=True)
+                arcade.unschedule(report)
+                arcade.exit()
+
+        arcade.schedule(report, 0.05)
+    arcade.run()
+    window.save_settings()
+    return 0
+
+
+def _screenshot(args) -> int:
+    from client.capture import ensure_display, screenshot
+
+    code = ensure_display(sys.argv[1:])
+    if code is not None:
+        return code
+    try:
+        from shared.mapfiles import resolve_map_path
+
+        resolve_map_path(args.map)
+    except FileNotFoundError as exc:
+        print(f"scryptic screenshot: {exc}", file=sys.stderr)
+        return 2
+    path = screenshot(args.map, args.out, args.size, args.seed)
+    print(f"wrote {path} ({args.size[0]}x{args.size[1]})")
+    return 0
+
+
+def _bench(args) -> int:
+    from client.capture import bench, ensure_display
+
+    code = ensure_display(sys.argv[1:])
+    if code is not None:
+        return code
+    result = bench(args.map, args.size, args.seconds)
+    print(f"board {result.board}, window {args.size[0]}x{args.size[1]}, {result.frames} frames")
+    print(f"idle:             {result.idle_fps:6.1f} fps")
+    print(f"combat animation: {result.combat_fps:6.1f} fps")
+    return 0

@@ -1,0 +1,80 @@
+"""Events and results in plain words, for the event log and the end-of-game screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+REASONS = {
+    "conquest": "by conquest: every city taken",
+    "score": "on points, with the letters used up",
+    "stalemate": "on points, after both sides passed",
+    "resigned": "by resignation",
+    "time": "on time",
+    "abandoned": "because the opponent left",
+    "target": "by reaching the target score",
+}
+
+
+def side(player: int | None, names: dict[int, str] | None = None) -> str:
+    """A player's display name (Gold/Silver unless named)."""
+    if player is None:
+        return "nobody"
+    if names and names.get(int(player)):
+        return names[int(player)]
+    return "Gold" if int(player) == 1 else "Silver"
+
+
+def _letters(items: list) -> str:
+    return ", ".join(str(x[2]).upper() for x in items)
+
+
+def describe_event(event: dict[str, Any], names: dict[int, str] | None = None) -> str | None:
+    """One line for the log, or None for events not worth a line."""
+    kind = event.get("type")
+    who = lambda key: side(event.get(key), names)  # noqa: E731
+    if kind == "word_committed":
+        verb = "attacks with" if event.get("attacks") else "lays"
+        return f"{who('player')} {verb} {event['word'].upper()}"
+    if kind == "combat_step":
+        a, d = event["attack_word"].upper(), event["defend_word"].upper()
+        if event["attacker_wins"]:
+            return f"  {a} ({event['attack_strength']}) beats {d} ({event['defend_strength']})"
+        return f"  {a} ({event['attack_strength']}) falls to {d} ({event['defend_strength']})"
+    if kind == "letters_removed":
+        reason = event.get("reason", "")
+        gone = _letters(event["letters"])
+        tail = f", +{event['points']} to {side(event['points_to'], names)}" if event.get("points_to") else ""
+        return f"  {side(event['owner'], names)} loses {gone} ({reason}){tail}"
+    if kind == "terrain_changed":
+        n = len(event["cells"])
+        if event.get("reason") == "ice cracked":
+            return f"  the ice cracks ({n} cell{'s' if n > 1 else ''} to water)"
+        return f"  {n} forest cell{'s' if n > 1 else ''} cut to plains"
+    if kind == "city_taken":
+        bonus = f" (+{event['bonus']})" if event.get("bonus") else ""
+        return f"  {who('player')} takes a city{bonus}"
+    if kind == "word_lifted":
+        return f"{who('player')} lifts {event['word'].upper()}"
+    if kind == "letters_discarded":
+        n = event.get("count", len(event.get("letters", "")))
+        return f"{who('player')} discards {n} letter{'s' if n != 1 else ''}"
+    if kind == "turn_ended":
+        return f"{who('player')} passes" if event.get("passed") else None
+    if kind == "turn_started":
+        return f"- turn {event['turn']}: {who('player')} -"
+    if kind == "defence_requested":
+        return f"  {side(event['defender'], names)} orders the defence"
+    if kind == "game_over":
+        return describe_result({"winner": event.get("winner"), "reason": event.get("reason")}, names)
+    return None
+
+
+def describe_result(result: dict[str, Any] | None, names: dict[int, str] | None = None) -> str:
+    """'Gold wins by conquest: every city taken' / 'A draw'."""
+    if not result:
+        return ""
+    reason = result.get("reason", "")
+    winner = result.get("winner")
+    if winner is None:
+        return "A draw" + (" after both sides passed" if reason == "stalemate" else "")
+    return f"{side(winner, names)} wins {REASONS.get(reason, reason)}"

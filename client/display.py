@@ -1,0 +1,137 @@
+"""The board as the screen shows it: built from a view dict, stepped through event dicts.
+
+The engine's view (``Game.view``, or the server's copy of it) is the truth. While an update is
+being animated the screen shows the state *between* its events, so a defender's letters stay
+on the board until the fight that removes them; :meth:`DisplayState.apply_event` moves the
+picture on by one event, and :meth:`DisplayState.from_view` snaps back to the truth after.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.game import TERRAIN_TO_CHAR
+from shared.terrain import Cell, Player, Terrain
+
+CHAR_TO_TERRAIN: dict[str, Terrain] = {ch: t for t, ch in TERRAIN_TO_CHAR.items()}
+TERRAIN_NAMES: dict[str, Terrain] = {t.value: t for t in Terrain}
+
+
+def _cell(value: Any) -> Cell:
+    return (int(value[0]), int(value[1]))
+
+
+@dataclass
+class PlayerPanel:
+    """One side's public numbers (and its rack, for its owner)."""
+
+    score: int = 0
+    pool: int | None = 0
+    rack_size: int = 0
+    rack: str | None = None
+    captured: int = 0
+    cities_taken: int = 0
+
+
+@dataclass
+class DisplayState:
+    """Terrain, cities, letters and marks of the board, plus the side panels' numbers."""
+
+    width: int
+    height: int
+    terrain: list[list[Terrain]]
+    cities: dict[Cell, Player | None]
+    letters: dict[Player, dict[Cell, str]]
+    invalid: dict[Player, list[tuple[Cell, ...]]] = field(default_factory=dict)
+    isolated: dict[Player, list[tuple[Cell, ...]]] = field(default_factory=dict)
+    players: dict[Player, PlayerPanel] = field(default_factory=dict)
+    to_move: Player = Player.GOLD
+    turn: int = 0
+    pending: dict[Any, Any] | None = None
+    result: dict[str, Any] | None = None
+    redeployed: bool = False
+    version: int = 0
+    map_name: str = ""
+    rules_name: str = "standard"
+    revision: int = 0  # bumped on every change, so renderers know when to rebuild
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> "DisplayState":
+        """The state a view dict describes."""
+        terrain = [[CHAR_TO_TERRAIN[ch] for ch in row] for row in view["terrain"]]
+        cities = {(r, c): (None if o is None else Player(o)) for r, c, o in view["cities"]}
+        letters: dict[Player, dict[Cell, str]] = {}
+        invalid: dict[Player, list[tuple[Cell, ...]]] = {}
+        isolated: dict[Player, list[tuple[Cell, ...]]] = {}
+        players: dict[Player, PlayerPanel] = {}
+        for key, data in view["players"].items():
+            p = Player(int(key))
+            letters[p] = {(r, c): ch for r, c, ch in data["letters"]}
+            invalid[p] = [tuple(_cell(x) for x in run) for run in data.get("invalid", [])]
+            isolated[p] = [tuple(_cell(x) for x in run) for run in data.get("isolated", [])]
+            players[p] = PlayerPanel(
+                score=data["score"], pool=data["pool"], rack_size=data["rack_size"], rack=data.get("rack"),
+                captured=data.get("captured", 0), cities_taken=data.get("cities_taken", 0),
+            )
+        return cls(
+            width=view["width"], height=view["height"], terrain=terrain, cities=cities, letters=letters,
+            invalid=invalid, isolated=isolated, players=players, to_move=Player(view["to_move"]),
+            turn=view.get("turn", 0), pending=view.get("pending"), result=view.get("result"),
+            redeployed=bool(view.get("redeployed")), version=view.get("version", 0),
+            map_name=view.get("map", ""), rules_name=view.get("rules", "standard"),
+        )
+
+    # ---------------------------------------------------------------- queries
+    def letter_at(self, cell: Cell) -> tuple[Player, str] | None:
+        for p in (Player.GOLD, Player.SILVER):
+            ch = self.letters.get(p, {}).get(cell)
+            if ch is not None:
+                return p, ch
+        return None
+
+    def terrain_at(self, cell: Cell) -> Terrain:
+        return self.terrain[cell[0]][cell[1]]
+
+    def in_bounds(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def marked_cells(self, player: Player) -> tuple[set[Cell], set[Cell]]:
+        """(cells of invalid runs, cells of isolated words) of ``player``."""
+        bad = {c for run in self.invalid.get(player, []) for c in run}
+        cut = {c for run in self.isolated.get(player, []) for c in run}
+        return bad, cut
+
+    # ---------------------------------------------------------------- stepping
+    def apply_event(self, event: dict[str, Any]) -> None:
+        """Move the picture on by one event (a dict from ``Event.to_dict``)."""
+        kind = event.get("type")
+        if kind == "word_committed":
+            layer = self.letters.setdefault(Player(event["player"]), {})
+            for r, c, ch in event["placed"]:
+                layer[(r, c)] = ch
+        elif kind == "letters_removed":
+            layer = self.letters.setdefault(Player(event["owner"]), {})
+            for r, c, _ in event["letters"]:
+                layer.pop((r, c), None)
+        elif kind == "terrain_changed":
+            new = TERRAIN_NAMES[event["to"]]
+            for r, c in event["cells"]:
+                self.terrain[r][c] = new
+        elif kind == "city_taken":
+            self.cities[_cell(event["cell"])] = Player(event["player"])
+        elif kind == "word_lifted":
+            layer = self.letters.setdefault(Player(event["player"]), {})
+            for r, c, _ in event["returned"]:
+                layer.pop((r, c), None)
+        elif kind == "scores":
+            for key, value in event["scores"].items():
+                self.players.setdefault(Player(int(key)), PlayerPanel()).score = value
+        elif kind == "turn_started":
+            self.to_move = Player(event["player"])
+            self.turn = event.get("turn", self.turn)
+        elif kind == "game_over":
+            self.result = {"winner": event.get("winner"), "reason": event.get("reason")}
+        else:
+            return
+        self.revision += 1

@@ -1,0 +1,118 @@
+"""A sample mid-game position for screenshots and the frame benchmark.
+
+Both sides grow crosswords toward each other with legal moves found by trial (the random
+player, deterministic for a seed). For the picture, one invalid run is then set on the board
+by hand so the invalid-word marking shows: this position is a sample, not a game to resume.
+"""
+
+from __future__ import annotations
+
+import random
+
+from shared.actions import EndTurn
+from shared.errors import RuleError
+from shared.game import Game, PendingDefence, PendingDiscard
+from shared.lexicon import Lexicon
+from shared.random_player import random_commit, sensible_action
+from shared.rules import PRESETS
+from shared.terrain import GameMap, Player, Terrain
+
+from client.ai_player import _common_words
+
+
+def play_sample(game_map: GameMap, lexicon: Lexicon, *, seed: int = 7, turns: int = 14,
+                commits_per_turn: int = 2) -> Game:
+    """A game ``turns`` turns in, both sides pushing toward the enemy."""
+    game = Game.new(game_map, PRESETS["standard"], seed, lexicon)
+    rng = random.Random(seed)
+    words = _common_words(lexicon)
+    for _ in range(turns):
+        if game.over:
+            break
+        for _ in range(commits_per_turn):
+            _settle(game, rng, words)
+            if game.over or game.pending is not None:
+                break
+            commit = random_commit(game, game.to_move, rng, words, tries=200, toward_enemy=True)
+            if commit is None:
+                break
+            game.apply(commit)
+        _settle(game, rng, words)
+        if not game.over:
+            game.apply(EndTurn(game.to_move))
+        _settle(game, rng, words)
+    return game
+
+
+def _settle(game: Game, rng: random.Random, words) -> None:
+    """Answer pending discards and defences."""
+    while not game.over and isinstance(game.pending, (PendingDiscard, PendingDefence)):
+        game.apply(sensible_action(game, rng, words))
+
+
+def add_invalid_run(game: Game, lexicon: Lexicon, player: Player = Player.SILVER) -> bool:
+    """Put two of ``player``'s letters on free land next to their crossword spelling a non-word."""
+    board = game.board
+    own = board.letters[player]
+    taken = set(board.letters[Player.GOLD]) | set(board.letters[Player.SILVER])
+    for (r, c) in sorted(own):
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            a, b = (r + dr * 2, c + dc * 2), (r + dr * 3, c + dc * 3)
+            gap = (r + dr, c + dc)
+            cells = (a, b)
+            if not all(board.in_bounds(x) for x in cells + (gap,)):
+                continue
+            if any(x in taken for x in cells + (gap,)):
+                continue
+            if any(board.terrain_at(x) in (Terrain.LAVA, Terrain.WATER, Terrain.CITY) for x in cells):
+                continue
+            # Keep the new pair away from every other letter so it is a run of exactly two.
+            near = {(x[0] + i, x[1] + j) for x in cells for i, j in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+            if near & (taken - set(cells)):
+                continue
+            for pair in ("qz", "xj", "zq"):
+                if pair not in lexicon and pair[::-1] not in lexicon:
+                    own[a], own[b] = pair[0], pair[1]
+                    return True
+    return False
+
+
+def sample_position(game_map: GameMap, lexicon: Lexicon, seed: int = 7, turns: int = 14) -> Game:
+    """The screenshot's position: a game in progress with an invalid run marked."""
+    game = play_sample(game_map, lexicon, seed=seed, turns=turns)
+    add_invalid_run(game, lexicon, Player.SILVER)
+    return game
+
+
+def first_attack(game: Game, lexicon: Lexicon, seed: int = 3, tries: int = 40):
+    """(game copy before, commit) for a legal commit that attacks, searching a few moves ahead."""
+    from shared.combat import attacks
+
+    rng = random.Random(seed)
+    words = _common_words(lexicon)
+    g = game.copy()
+    for _ in range(tries):
+        if g.over:
+            return None
+        _settle(g, rng, words)
+        p = g.to_move
+        for _ in range(30):
+            commit = random_commit(g, p, rng, words, tries=120, toward_enemy=True)
+            if commit is None:
+                break
+            try:
+                plan = g.plan_commit(commit)
+            except RuleError:
+                continue
+            trial = g.copy()
+            for r, c, ch in commit.placements:
+                trial.board.letters[p][(r, c)] = ch
+            if attacks(trial.board, p, plan.run):
+                return g, commit
+        commit = random_commit(g, p, rng, words, tries=120, toward_enemy=True)
+        if commit is not None:
+            g.apply(commit)
+        _settle(g, rng, words)
+        if not g.over:
+            g.apply(EndTurn(g.to_move))
+    return None

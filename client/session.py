@@ -1,0 +1,310 @@
+"""What a game screen drives: a :class:`GameSession`, local or over the network.
+
+The game view never knows which one it has. It reads :meth:`GameSession.view` (the
+engine's per-viewer snapshot, R13), sends actions with :meth:`GameSession.submit`, and once a
+frame takes what happened from :meth:`GameSession.poll`: :class:`Update` (events and the new
+view), :class:`Rejected` (a rule error in plain words) and :class:`Status` (thinking,
+reconnecting, ...).
+
+:class:`LocalSession` runs the engine in-process: humans at this machine (one against the
+computer, or two for pass-and-play) and computer players whose moves are worked out in a
+worker thread, so frames never stall.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from shared.actions import Action, EndTurn, OrderDefence
+from shared.errors import RuleError
+from shared.game import Game, PendingDefence
+from shared.lexicon import Lexicon
+from shared.rules import PRESETS, RuleSet
+from shared.terrain import Player
+
+
+@dataclass
+class Update:
+    """The game moved on: ``events`` (as dicts, for the viewer) led to ``view``."""
+
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    actor: Player | None = None  # who acted (None: the server or unknown)
+    resync: bool = False  # a whole new state (after a reconnect): no animation
+
+
+@dataclass
+class Rejected:
+    """An action was refused; ``reason`` is plain English."""
+
+    code: str
+    reason: str
+
+
+@dataclass
+class Status:
+    """Something to show that is not the game itself: ``kind`` is "thinking", "connection", ..."""
+
+    kind: str
+    text: str
+    busy: bool = False
+
+
+Message = Update | Rejected | Status
+
+
+@dataclass
+class Seat:
+    """Who sits at one side."""
+
+    player: Player
+    name: str
+    human_here: bool  # played with this client's mouse and keyboard
+    ai_level: int | None = None
+
+
+class GameSession:
+    """The interface the game view drives (see the module docstring)."""
+
+    lexicon: Lexicon
+    rules: RuleSet
+    seats: dict[Player, Seat]
+    title: str = ""
+
+    # ---------------------------------------------------------------- queries
+    def view(self, viewer: Player | None) -> dict[str, Any]:
+        """The latest known state as ``viewer`` may see it."""
+        raise NotImplementedError
+
+    @property
+    def local_players(self) -> frozenset[Player]:
+        """The sides played at this machine."""
+        return frozenset(p for p, s in self.seats.items() if s.human_here)
+
+    @property
+    def hot_seat(self) -> bool:
+        """True for pass-and-play: two humans share this screen."""
+        return len(self.local_players) == 2
+
+    def actor(self) -> Player | None:
+        """Who must act now (None when the game is over)."""
+        v = self.view(None)
+        if v.get("result") is not None:
+            return None
+        pending = v.get("pending")
+        return Player(pending["player"]) if pending else Player(v["to_move"])
+
+    def viewer(self) -> Player | None:
+        """Whose rack and secrets this screen shows now."""
+        local = self.local_players
+        if len(local) == 1:
+            return next(iter(local))
+        if len(local) == 2:
+            return self.actor() or Player.GOLD
+        return None
+
+    def clock_left(self) -> dict[int, float] | None:
+        """Seconds left per player (None: no clock)."""
+        return None
+
+    def defence_left(self) -> float | None:
+        """Seconds before the server orders the defence itself (None: no countdown)."""
+        return None
+
+    @property
+    def connection_text(self) -> str | None:
+        """A line about the connection when it is not simply fine."""
+        return None
+
+    # ---------------------------------------------------------------- commands
+    def submit(self, action: Action) -> None:
+        """Send ``action``; its outcome comes back through :meth:`poll`."""
+        raise NotImplementedError
+
+    def poll(self) -> list[Message]:
+        """What happened since the last call (call once a frame)."""
+        raise NotImplementedError
+
+    def record_text(self) -> str | None:
+        """The game's record (for the replay), if it can be had now."""
+        return None
+
+    def rematch(self) -> "GameSession | None":
+        """A new session for a rematch (None: asked the server; it answers later)."""
+        return None
+
+    def close(self) -> None:
+        """Stop background work."""
+
+
+def _event_dicts(events, viewer: Player | None) -> list[dict[str, Any]]:
+    out = []
+    for ev in events:
+        d = ev.to_dict(viewer)
+        if d is not None:
+            out.append(d)
+    return out
+
+
+AiChooser = Callable[[Game, Player, int, random.Random], Action]
+
+
+class LocalSession(GameSession):
+    """The engine in this process; computer players think in a worker thread."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: dict[Player, Seat],
+        *,
+        ai_seed: int = 0,
+        ai_delay: float = 0.6,
+        chooser: AiChooser | None = None,
+        title: str = "",
+    ) -> None:
+        self.game = game
+        self.lexicon = game.lexicon
+        self.rules = game.rules
+        self.seats = seats
+        self.title = title
+        self.ai_delay = ai_delay
+        self._ai_rng = random.Random(ai_seed)
+        if chooser is None:
+            from client.ai_player import choose_ai_action
+
+            chooser = choose_ai_action
+        self._chooser = chooser
+        self._outbox: list[Message] = []
+        self._worker: threading.Thread | None = None
+        self._worker_result: list[Any] = []
+        self._worker_version = -1
+        self._last_action_at = time.monotonic()
+        self._closed = False
+        self.paused = False  # True stops the computer from moving (e.g. while a dialog is open)
+
+    @classmethod
+    def new(
+        cls,
+        game_map,
+        rules: RuleSet | str,
+        lexicon: Lexicon,
+        *,
+        seed: int,
+        first: Player = Player.GOLD,
+        gold: Seat | None = None,
+        silver: Seat | None = None,
+        **options: Any,
+    ) -> "LocalSession":
+        """A fresh game on ``game_map`` with the given seats (default: you vs the computer)."""
+        rule_set = PRESETS[rules] if isinstance(rules, str) else rules
+        game = Game.new(game_map, rule_set, seed, lexicon, first)
+        seats = {
+            Player.GOLD: gold or Seat(Player.GOLD, "You", True),
+            Player.SILVER: silver or Seat(Player.SILVER, "Computer", False, 1),
+        }
+        return cls(game, seats, ai_seed=seed, title=game_map.name, **options)
+
+    # ---------------------------------------------------------------- queries
+    def view(self, viewer: Player | None) -> dict[str, Any]:
+        return self.game.view(viewer)
+
+    def actor(self) -> Player | None:
+        return self.game.actor
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer player works out its move."""
+        return self._worker is not None
+
+    # ---------------------------------------------------------------- commands
+    def submit(self, action: Action) -> None:
+        seat = self.seats.get(action.player)
+        if seat is None or not seat.human_here:
+            self._outbox.append(Rejected("not_your_seat", f"{action.player.label} is not played here"))
+            return
+        self._apply(action)
+
+    def _apply(self, action: Action) -> bool:
+        viewer = self.viewer()
+        try:
+            events = self.game.apply(action)
+        except RuleError as exc:
+            self._outbox.append(Rejected(exc.code, exc.reason))
+            return False
+        self._last_action_at = time.monotonic()
+        # In pass-and-play the screen belongs to whoever acted; keep their view for the animation.
+        shown = viewer if viewer is not None else None
+        self._outbox.append(Update(_event_dicts(events, shown), self.game.view(shown), action.player))
+        return True
+
+    def poll(self) -> list[Message]:
+        if not self._closed:
+            self._drive_computer()
+        out, self._outbox = self._outbox, []
+        return out
+
+    def _drive_computer(self) -> None:
+        game = self.game
+        actor = game.actor
+        if self._worker is not None:
+            if self._worker.is_alive():
+                return
+            self._worker = None
+            result = self._worker_result.pop() if self._worker_result else None
+            if self._worker_version != game.version or actor is None:
+                return  # the game moved on meanwhile (cannot happen in practice)
+            if isinstance(result, BaseException) or result is None:
+                result = self._fallback(actor)
+            if not self._apply(result):
+                self._apply(self._fallback(actor))
+            return
+        if actor is None or self.paused:
+            return
+        seat = self.seats[actor]
+        if seat.human_here:
+            return
+        if time.monotonic() - self._last_action_at < self.ai_delay:
+            return
+        snapshot = game.copy()
+        level = seat.ai_level or 0
+        rng = random.Random(self._ai_rng.getrandbits(64))
+        self._worker_version = game.version
+        self._worker_result = []
+
+        def work() -> None:
+            try:
+                self._worker_result.append(self._chooser(snapshot, actor, level, rng))
+            except BaseException as exc:  # reported as a fallback move, never a crash
+                self._worker_result.append(exc)
+
+        self._worker = threading.Thread(target=work, name="scryptic-ai", daemon=True)
+        self._worker.start()
+        self._outbox.append(Status("thinking", f"{seat.name} is thinking...", busy=True))
+
+    def _fallback(self, actor: Player) -> Action:
+        if isinstance(self.game.pending, PendingDefence):
+            return OrderDefence(actor, self.game.best_defence_order())
+        return EndTurn(actor)
+
+    def wait_for_computer(self, timeout: float = 30.0) -> None:
+        """Block until the computer's current move is worked out (tests and benchmarks)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def record_text(self) -> str | None:
+        return self.game.record().to_text()
+
+    def rematch(self) -> "GameSession | None":
+        seed = self._ai_rng.getrandbits(31)
+        first = self.game.first.other
+        game = Game.new(self.game.map, self.rules, seed, self.lexicon, first)
+        return LocalSession(game, self.seats, ai_seed=seed, ai_delay=self.ai_delay,
+                            chooser=self._chooser, title=self.title)
+
+    def close(self) -> None:
+        self._closed = True

@@ -1,0 +1,1 @@
+"""Interface building blocks: theme, procedural textures, widgets and dialogs."""

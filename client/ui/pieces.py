@@ -1,0 +1,208 @@
+"""Pieces on the board, made procedurally: letter coins, city tiles and stone tiles.
+
+Coins are gold (player 1) or silver (player 2) with the letter struck in relief and 1-3 dots
+for its value; cities are solid metal tiles (gold, silver, pewter) with a tower engraved;
+terrain tiles are the art's polished stones, each in many variants and eight orientations,
+with the bevel and brass setting laid over them. Everything is cached for the run.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import arcade
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from client.art.shading import circle_sdf, rounded_rect_sdf, shade_metal, to_image
+from client.art.stones import stone_image, tile_overlay
+from shared.letters import LETTER_VALUES
+from shared.terrain import Terrain
+
+PIECE_PX = 96
+"""Pixel size of the textures of one cell (drawn at 64 world units: crisp up to 1.5x zoom)."""
+
+VARIANTS = 12
+ORIENTATIONS = 8
+
+STONE_OF: dict[Terrain, str] = {
+    Terrain.PLAINS: "honey_onyx",
+    Terrain.MOUNTAINS: "tigers_eye",
+    Terrain.ICE: "white_marble",
+    Terrain.WATER: "lapis_lazuli",
+    Terrain.FOREST: "malachite",
+    Terrain.LAVA: "red_onyx",
+}
+
+METALS = {
+    "gold": np.float32([0.96, 0.74, 0.28]),
+    "silver": np.float32([0.80, 0.82, 0.87]),
+    "pewter": np.float32([0.50, 0.51, 0.50]),
+}
+PLAYER_METAL = {1: "gold", 2: "silver"}
+
+
+def _font_path(bold: bool = True) -> str:
+    base = Path(arcade.resources.resolve(":system:fonts/ttf/Liberation/"))
+    return str(base / ("Liberation_Serif_Bold.ttf" if bold else "Liberation_Serif_Regular.ttf"))
+
+
+@functools.lru_cache(maxsize=8)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(_font_path(True), size)
+
+
+def _mask_of_text(text: str, size: int, px: int, cy: float) -> np.ndarray:
+    img = Image.new("L", (px, px), 0)
+    draw = ImageDraw.Draw(img)
+    font = _font(size)
+    draw.text((px / 2, cy), text, font=font, fill=255, anchor="mm")
+    return np.asarray(img, dtype=np.float32) / 255.0
+
+
+def _blur(a: np.ndarray, radius: int) -> np.ndarray:
+    img = Image.fromarray((np.clip(a, 0, 1) * 255).astype(np.uint8))
+    from PIL import ImageFilter
+
+    return np.asarray(img.filter(ImageFilter.GaussianBlur(radius)), dtype=np.float32) / 255.0
+
+
+@functools.lru_cache(maxsize=128)
+def coin_image(metal: str, letter: str, px: int = PIECE_PX) -> Image.Image:
+    """A coin with ``letter`` (a-z, or '' for a blank back) and its value in dots."""
+    c = (px - 1) / 2
+    r = px * 0.43
+    sdf = circle_sdf((px, px), c, c, r)
+    alpha = np.clip(0.5 - sdf, 0, 1)
+    d = -sdf
+    # Height: a raised rim, a flat field, the letter and dots in relief.
+    rim = np.exp(-((d - px * 0.035) / (px * 0.03)) ** 2) * 2.2
+    edge = np.clip(d / (px * 0.03), 0, 1) * 1.5
+    height = edge + rim
+    if letter:
+        glyph = _mask_of_text(letter.upper(), int(px * 0.46), px, px * 0.44)
+        height += _blur(glyph, 1) * 2.4
+        ys, xs = np.mgrid[0:px, 0:px].astype(np.float32)
+        dots = np.zeros((px, px), np.float32)
+        n = LETTER_VALUES[letter]
+        for i in range(n):
+            x = c + (i - (n - 1) / 2) * px * 0.11
+            dist = np.hypot(xs - x, ys - px * 0.75) / (px * 0.036)
+            dots = np.maximum(dots, np.clip(1.2 - dist, 0, 1))
+        height += _blur(dots, 1) * 1.8
+    albedo = np.broadcast_to(METALS[metal], (px, px, 3)).copy()
+    if letter:
+        # Patina in the recess around the letter: it reads at a glance, even small.
+        halo = np.clip(_blur(glyph, 2) * 1.6 - glyph, 0, 1)
+        albedo *= (1 - 0.55 * halo)[..., None]
+    rgb = shade_metal(height, albedo, strength=1.6, shininess=36, spec=0.6, env=0.38)
+    shadow_ring = np.exp(-((d + 1.5) / 1.6) ** 2)[..., None]
+    rgb = rgb * (1 - 0.5 * shadow_ring)
+    return to_image(np.clip(rgb, 0, 1), alpha)
+
+
+@functools.lru_cache(maxsize=8)
+def coin_shadow(px: int = PIECE_PX) -> Image.Image:
+    """A soft shadow cast by a coin (drawn offset under it)."""
+    c = (px - 1) / 2
+    sdf = circle_sdf((px, px), c, c, px * 0.43)
+    a = _blur(np.clip(0.5 - sdf, 0, 1), 3) * 0.55
+    return to_image(np.zeros((px, px, 3), np.float32), a)
+
+
+def _tower_mask(px: int) -> np.ndarray:
+    img = Image.new("L", (px, px), 0)
+    d = ImageDraw.Draw(img)
+    s = px / 96
+    # A small keep with three merlons and a gate.
+    body = [(30, 70), (30, 40), (66, 40), (66, 70)]
+    d.polygon([(x * s, y * s) for x, y in body], fill=255)
+    for mx in (30, 44, 58):
+        d.rectangle([mx * s, 30 * s, (mx + 8) * s, 40 * s], fill=255)
+    d.rectangle([43 * s, 56 * s, 53 * s, 70 * s], fill=0)
+    d.pieslice([43 * s, 51 * s, 53 * s, 61 * s], 180, 360, fill=0)
+    return np.asarray(img, dtype=np.float32) / 255.0
+
+
+@functools.lru_cache(maxsize=8)
+def city_image(metal: str, px: int = PIECE_PX) -> Image.Image:
+    """A solid metal city tile of ``metal`` (gold, silver, pewter) with an engraved keep."""
+    sdf = rounded_rect_sdf((px, px), px * 0.028, px * 0.06)
+    inside = np.clip(0.5 - sdf, 0, 1)
+    d = np.clip(-sdf / (px * 0.08), 0, 1)
+    height = np.sqrt(1 - (1 - d) ** 2) * px * 0.05
+    tower = _blur(_tower_mask(px), 1)
+    height = height - tower * 2.0  # engraved
+    albedo = np.broadcast_to(METALS[metal], (px, px, 3)).copy()
+    albedo *= (1 - 0.35 * tower[..., None])
+    rgb = shade_metal(height, albedo, strength=1.2, shininess=28, spec=0.5, env=0.35)
+    setting = np.float32([0.36, 0.27, 0.12])
+    rgb = rgb * inside[..., None] + setting * (1 - inside[..., None])
+    return to_image(np.clip(rgb, 0, 1))
+
+
+@functools.lru_cache(maxsize=4)
+def _overlay(px: int) -> Image.Image:
+    return tile_overlay(px)
+
+
+def _orient(img: Image.Image, k: int) -> Image.Image:
+    if k & 4:
+        img = img.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    for _ in range(k & 3):
+        img = img.transpose(Image.Transpose.ROTATE_90)
+    return img
+
+
+@functools.lru_cache(maxsize=2048)
+def stone_tile(terrain: Terrain, variant: int, orientation: int, px: int = PIECE_PX, seed: int = 1) -> Image.Image:
+    """A finished terrain tile: the stone (rotated or mirrored) under the bevel and setting."""
+    base = _stone_albedo(STONE_OF[terrain], variant % VARIANTS, px, seed)
+    img = _orient(base, orientation % ORIENTATIONS).copy()
+    img.alpha_composite(_overlay(px))
+    return img
+
+
+@functools.lru_cache(maxsize=256)
+def _stone_albedo(stone: str, variant: int, px: int, seed: int) -> Image.Image:
+    return stone_image(stone, variant, seed, px)
+
+
+_TEXTURES: dict[tuple, arcade.Texture] = {}
+
+
+def texture(key: tuple, make) -> arcade.Texture:
+    """A cached arcade texture for ``key`` built by ``make()`` (a Pillow image)."""
+    tex = _TEXTURES.get(key)
+    if tex is None:
+        tex = arcade.Texture(make(), hash="scryptic-" + "-".join(map(str, key)))
+        _TEXTURES[key] = tex
+    return tex
+
+
+def coin_texture(player: int, letter: str) -> arcade.Texture:
+    metal = PLAYER_METAL[player]
+    return texture(("coin", metal, letter), lambda: coin_image(metal, letter))
+
+
+def coin_shadow_texture() -> arcade.Texture:
+    return texture(("coin-shadow",), coin_shadow)
+
+
+def city_texture(owner: int | None) -> arcade.Texture:
+    metal = "pewter" if owner is None else PLAYER_METAL[owner]
+    return texture(("city", metal), lambda: city_image(metal))
+
+
+def cell_variant(r: int, c: int, seed: int = 0) -> tuple[int, int]:
+    """(variant, orientation) of the stone at a cell: a hash, so neighbours differ."""
+    h = (r * 73856093) ^ (c * 19349663) ^ (seed * 83492791)
+    h = (h ^ (h >> 13)) * 0x5BD1E995 & 0xFFFFFFFF
+    return (h >> 4) % VARIANTS, (h >> 12) % ORIENTATIONS
+
+
+def stone_texture(terrain: Terrain, r: int, c: int, seed: int = 0) -> arcade.Texture:
+    variant, orientation = cell_variant(r, c, seed)
+    return texture(("stone", terrain.value, variant, orientation),
+                   lambda: stone_tile(terrain, variant, orientation))

@@ -1,0 +1,1 @@
+"""The screens of the client, one arcade.View each."""

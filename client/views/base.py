@@ -1,0 +1,102 @@
+"""What every screen shares: the walnut table, a UI manager, a title, Escape to go back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+from arcade.gui import UIAnchorLayout, UIManager
+
+from client.ui import theme
+from client.ui.textures import table_texture
+
+if TYPE_CHECKING:
+    from client.app import ScrypticWindow
+
+
+class BaseView(arcade.View):
+    """A screen with a themed background, a UIManager and an optional Back action."""
+
+    title: str = ""
+    subtitle: str = ""
+
+    def __init__(self, back: Callable[[], Any] | None = None) -> None:
+        super().__init__()
+        self.ui = UIManager()
+        self.root = UIAnchorLayout()
+        self.ui.add(self.root)
+        self.texts = theme.TextCache()
+        self.back_action = back
+        self.toast: str | None = None
+        self.toast_colour = theme.RUBY
+        self.toast_time = 0.0
+
+    @property
+    def app(self) -> "ScrypticWindow":
+        return self.window  # type: ignore[return-value]
+
+    # ---------------------------------------------------------------- lifecycle
+    def on_show_view(self) -> None:
+        self.ui.enable()
+
+    def on_hide_view(self) -> None:
+        self.ui.disable()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if symbol == arcade.key.ESCAPE and self.back_action is not None:
+            self.back_action()
+            return True
+        return None
+
+    def show_toast(self, text: str, colour: tuple[int, ...] = theme.RUBY, seconds: float = 4.0) -> None:
+        """A message at the bottom of the screen for a few seconds."""
+        self.toast, self.toast_colour, self.toast_time = text, colour, seconds
+
+    def on_update(self, delta_time: float) -> None:
+        if self.toast_time > 0:
+            self.toast_time -= delta_time
+            if self.toast_time <= 0:
+                self.toast = None
+
+    # ---------------------------------------------------------------- drawing
+    def draw_table(self) -> None:
+        """The walnut table over the whole window."""
+        w, h = self.window.width, self.window.height
+        arcade.draw_texture_rect(table_texture(), arcade.LBWH(0, 0, w, h))
+
+    def draw_title(self) -> None:
+        if not self.title:
+            return
+        w, h = self.window.width, self.window.height
+        self.texts.draw("title-shadow", self.title, w / 2 + 2, h - 70 - 2, size=40,
+                        color=(0, 0, 0, 160), anchor_x="center", font=theme.SERIF, bold=True)
+        self.texts.draw("title", self.title, w / 2, h - 70, size=40, color=theme.BRASS_LIGHT,
+                        anchor_x="center", font=theme.SERIF, bold=True)
+        if self.subtitle:
+            self.texts.draw("subtitle", self.subtitle, w / 2, h - 104, size=16, color=theme.PARCHMENT_DIM,
+                            anchor_x="center", italic=True)
+        arcade.draw_line(w / 2 - 220, h - 120, w / 2 + 220, h - 120, theme.with_alpha(theme.BRASS, 150), 2)
+
+    def draw_toast(self) -> None:
+        if not self.toast:
+            return
+        w = self.window.width
+        text = self.texts.get("toast", self.toast, w / 2, 40, size=16, color=theme.PARCHMENT,
+                              anchor_x="center", anchor_y="center", font=theme.SANS)
+        pad = 18
+        tw = text.content_width + 2 * pad
+        arcade.draw_lbwh_rectangle_filled(w / 2 - tw / 2, 20, tw, 40, theme.with_alpha(theme.LEATHER_DARK, 235))
+        arcade.draw_lbwh_rectangle_outline(w / 2 - tw / 2, 20, tw, 40, self.toast_colour, 2)
+        text.draw()
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.draw_table()
+        self.draw_title()
+        self.draw_extra()
+        self.ui.draw()
+        self.draw_toast()
+
+    def draw_extra(self) -> None:
+        """Screen-specific drawing under the widgets."""

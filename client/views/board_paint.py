@@ -1,0 +1,136 @@
+"""Draws a :class:`~client.display.DisplayState` in world coordinates: stones, cities, coins.
+
+World units: a cell is :data:`TILE` wide; cell (row, col) has its centre at
+``((col + 0.5) * TILE, (height - row - 0.5) * TILE)`` so row 0 is at the top. Everything
+static lives in sprite lists rebuilt only when the display's revision changes, so an idle
+frame is three draw calls.
+"""
+
+from __future__ import annotations
+
+import arcade
+
+from client.display import DisplayState
+from client.ui import pieces
+from shared.terrain import Cell, Player, Terrain
+
+TILE = 64
+COIN_SCALE = TILE / pieces.PIECE_PX
+
+
+def cell_centre(cell: Cell, height: int) -> tuple[float, float]:
+    r, c = cell
+    return (c + 0.5) * TILE, (height - r - 0.5) * TILE
+
+
+def world_to_cell(x: float, y: float, height: int) -> Cell:
+    return (height - 1 - int(y // TILE), int(x // TILE))
+
+
+class BoardPainter:
+    """Sprite lists for the terrain, the cities and the coins of a display state."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.terrain = arcade.SpriteList(use_spatial_hash=False, capacity=2048)
+        self.cities = arcade.SpriteList(use_spatial_hash=False)
+        self.shadows = arcade.SpriteList(use_spatial_hash=False, capacity=512)
+        self.coins = arcade.SpriteList(use_spatial_hash=False, capacity=512)
+        self._terrain_sprites: dict[Cell, arcade.Sprite] = {}
+        self._terrain_kind: dict[Cell, Terrain] = {}
+        self._city_sprites: dict[Cell, arcade.Sprite] = {}
+        self._city_owner: dict[Cell, Player | None] = {}
+        self._coins: dict[Cell, tuple[arcade.Sprite, arcade.Sprite, int, str]] = {}
+        self.hidden: set[Cell] = set()  # coins not to draw (being animated elsewhere)
+        self.size = (0, 0)
+        self.revision = -1
+        self.static_revision = 0  # bumped when stones or cities change (the cached layer redraws)
+
+    @property
+    def world_size(self) -> tuple[float, float]:
+        w, h = self.size
+        return w * TILE, h * TILE
+
+    def sync(self, state: DisplayState, force: bool = False) -> None:
+        """Bring the sprites in line with ``state`` (cheap when nothing changed)."""
+        if not force and state.revision == self.revision and (state.width, state.height) == self.size:
+            return
+        if (state.width, state.height) != self.size:
+            self._reset()
+            self.size = (state.width, state.height)
+        h = state.height
+        for r in range(state.height):
+            for c in range(state.width):
+                cell = (r, c)
+                t = state.terrain[r][c]
+                if self._terrain_kind.get(cell) is t:
+                    continue
+                self._terrain_kind[cell] = t
+                self.static_revision += 1
+                x, y = cell_centre(cell, h)
+                if t is Terrain.CITY:
+                    tex = pieces.stone_texture(Terrain.PLAINS, r, c, self.seed)
+                else:
+                    tex = pieces.stone_texture(t, r, c, self.seed)
+                sprite = self._terrain_sprites.get(cell)
+                if sprite is None:
+                    sprite = arcade.Sprite(tex, scale=COIN_SCALE, center_x=x, center_y=y)
+                    self._terrain_sprites[cell] = sprite
+                    self.terrain.append(sprite)
+                else:
+                    sprite.texture = tex
+        for cell, owner in state.cities.items():
+            if cell in self._city_sprites and self._city_owner.get(cell, "?") == owner:
+                continue
+            self._city_owner[cell] = owner
+            self.static_revision += 1
+            tex = pieces.city_texture(None if owner is None else int(owner))
+            sprite = self._city_sprites.get(cell)
+            if sprite is None:
+                x, y = cell_centre(cell, h)
+                sprite = arcade.Sprite(tex, scale=COIN_SCALE, center_x=x, center_y=y)
+                self._city_sprites[cell] = sprite
+                self.cities.append(sprite)
+            else:
+                sprite.texture = tex
+        wanted: dict[Cell, tuple[int, str]] = {}
+        for p in (Player.GOLD, Player.SILVER):
+            for cell, ch in state.letters.get(p, {}).items():
+                if cell not in self.hidden:
+                    wanted[cell] = (int(p), ch)
+        for cell in list(self._coins):
+            coin, shadow, p, ch = self._coins[cell]
+            if wanted.get(cell) != (p, ch):
+                coin.remove_from_sprite_lists()
+                shadow.remove_from_sprite_lists()
+                del self._coins[cell]
+        for cell, (p, ch) in wanted.items():
+            if cell in self._coins:
+                continue
+            x, y = cell_centre(cell, h)
+            shadow = arcade.Sprite(pieces.coin_shadow_texture(), scale=COIN_SCALE, center_x=x + 3, center_y=y - 4)
+            coin = arcade.Sprite(pieces.coin_texture(p, ch), scale=COIN_SCALE, center_x=x, center_y=y)
+            self.shadows.append(shadow)
+            self.coins.append(coin)
+            self._coins[cell] = (coin, shadow, p, ch)
+        self.revision = state.revision
+
+    def _reset(self) -> None:
+        for lst in (self.terrain, self.cities, self.shadows, self.coins):
+            lst.clear()
+        self._terrain_sprites.clear()
+        self._terrain_kind.clear()
+        self._city_sprites.clear()
+        self._city_owner.clear()
+        self._coins.clear()
+
+    def draw_terrain(self) -> None:
+        self.terrain.draw(pixelated=False)
+        self.cities.draw()
+
+    def draw_coins(self) -> None:
+        self.shadows.draw()
+        self.coins.draw()
+
+    def coin_count(self) -> int:
+        return len(self.coins)

@@ -1,0 +1,253 @@
+"""What each animated event looks like: coins landing and falling, the fight, ice, forest, cities.
+
+:class:`Effects` receives the animator's step starts and ends (through the game view), moves
+the displayed board on by that event, and draws the step's overlay from its progress.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from client.animation import Step
+from client.ui import pieces, theme
+from client.ui.textures import glow_texture
+from client.views.board_paint import TILE, cell_centre
+from shared.terrain import Cell, Player, Terrain
+
+if TYPE_CHECKING:
+    from client.views.game import GameView
+    from client.views.sections import BoardSection
+
+
+def ease_out(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in(t: float) -> float:
+    return t * t
+
+
+@dataclass
+class Falling:
+    cell: Cell
+    player: int
+    letter: str
+    spin: float
+    drift: float
+
+
+class Effects:
+    """Overlays for the step being animated."""
+
+    def __init__(self, gv: "GameView") -> None:
+        self.gv = gv
+        self.step: Step | None = None
+        self.falling: list[Falling] = []
+        self.old_tiles: list[tuple[Cell, arcade.Texture]] = []
+        self.old_city: tuple[Cell, arcade.Texture] | None = None
+        self.landing: list[tuple[Cell, int, str]] = []
+        self.attack_cells: tuple[Cell, ...] = ()
+        self.attack_player: int | None = None
+        self.points: list[tuple[Cell, int, int]] = []  # (from cell, points, to player)
+        self.texts = theme.TextCache()
+        self.rng = random.Random(5)
+
+    # ---------------------------------------------------------------- steps
+    def started(self, step: Step) -> None:
+        ev = step.event
+        kind = step.kind
+        d = self.gv.display
+        painter = self.gv.board.painter
+        self.step = step
+        if kind == "word_committed":
+            self.landing = [((r, c), int(ev["player"]), ch) for r, c, ch in ev["placed"]]
+            painter.hidden.update(cell for cell, _, _ in self.landing)
+            self.attack_cells = tuple((r, c) for r, c in ev["cells"]) if ev.get("attacks") else ()
+            self.attack_player = int(ev["player"])
+        elif kind == "letters_removed":
+            self.falling = [Falling((r, c), int(ev["owner"]), ch, self.rng.uniform(-160, 160),
+                                    self.rng.uniform(-14, 14)) for r, c, ch in ev["letters"]]
+            if ev.get("points_to") and ev.get("points"):
+                first = (ev["letters"][0][0], ev["letters"][0][1])
+                self.points = [(first, int(ev["points"]), int(ev["points_to"]))]
+        elif kind == "terrain_changed":
+            self.old_tiles = []
+            old = Terrain(ev["from"])
+            for r, c in ev["cells"]:
+                self.old_tiles.append(((r, c), pieces.stone_texture(old, r, c, painter.seed)))
+        elif kind == "city_taken":
+            cell = (int(ev["cell"][0]), int(ev["cell"][1]))
+            prev = ev.get("previous")
+            self.old_city = (cell, pieces.city_texture(None if prev is None else int(prev)))
+            if ev.get("bonus"):
+                self.points = [(cell, int(ev["bonus"]), int(ev["player"]))]
+        elif kind == "word_lifted":
+            self.falling = [Falling((r, c), int(ev["player"]), ch, 0.0, 0.0) for r, c, ch in ev["returned"]]
+        d.apply_event(ev)
+
+    def finished(self, step: Step) -> None:
+        painter = self.gv.board.painter
+        if step.kind == "word_committed":
+            painter.hidden.difference_update(cell for cell, _, _ in self.landing)
+            self.landing = []
+            self.gv.display.revision += 1
+        elif step.kind in ("letters_removed", "word_lifted"):
+            self.falling = []
+        elif step.kind == "terrain_changed":
+            self.old_tiles = []
+        elif step.kind == "city_taken":
+            self.old_city = None
+        self.points = []
+        self.step = None
+
+    def update_done(self) -> None:
+        self.attack_cells = ()
+        self.attack_player = None
+        self.gv.board.painter.hidden.clear()
+
+    # ---------------------------------------------------------------- drawing
+    def draw_terrain_effects(self, board: "BoardSection") -> None:
+        """Under the coins: the old stones fading, cracks spreading, a city turning over."""
+        step = self.step
+        if step is None:
+            return
+        t = step.t
+        h = self.gv.display.height
+        if step.kind == "terrain_changed" and self.old_tiles:
+            ice = step.event.get("reason") == "ice cracked"
+            for cell, tex in self.old_tiles:
+                x, y = cell_centre(cell, h)
+                fade = 1.0 - ease_in(max(0.0, (t - 0.35) / 0.65)) if ice else 1.0 - ease_out(t)
+                arcade.draw_texture_rect(tex, arcade.XYWH(x, y, TILE, TILE), alpha=int(255 * fade))
+                if ice:
+                    self._cracks(x, y, min(1.0, t / 0.45), cell)
+                else:
+                    for k in range(5):  # leaves scattering
+                        a = k * 1.3 + cell[0]
+                        dist = 30 * ease_out(t)
+                        arcade.draw_circle_filled(x + math.cos(a) * dist, y + math.sin(a) * dist + 10 * t, 5 * (1 - t),
+                                                  theme.with_alpha(theme.EMERALD, int(230 * (1 - t))))
+        if step.kind == "city_taken" and self.old_city is not None:
+            cell, tex = self.old_city
+            x, y = cell_centre(cell, h)
+            if t < 0.5:
+                sx = math.cos(t * math.pi)
+                arcade.draw_texture_rect(tex, arcade.XYWH(x, y, TILE * max(0.02, sx), TILE))
+            glow = math.sin(t * math.pi)
+            arcade.draw_texture_rect(glow_texture(), arcade.XYWH(x, y, TILE * 2.2, TILE * 2.2),
+                                     color=theme.with_alpha(theme.BRASS_LIGHT, int(200 * glow)))
+
+    def _cracks(self, x: float, y: float, t: float, cell: Cell) -> None:
+        rng = random.Random(cell[0] * 977 + cell[1])
+        colour = (40, 60, 90, int(230 * min(1.0, t * 2)))
+        for _ in range(4):
+            px, py = x + rng.uniform(-6, 6), y + rng.uniform(-6, 6)
+            angle = rng.uniform(0, math.tau)
+            length = 0.0
+            pts = [(px, py)]
+            while length < 34 * t:
+                angle += rng.uniform(-0.7, 0.7)
+                px, py = px + math.cos(angle) * 7, py + math.sin(angle) * 7
+                pts.append((px, py))
+                length += 7
+            if len(pts) > 1:
+                arcade.draw_line_strip(pts, colour, 2)
+
+    def draw_world(self, board: "BoardSection") -> None:
+        """Over the coins: highlights, coins landing and falling."""
+        h = self.gv.display.height
+        step = self.step
+        if self.attack_cells:
+            pulse = 0.5 + 0.5 * math.sin(self.gv.clock * 8)
+            board.outline_cells(self.attack_cells, theme.with_alpha(theme.RUBY, int(150 + 100 * pulse)), 5, pad=-3)
+        if step is None:
+            return
+        t = step.t
+        if step.kind == "combat_step":
+            cells = [(r, c) for r, c in step.event["defend_cells"]]
+            win = step.event["attacker_wins"]
+            board.fill_cells(cells, theme.with_alpha(theme.SAPPHIRE, 60))
+            colour = theme.SAPPHIRE if t < 0.55 else (theme.RUBY if win else theme.EMERALD)
+            board.outline_cells(cells, theme.with_alpha(colour, 230), 5, pad=-1)
+        for cell, player, ch in self.landing:
+            x, y = cell_centre(cell, h)
+            k = ease_out(t)
+            size = TILE * (1.6 - 0.6 * k)
+            arcade.draw_texture_rect(pieces.coin_shadow_texture(), arcade.XYWH(x + 3, y - 4, TILE, TILE),
+                                     alpha=int(255 * k))
+            arcade.draw_texture_rect(pieces.coin_texture(player, ch), arcade.XYWH(x, y + 40 * (1 - k), size, size),
+                                     alpha=int(120 + 135 * k))
+        if self.falling:
+            lifted = step.kind == "word_lifted"
+            for f in self.falling:
+                x, y = cell_centre(f.cell, h)
+                if lifted:
+                    k = ease_out(t)
+                    arcade.draw_texture_rect(pieces.coin_texture(f.player, f.letter),
+                                             arcade.XYWH(x, y + 50 * k, TILE * (1 + 0.2 * k), TILE * (1 + 0.2 * k)),
+                                             alpha=int(255 * (1 - k)))
+                    continue
+                k = ease_in(t)
+                size = TILE * (1 - 0.45 * k)
+                arcade.draw_texture_rect(pieces.coin_texture(f.player, f.letter),
+                                         arcade.XYWH(x + f.drift * k * 3, y - 90 * k, size, size),
+                                         angle=f.spin * k, alpha=int(255 * (1 - k)))
+
+    def draw_screen(self, board: "BoardSection") -> None:
+        """In screen space: the duel banner and points flying to the score."""
+        step = self.step
+        if step is None:
+            return
+        t = step.t
+        if step.kind == "combat_step":
+            self._duel(board, step.event, t)
+        elif step.kind == "word_committed" and step.event.get("attacks"):
+            cx, cy = board.left + board.width / 2, board.top - 60
+            alpha = int(255 * math.sin(min(1.0, t) * math.pi))
+            self.texts.draw("attack", "ATTACK!", cx, cy, size=40, color=theme.with_alpha(theme.RUBY, alpha),
+                            anchor_x="center", anchor_y="center", bold=True)
+        for cell, points, to in self.points:
+            sx, sy = board.cell_to_screen(cell)
+            tx, ty = self.gv.score_anchor(Player(to))
+            k = ease_in(t)
+            x, y = sx + (tx - sx) * k, sy + 30 + (ty - sy - 30) * k
+            self.texts.draw(("pts", cell), f"+{points}", x, y, size=26 - 8 * k,
+                            color=theme.PLAYER_COLOURS[to], anchor_x="center", anchor_y="center", bold=True)
+
+    def _duel(self, board: "BoardSection", ev: dict[str, Any], t: float) -> None:
+        cx, top = board.left + board.width / 2, board.top - 20
+        w, h = min(620, board.width - 40), 92
+        left, bottom = cx - w / 2, top - h
+        appear = min(1.0, t / 0.12)
+        arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, theme.with_alpha(theme.LEATHER_DARK, int(235 * appear)))
+        arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, theme.with_alpha(theme.BRASS, int(255 * appear)), 3)
+        attacker = int(ev["attacker"])
+        defender = 3 - attacker
+        win = ev["attacker_wins"]
+        a_col = theme.PLAYER_COLOURS[attacker]
+        d_col = theme.PLAYER_COLOURS[defender]
+        after = ev["attack_strength_after"]
+        self.texts.draw("duel-a", ev["attack_word"].upper(), left + 30, bottom + 54, size=24, color=a_col, bold=True)
+        self.texts.draw("duel-as", f"strength {ev['attack_strength']}", left + 30, bottom + 22, size=14,
+                        color=theme.PARCHMENT_DIM, font=theme.SANS)
+        self.texts.draw("duel-d", ev["defend_word"].upper(), left + w - 30, bottom + 54, size=24, color=d_col,
+                        bold=True, anchor_x="right")
+        self.texts.draw("duel-ds", f"strength {ev['defend_strength']}", left + w - 30, bottom + 22, size=14,
+                        color=theme.PARCHMENT_DIM, font=theme.SANS, anchor_x="right")
+        if t < 0.5:
+            swing = math.sin(t * math.pi * 6) * 6
+            self.texts.draw("duel-vs", "vs", cx + swing, bottom + 46, size=28, color=theme.BRASS_LIGHT,
+                            anchor_x="center", anchor_y="center", italic=True)
+        else:
+            k = min(1.0, (t - 0.5) / 0.2)
+            verdict = (f"{ev['defend_word'].upper()} is beaten: {after} left" if win
+                       else f"{ev['attack_word'].upper()} falls")
+            colour = theme.EMERALD if win == (attacker == int(self.gv.viewer or attacker)) else theme.RUBY
+            self.texts.draw("duel-v", verdict, cx, bottom + 46, size=18,
+                            color=theme.with_alpha(colour, int(255 * k)), anchor_x="center",
+                            anchor_y="center", bold=True)

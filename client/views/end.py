@@ -1,0 +1,91 @@
+"""The end of a game: who won and why, the scores, and what next (replay, rematch, menu)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade.gui import UIBoxLayout
+
+from client.describe import describe_result
+from client.ui import pieces, theme
+from client.ui.widgets import BrassButton, Panel, label
+from client.views.base import BaseView
+from shared.terrain import Player
+
+if TYPE_CHECKING:
+    from client.views.game import GameView
+
+
+class EndOfGameView(BaseView):
+    """Winner, reason, final scores; watch the replay, ask for a rematch, or go back."""
+
+    def __init__(self, game_view: "GameView") -> None:
+        super().__init__(back=lambda: self.menu())
+        self.game_view = game_view
+        d = game_view.display
+        result = d.result or {}
+        winner = result.get("winner")
+        names = game_view.names()
+        self.winner = None if winner is None else Player(winner)
+        viewer = game_view.viewer
+        if self.winner is None:
+            headline, colour = "A draw", theme.PARCHMENT
+        elif viewer is not None and not game_view.session.hot_seat:
+            headline = "Victory!" if self.winner == viewer else "Defeat"
+            colour = theme.GOLD if self.winner == viewer else theme.RUBY
+        else:
+            headline, colour = f"{names.get(int(self.winner), 'Gold')} wins!", theme.PLAYER_COLOURS[int(self.winner)]
+        self.title = headline
+        box = UIBoxLayout(space_between=14)
+        box.add(label(headline, size=40, color=colour, bold=True))
+        box.add(label(describe_result(result, names), size=18, color=theme.PARCHMENT_DIM, italic=True))
+        scores = UIBoxLayout(vertical=False, space_between=60)
+        for p in (Player.GOLD, Player.SILVER):
+            col = UIBoxLayout(space_between=4)
+            col.add(label(game_view.seat_name(p), size=18, color=theme.PLAYER_COLOURS[int(p)], bold=True))
+            info = d.players.get(p)
+            col.add(label(str(info.score if info else 0), size=44, bold=True))
+            if info:
+                col.add(label(f"{info.captured} from enemy letters, {info.cities_taken} cities taken", size=13,
+                              color=theme.INK_MUTED))
+            scores.add(col)
+        box.add(scores)
+        row = UIBoxLayout(vertical=False, space_between=16)
+        row.add(BrassButton("Watch the replay", width=230, on_click=self.replay, name="replay"))
+        self.rematch_button = BrassButton("Rematch", width=180, kind="gold", on_click=self.rematch, name="rematch")
+        row.add(self.rematch_button)
+        row.add(BrassButton("Main menu", width=180, kind="steel", on_click=self.menu, name="menu"))
+        box.add(row)
+        self.root.add(Panel(box, width=760, height=420), anchor_x="center", anchor_y="center", align_y=-30)
+
+    def draw_title(self) -> None:
+        if self.winner is None:
+            return
+        w, h = self.window.width, self.window.height
+        tex = pieces.coin_texture(int(self.winner), "")
+        arcade.draw_texture_rect(tex, arcade.XYWH(w / 2, h - 110, 140, 140))
+
+    def replay(self) -> None:
+        text = self.game_view.session.record_text()
+        if not text:
+            self.show_toast("The replay is not available for this game yet.")
+            return
+        from client.replay import ReplaySession
+
+        session = ReplaySession.from_text(text, self.app.lexicon, names=self.game_view.names())
+        from client.views.game import GameView
+
+        self.window.show_view(GameView(session))
+
+    def rematch(self) -> None:
+        session = self.game_view.session.rematch()
+        if session is None:
+            self.show_toast("Rematch offered: waiting for your opponent.", theme.SAPPHIRE)
+            self.rematch_button.disabled = True
+            return
+        self.window.start_game(session)
+
+    def menu(self) -> None:
+        self.game_view.session.close()
+        self.window.go_menu()

@@ -1,0 +1,89 @@
+"""Drawing less per frame: software OpenGL is fill-rate bound, so static layers are cached.
+
+- :class:`CachedLayer`: something drawn into an off-screen framebuffer once, then copied to
+  its rectangle of the screen each frame (one textured quad, no blending) until it changes.
+  The board's stones, cities and brass surround live in one.
+- :class:`PartialUIManager`: a UIManager that copies its (window-sized) surface only over the
+  rectangles where the widgets are, instead of over the whole window every frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import arcade
+from arcade.gl.geometry import quad_2d_fs
+from arcade.gui import UIManager
+
+
+class CachedLayer:
+    """An off-screen picture of one screen rectangle, redrawn only when marked dirty."""
+
+    def __init__(self, window: arcade.Window) -> None:
+        self.window = window
+        self.ctx = window.ctx
+        self.fbo = None
+        self.texture = None
+        self.size = (0, 0)
+        self.dirty = True
+        self.renders = 0
+        self._quad = quad_2d_fs()
+
+    def _ensure(self, width: int, height: int) -> None:
+        size = (max(1, int(width)), max(1, int(height)))
+        if size == self.size and self.fbo is not None:
+            return
+        self.texture = self.ctx.texture(size, components=4)
+        self.texture.filter = self.ctx.NEAREST, self.ctx.NEAREST
+        self.fbo = self.ctx.framebuffer(color_attachments=[self.texture])
+        self.size = size
+        self.dirty = True
+
+    def draw(self, left: float, bottom: float, width: float, height: float,
+             paint: Callable[[tuple[int, int]], None], clear: tuple[int, int, int, int] = (0, 0, 0, 0),
+             blend: bool = True) -> None:
+        """Copy the cached picture to the rectangle; ``paint(size)`` redraws it first if dirty.
+
+        ``paint`` draws with the framebuffer active and its viewport at (0, 0, width, height).
+        """
+        self._ensure(width, height)
+        if self.dirty:
+            with self.fbo.activate():
+                self.fbo.clear(color=clear)
+                paint(self.size)
+            self.window.default_camera.use()
+            self.dirty = False
+            self.renders += 1
+        ctx = self.ctx
+        saved = ctx.viewport
+        ctx.viewport = (int(left), int(bottom), self.size[0], self.size[1])
+        self.texture.use(0)
+        if blend:
+            with ctx.enabled(ctx.BLEND):
+                self._quad.render(ctx.utility_textured_quad_program)
+        else:
+            ctx.disable(ctx.BLEND)
+            self._quad.render(ctx.utility_textured_quad_program)
+            ctx.enable(ctx.BLEND)
+        ctx.viewport = saved
+
+
+def screen_camera(size: tuple[int, int], left: float, bottom: float) -> arcade.Camera2D:
+    """A camera for painting a layer with window coordinates: (left, bottom) maps to its corner."""
+    w, h = size
+    return arcade.Camera2D(viewport=arcade.LBWH(0, 0, w, h), position=(left + w / 2, bottom + h / 2))
+
+
+class PartialUIManager(UIManager):
+    """Draws its widgets only over the given screen rectangles (l, b, w, h)."""
+
+    def draw_areas(self, areas: Iterable[tuple[float, float, float, float]]) -> None:
+        self.execute_layout()
+        ctx = self.window.ctx
+        with ctx.enabled(ctx.BLEND), self._render_to_surface_camera.activate():
+            self._do_render()
+        with self.camera.activate(), ctx.enabled(ctx.BLEND):
+            for layer in sorted(self.children.keys()):
+                surface = self._get_surface(layer)
+                for area in areas:
+                    surface.draw(area=arcade.LBWH(*area))

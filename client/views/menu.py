@@ -1,0 +1,76 @@
+"""The main menu: the brass plaque of choices on the alchemist's table."""
+
+from __future__ import annotations
+
+import math
+
+import arcade
+from arcade.gui import UIBoxLayout
+
+from client.ui import theme
+from client.ui.widgets import BrassButton, Panel, label
+from client.views.base import BaseView
+from client.views.decor import GemBorder
+
+
+class MainMenuView(BaseView):
+    """Skirmish, online, pass-and-play, how to play, map editor, settings, quit."""
+
+    def __init__(self) -> None:
+        super().__init__(back=None)
+        self.time = 0.0
+        self.decor = GemBorder(seed=7)
+        box = UIBoxLayout(space_between=12)
+        entries = [
+            ("Skirmish vs the computer", "skirmish", lambda: self.app.go_skirmish("ai"), "gold"),
+            ("Play online", "online", lambda: self.app.go_online(), "brass"),
+            ("Pass and play", "hotseat", lambda: self.app.go_skirmish("hotseat"), "brass"),
+            ("How to play", "howto", lambda: self.app.go_howto(), "brass"),
+            ("Map editor", "editor", self._editor, "brass"),
+            ("Settings", "settings", lambda: self.app.go_settings(), "brass"),
+            ("Quit", "quit", lambda: arcade.exit(), "steel"),
+        ]
+        self.buttons: dict[str, BrassButton] = {}
+        for text, name, action, kind in entries:
+            button = BrassButton(text, width=320, height=50, kind=kind, on_click=action, name=name)
+            self.buttons[name] = button
+            box.add(button)
+        self.panel = Panel(box, width=380, height=7 * 62 + 40)
+        self.root.add(self.panel, anchor_x="center", anchor_y="center", align_y=-50)
+        self.greeting = label("", size=15, color=theme.PARCHMENT_DIM, italic=True)
+        self.root.add(self.greeting, anchor_x="center", anchor_y="bottom", align_y=62)
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        name = self.app.settings.name
+        self.greeting.text = f"Welcome, {name}.  F1 for how to play."
+        self.buttons["editor"].disabled = not self.app.editor_available()
+
+    def _editor(self) -> None:
+        if not self.app.go_editor():
+            self.show_toast("The map editor is not installed in this build.")
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if symbol == arcade.key.F1:
+            self.app.go_howto()
+            return True
+        return super().on_key_press(symbol, modifiers)
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        self.time += delta_time
+
+    def draw_title(self) -> None:
+        w, h = self.window.width, self.window.height
+        top = h - 90
+        glow = 0.5 + 0.5 * math.sin(self.time * 1.2)
+        self.texts.draw("t-shadow", "SCRYPTIC", w / 2 + 3, top - 3, size=64, color=(0, 0, 0, 170),
+                        anchor_x="center", anchor_y="center", bold=True)
+        self.texts.draw("t-main", "SCRYPTIC", w / 2, top, size=64,
+                        color=theme.mix(theme.BRASS, theme.BRASS_LIGHT, 0.4 + 0.6 * glow),
+                        anchor_x="center", anchor_y="center", bold=True)
+        self.texts.draw("t-sub", "the alchemist's game of crossword war", w / 2, top - 58, size=18,
+                        color=theme.PARCHMENT_DIM, anchor_x="center", anchor_y="center", italic=True)
+
+    def draw_extra(self) -> None:
+        self.decor.draw(self.window.width, self.window.height, self.time)

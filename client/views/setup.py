@@ -1,0 +1,123 @@
+"""Setting up a local game: skirmish against the computer, or pass-and-play for two."""
+
+from __future__ import annotations
+
+import random
+
+import arcade
+from arcade.gui import UIBoxLayout
+
+from shared.mapfiles import load_map, shipped_maps
+from shared.rules import PRESET_DESCRIPTIONS, PRESETS
+from shared.terrain import Player
+
+from client.ai_player import levels
+from client.session import LocalSession, Seat
+from client.ui import theme
+from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
+from client.views.base import BaseView
+
+
+def map_choices() -> list[tuple[str, str]]:
+    """(path, "Name (WxH)") of every shipped map."""
+    out = []
+    for path in shipped_maps():
+        try:
+            m = load_map(path)
+        except (OSError, ValueError):
+            continue
+        out.append((str(path), f"{m.name}  ({m.width}x{m.height})"))
+    return out
+
+
+class SkirmishSetupView(BaseView):
+    """Map, rule set, difficulty, sides and who moves first; then Start."""
+
+    def __init__(self, mode: str = "ai") -> None:
+        super().__init__(back=lambda: self.app.go_menu())
+        if mode not in ("ai", "hotseat"):
+            raise ValueError(f"mode must be 'ai' or 'hotseat', not {mode!r}")
+        self.mode = mode
+        self.title = "Skirmish" if mode == "ai" else "Pass and play"
+        self.subtitle = ("You against the computer, on this machine" if mode == "ai"
+                         else "Two players, one screen: the rack hides between turns")
+        maps = map_choices()
+        if not maps:
+            raise RuntimeError("no maps found in maps/")
+        self.map_row = ChoiceRow(maps, maps[0][0], on_change=lambda _: self._describe(), name="map")
+        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], "standard", on_change=lambda _: self._describe(),
+                                   name="rules")
+        self.first_row = ChoiceRow([("gold", "Gold moves first"), ("silver", "Silver moves first"),
+                                    ("random", "Toss a coin")], "gold", name="first")
+        box = UIBoxLayout(space_between=14)
+        box.add(form_row("Map", self.map_row))
+        self.map_note = label("", size=13, color=theme.INK_MUTED, italic=True, width=540, multiline=True)
+        box.add(self.map_note)
+        box.add(form_row("Rules", self.rules_row))
+        self.rules_note = label("", size=13, color=theme.INK_MUTED, italic=True, width=540, multiline=True)
+        box.add(self.rules_note)
+        if mode == "ai":
+            lv = levels()
+            self.level_row = ChoiceRow(sorted(lv.items()), min(lv, key=lambda k: abs(k - 1)), name="level")
+            self.side_row = ChoiceRow([("gold", "You play gold"), ("silver", "You play silver")], "gold",
+                                      name="side")
+            box.add(form_row("Difficulty", self.level_row))
+            box.add(form_row("Your side", self.side_row))
+        else:
+            self.gold_name = TextField("Gold", name="gold-name")
+            self.silver_name = TextField("Silver", name="silver-name")
+            box.add(form_row("Gold player", self.gold_name))
+            box.add(form_row("Silver player", self.silver_name))
+        box.add(form_row("First move", self.first_row))
+        buttons = UIBoxLayout(vertical=False, space_between=20)
+        buttons.add(BrassButton("Back", width=160, kind="steel", on_click=lambda: self.app.go_menu(), name="back"))
+        self.start_button = BrassButton("Start the game", width=260, kind="gold", on_click=self.start, name="start")
+        buttons.add(self.start_button)
+        box.add(buttons)
+        self.root.add(Panel(box, width=720, height=560), anchor_x="center", anchor_y="center", align_y=-40)
+        self._describe()
+
+    def _describe(self) -> None:
+        try:
+            m = load_map(self.map_row.value)
+            self.map_note.text = m.description or ""
+        except (OSError, ValueError) as exc:
+            self.map_note.text = str(exc)
+        self.rules_note.text = PRESET_DESCRIPTIONS.get(self.rules_row.value, "")
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.start()
+            return True
+        return super().on_key_press(symbol, modifiers)
+
+    def make_session(self, seed: int | None = None) -> LocalSession:
+        """The session these choices describe."""
+        rng = random.Random(seed)
+        game_map = load_map(self.map_row.value)
+        first_choice = self.first_row.value
+        first = rng.choice([Player.GOLD, Player.SILVER]) if first_choice == "random" else (
+            Player.GOLD if first_choice == "gold" else Player.SILVER)
+        name = self.app.settings.name
+        if self.mode == "ai":
+            level = self.level_row.value
+            level_name = dict(levels()).get(level, str(level))
+            human = Player.GOLD if self.side_row.value == "gold" else Player.SILVER
+            seats = {
+                human: Seat(human, name, True),
+                human.other: Seat(human.other, f"Computer ({level_name})", False, level),
+            }
+            self.app.settings.ai_level = level
+        else:
+            seats = {
+                Player.GOLD: Seat(Player.GOLD, self.gold_name.value.strip() or "Gold", True),
+                Player.SILVER: Seat(Player.SILVER, self.silver_name.value.strip() or "Silver", True),
+            }
+        return LocalSession.new(game_map, self.rules_row.value, self.app.lexicon,
+                                seed=rng.getrandbits(31), first=first,
+                                gold=seats[Player.GOLD], silver=seats[Player.SILVER])
+
+    def start(self) -> None:
+        session = self.make_session()
+        self.app.save_settings()
+        self.app.start_game(session)

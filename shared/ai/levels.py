@@ -1,0 +1,67 @@
+"""The AI's difficulty levels: what each knows and how hard it thinks."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Level:
+    """One difficulty level.
+
+    ``min_zipf``: the rarest words known (wordfreq Zipf frequency; 0 knows every word).
+    ``simulate``: how many of the best-estimated commits are played out exactly.
+    ``replies``: how many of the best commits are tested against the opponent's best
+    replies (0: none), with ``reply_racks`` guessed opponent racks each.
+    ``noise``: random points added to each candidate's value (a less sharp choice).
+    ``positional``: weight of the positional terms relative to the score.
+    ``naive_defence``: chance of ordering defenders as listed instead of the best order.
+    ``redeploy``: 0 never, 1 lifts invalid runs, 2 also lifts a word to get unstuck.
+    ``time_limit``: default think-time cap in seconds (a safety net; see docs/ai.md).
+    ``letter_worth``: points per dot a letter on the rack is worth while the pool is full
+    (0: any scoring word is worth playing; see ``shared.ai.evaluate.rack_leave``).
+    """
+
+    number: int
+    name: str
+    description: str
+    min_zipf: float
+    simulate: int
+    replies: int
+    reply_racks: int
+    noise: float
+    positional: float
+    naive_defence: float
+    redeploy: int
+    time_limit: float
+    letter_worth: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(1, "Squire", "Knows only everyday words, plays the first good score it sees and "
+             "often orders its defence badly.", min_zipf=4.0, simulate=2, replies=0, reply_racks=0,
+             noise=6.0, positional=0.3, naive_defence=0.5, redeploy=0, time_limit=1.0),
+    2: Level(2, "Knight", "Knows common words, weighs score against position, defends well.",
+             min_zipf=3.0, simulate=6, replies=0, reply_racks=0, noise=2.5, positional=0.7,
+             naive_defence=0.0, redeploy=1, time_limit=1.5),
+    3: Level(3, "Marshal", "Knows most words and plays every fight out before it commits.",
+             min_zipf=1.5, simulate=14, replies=0, reply_racks=0, noise=0.5, positional=1.0,
+             naive_defence=0.0, redeploy=2, time_limit=2.0),
+    4: Level(4, "Warlord", "Knows every word and checks the opponent's best replies to its "
+             "best plans.", min_zipf=0.0, simulate=24, replies=4, reply_racks=2, noise=0.0,
+             positional=1.0, naive_defence=0.0, redeploy=2, time_limit=2.0),
+}
+"""Difficulty levels by number, weakest first."""
+
+
+def get_level(level: int) -> Level:
+    """The level numbered ``level``; a clear error lists the levels if there is none."""
+    try:
+        return LEVELS[int(level)]
+    except (KeyError, ValueError, TypeError):
+        known = ", ".join(f"{n} ({lv.name})" for n, lv in LEVELS.items())
+        raise ValueError(f"unknown AI level {level!r}; levels: {known}") from None

@@ -1,0 +1,413 @@
+"""The client in a real window (Xvfb + Mesa), driven by dispatched mouse and key events.
+
+menu -> skirmish -> place a word -> commit -> end turn -> the computer answers; dragging a coin
+from the rack; the discard dialog; pass-and-play's hand-over; every screen drawn and checked.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from itertools import permutations
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+if not os.environ.get("DISPLAY"):
+    pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
+
+import arcade  # noqa: E402
+import numpy as np  # noqa: E402
+
+from shared.actions import Commit  # noqa: E402
+from shared.errors import RuleError  # noqa: E402
+from shared.terrain import Player  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory):
+    """One ScrypticWindow for the module (settings in a temporary folder, fast animations)."""
+    os.environ["SCRYPTIC_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))
+    from client.app import ScrypticWindow
+    from client.settings import Settings
+
+    previous = None
+    try:
+        previous = arcade.get_window()
+    except RuntimeError:
+        pass
+    win = ScrypticWindow(Settings(name="Tester", animation="fast"), size=(1280, 800))
+    yield win
+    win.close()
+    if previous is not None:
+        arcade.set_window(previous)
+
+
+def pump(win, frames: int = 1, dt: float = 1 / 30) -> None:
+    for _ in range(frames):
+        win.dispatch_event("on_update", dt)
+        win.dispatch_event("on_draw")
+        win.dispatch_events()
+
+
+def pump_until(win, condition, timeout: float = 20.0, what: str = "") -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        pump(win)
+        if condition():
+            return
+    pytest.fail(f"timed out waiting for {what or condition}")
+
+
+def click(win, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
+    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    win.dispatch_event("on_mouse_press", x, y, button, 0)
+    win.dispatch_events()
+    win.dispatch_event("on_mouse_release", x, y, button, 0)
+    win.dispatch_events()
+    pump(win)
+
+
+def click_widget(win, widget) -> None:
+    assert not widget.disabled, f"{getattr(widget, 'name', widget)} is disabled"
+    x, y = widget.rect.center
+    click(win, x, y)
+
+
+def key(win, symbol: int, modifiers: int = 0) -> None:
+    win.dispatch_event("on_key_press", symbol, modifiers)
+    win.dispatch_event("on_key_release", symbol, modifiers)
+    win.dispatch_events()
+    pump(win)
+
+
+def frame_image(win) -> np.ndarray:
+    pump(win)
+    win.dispatch_event("on_draw")
+    win.dispatch_events()
+    return np.asarray(arcade.get_image(0, 0, win.width, win.height).convert("RGB"), dtype=np.int16)
+
+
+def region(img: np.ndarray, rect, win) -> np.ndarray:
+    """Pixels of a layout Rect (y up) in the image (y down)."""
+    h = img.shape[0]
+    top = int(h - rect.top)
+    bottom = int(h - rect.bottom)
+    return img[max(0, top):bottom, int(rect.left):int(rect.right)]
+
+
+def find_button(view, name):
+    from client.ui.widgets import find_widget
+
+    for manager in [view.ui] + ([view.dialog.ui] if getattr(view, "dialog", None) else []):
+        for child in manager.walk_widgets():
+            if getattr(child, "name", None) == name:
+                return child
+    widget = find_widget(view.root, name) if hasattr(view, "root") else None
+    assert widget is not None, f"no widget named {name!r}"
+    return widget
+
+
+def first_word(game, player, lexicon):
+    """A commit over the player's city that the rules accept, from the rack's letters."""
+    city = next(c for c, o in game.board.city_owner.items() if o == player)
+    rack = game.racks[player]
+    for n in (4, 3, 2):
+        for letters in dict.fromkeys(permutations(rack, n)):
+            word = "".join(letters)
+            if word not in lexicon:
+                continue
+            for i in range(n):
+                for direction in ("across", "down"):
+                    if direction == "across":
+                        cells = [(city[0], city[1] - i + k) for k in range(n)]
+                    else:
+                        cells = [(city[0] - i + k, city[1]) for k in range(n)]
+                    commit = Commit(player, tuple((r, c, ch) for (r, c), ch in zip(cells, word)))
+                    try:
+                        game.plan_commit(commit)
+                    except RuleError:
+                        continue
+                    return word, cells, direction
+    return None
+
+
+def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window):
+    from client.views.game import GameView
+    from client.views.menu import MainMenuView
+    from client.views.setup import SkirmishSetupView
+
+    window.go_menu()
+    pump(window, 2)
+    menu = window.current_view
+    assert isinstance(menu, MainMenuView)
+    img = frame_image(window)
+    assert img.std() > 20, "the menu is not blank"
+    click_widget(window, menu.buttons["skirmish"])
+    setup = window.current_view
+    assert isinstance(setup, SkirmishSetupView)
+    pump(window, 2)
+    click_widget(window, find_button(setup, "start"))
+    game_view = window.current_view
+    assert isinstance(game_view, GameView)
+    session = game_view.session
+    game = session.game
+    me = game_view.viewer
+    if game.to_move != me:  # the computer may have been told to start: wait for its turn to end
+        pump_until(window, lambda: game.to_move == me and not game_view.animator.busy, what="our first turn")
+    pump(window, 3)
+
+    found = first_word(game, me, session.lexicon)
+    assert found is not None, f"no word from {game.racks[me]} fits the city"
+    word, cells, direction = found
+    # Click the first cell; click again to turn the typing direction if needed; type the word.
+    x, y = game_view.board.cell_to_screen(cells[0])
+    click(window, x, y)
+    assert game_view.planner.cursor == cells[0]
+    if game_view.planner.direction != direction:
+        click(window, x, y)
+    assert game_view.planner.direction == direction
+    for ch in word:
+        key(window, getattr(arcade.key, ch.upper()))
+    assert game_view.planner.placed == dict(zip(cells, word))
+    assert game_view.preview.ok and game_view.preview.word == word
+    img = frame_image(window)
+    assert img.std() > 20
+
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: all(game.board.letters[me].get(c) == ch for c, ch in zip(cells, word))
+               and not game_view.animator.busy, what="the commit")
+    assert game_view.planner.placed == {}
+    assert Counter(game_view.planner.rack) == Counter(game.racks[me])
+    # The coins are drawn where the word lies: gold coins are bright and warm.
+    img = frame_image(window)
+    board_px = region(img, game_view.board.rect, window)
+    assert board_px.std() > 25, "the board is drawn"
+    cx, cy = game_view.board.cell_to_screen(cells[1])
+    r, g, b = img[int(window.height - cy), int(cx)]
+    if me == Player.GOLD:
+        assert r > 150 and r > b + 40, f"a gold coin at the word's second cell, got {(r, g, b)}"
+    else:
+        assert abs(int(r) - int(b)) < 50 and r > 120, f"a silver coin, got {(r, g, b)}"
+    assert any(word.upper() in line for line, _ in game_view.log)
+
+    turn_before = game.turn
+    click_widget(window, game_view.buttons["end_turn"])
+    pump_until(window, lambda: game.turn > turn_before, what="the end of the turn")
+    pump_until(window, lambda: game.to_move == me and not game_view.animator.busy and game.turn >= turn_before + 2,
+               timeout=60, what="the computer's answer")
+    other = me.other
+    logged = " ".join(line for line, _ in game_view.log)
+    assert game.board.letters[other] or "passes" in logged, "the computer laid a word or passed"
+    img = frame_image(window)
+    assert region(img, game_view.layout.side, window).std() > 10, "the side panel is drawn"
+
+
+def test_dragging_a_coin_from_the_rack_to_the_board_and_back(window):
+    from client.session import LocalSession, Seat
+    from client.views.game import GameView
+    from shared.mapfiles import load_map
+
+    session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=11,
+                               gold=Seat(Player.GOLD, "You", True), silver=Seat(Player.SILVER, "CPU", False, 1))
+    session.paused = True
+    view = GameView(session)
+    window.show_view(view)
+    pump(window, 3)
+    letter = view.planner.rack[0]
+    sx, sy = view.layout.slot_centre(0)
+    target = (5, 5)
+    tx, ty = view.board.cell_to_screen(target)
+    window.dispatch_event("on_mouse_press", sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+    for k in range(1, 6):
+        x, y = sx + (tx - sx) * k / 5, sy + (ty - sy) * k / 5
+        window.dispatch_event("on_mouse_drag", x, y, (tx - sx) / 5, (ty - sy) / 5, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_events()
+    assert view.drag is not None and view.drag.moved
+    pump(window)  # the coin follows the mouse
+    window.dispatch_event("on_mouse_release", tx, ty, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_events()
+    pump(window)
+    assert view.planner.placed == {target: letter}
+    assert len(view.planner.rack) == 6
+    assert view.preview.words == [] and view.preview.error  # one letter alone is no word
+    img = frame_image(window)
+    px = img[int(window.height - ty), int(tx)]
+    assert px.max() > 120, "the provisional coin is drawn"
+    # Drag it back onto the rack.
+    window.dispatch_event("on_mouse_press", tx, ty, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_drag", sx + 30, sy, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_release", sx + 30, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_events()
+    pump(window)
+    assert view.planner.placed == {} and len(view.planner.rack) == 7
+    # Zoom and pan keep the same cell under the mouse.
+    window.dispatch_event("on_mouse_scroll", tx, ty, 0, 2)
+    window.dispatch_events()
+    assert view.board.cell_at(tx, ty) == target
+    view.leave()
+
+
+def test_the_discard_dialog_appears_over_the_limit_and_discards(window):
+    from client.session import LocalSession, Seat
+    from client.views.dialogs import DiscardDialog
+    from client.views.game import GameView
+    from shared.mapfiles import load_map
+
+    # ios-2011: 9 letters, limit 10, +3 a turn: gold's second turn starts over the limit.
+    session = LocalSession.new(load_map("cinder-ford"), "ios-2011", window.lexicon, seed=5,
+                               gold=Seat(Player.GOLD, "You", True), silver=Seat(Player.SILVER, "CPU", False, 1))
+    from shared.actions import EndTurn
+
+    session.chooser = None
+    session._chooser = lambda g, p, level, rng: EndTurn(p)
+    session.ai_delay = 0.0
+    view = GameView(session)
+    window.show_view(view)
+    pump(window, 2)
+    click_widget(window, view.buttons["end_turn"])
+    pump_until(window, lambda: isinstance(view.dialog, DiscardDialog), what="the discard dialog")
+    pump(window, 2)
+    dialog = view.dialog
+    assert dialog.count == 2
+    click_widget(window, find_button(view, "letter-0"))
+    pump(window)
+    click_widget(window, find_button(view, "letter-1"))
+    pump(window)
+    letters = view.planner.all_letters()
+    expected = Counter(letters) - Counter(letters[:2])
+    click_widget(window, find_button(view, "discard"))
+    pump_until(window, lambda: session.game.pending is None and not view.animator.busy, what="the discard")
+    assert Counter(session.game.racks[Player.GOLD]) == expected
+    assert view.dialog is None
+    view.leave()
+
+
+def test_pass_and_play_hides_the_rack_between_turns(window):
+    from client.session import LocalSession, Seat
+    from client.views.game import GameView
+    from client.views.handover import HandOverView
+    from shared.mapfiles import load_map
+
+    session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=3,
+                               gold=Seat(Player.GOLD, "Ann", True), silver=Seat(Player.SILVER, "Bob", True))
+    window.start_game(session)
+    pump(window, 2)
+    handover = window.current_view
+    assert isinstance(handover, HandOverView) and handover.player == Player.GOLD
+    click_widget(window, find_button(handover, "ready"))
+    view = window.current_view
+    assert isinstance(view, GameView) and view.viewer == Player.GOLD
+    click_widget(window, view.buttons["end_turn"])
+    pump_until(window, lambda: isinstance(window.current_view, HandOverView), what="the hand-over")
+    assert window.current_view.player == Player.SILVER
+    img = frame_image(window)
+    assert img.std() > 10
+    key(window, arcade.key.ENTER)
+    assert window.current_view is view and view.viewer == Player.SILVER
+    assert sorted(view.planner.rack) == sorted(session.game.racks[Player.SILVER])
+    view.leave()
+
+
+def test_every_menu_screen_draws(window, tmp_path):
+    from client.views.howto import PAGES, HowToPlayView
+    from client.views.online import OnlineView
+    from client.views.settings_view import SettingsView
+
+    window.settings.server = "ws://127.0.0.1:9"  # nothing listens: the lobby says so
+    for make in (SettingsView, HowToPlayView, OnlineView):
+        view = make()
+        window.show_view(view)
+        pump(window, 2)
+        img = frame_image(window)
+        assert img.std() > 15, f"{make.__name__} is drawn"
+        if isinstance(view, HowToPlayView):
+            for _ in range(len(PAGES) - 1):
+                click_widget(window, view.next_button)
+                assert frame_image(window).std() > 15
+            assert view.page == len(PAGES) - 1
+        if isinstance(view, SettingsView):
+            view.name_field.value = "Ada"
+            click_widget(window, find_button(view, "save"))
+            from client.settings import load_settings
+
+            assert load_settings().name == "Ada"
+        if isinstance(view, OnlineView):
+            view.close_and_back()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_server(port: int, db):
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "scryptic", "server", "--port", str(port), "--db", str(db),
+                             "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import socket
+
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    pytest.fail("the server did not start")
+
+
+def test_online_host_against_the_server_bot_and_survive_a_dropped_connection(window, tmp_path):
+    from client.views.game import GameView
+    from client.views.online import OnlineView
+
+    port = _free_port()
+    db = tmp_path / "server.sqlite3"
+    server = _start_server(port, db)
+    try:
+        window.settings.server = f"ws://127.0.0.1:{port}"
+        lobby = OnlineView()
+        window.show_view(lobby)
+        pump_until(window, lambda: lobby.client is not None, what="the connection")
+        lobby.opponent_row.set_value("bot")
+        click_widget(window, find_button(lobby, "host"))
+        pump_until(window, lambda: isinstance(window.current_view, GameView), what="the hosted game")
+        view = window.current_view
+        session = view.session
+        me = view.viewer
+        assert me is not None and session.seats[me.other].name.startswith("Bot")
+        from client.preview import shadow_game
+
+        shadow = shadow_game(view.view_dict, window.lexicon, viewer=me)
+        word, cells, _ = first_word(shadow, me, window.lexicon)
+        for cell, ch in zip(cells, word):
+            view.planner.place_letter(cell, ch)
+        view.planner_changed()
+        pump(window)
+        click_widget(window, view.buttons["commit"])
+        pump_until(window, lambda: all(view.display.letters.get(me, {}).get(c) == ch for c, ch in zip(cells, word))
+                   and not view.animator.busy, what="the commit on the server")
+        # The server goes away and comes back: the client says so and resumes by itself.
+        server.terminate()
+        server.wait(10)
+        pump_until(window, lambda: session.connection_text and "reconnecting" in session.connection_text,
+                   what="the reconnecting notice")
+        assert "reconnecting" in view.top.gv.session.connection_text
+        server = _start_server(port, db)
+        pump_until(window, lambda: session.connection_text is None, timeout=30, what="the reconnection")
+        click_widget(window, view.buttons["end_turn"])
+        pump_until(window, lambda: view.display.turn >= 3 and view.display.to_move == me and not view.animator.busy,
+                   timeout=60, what="the bot's answer")
+        assert view.display.letters.get(me.other) or any("passes" in line for line, _ in view.log)
+        view.leave()
+    finally:
+        server.terminate()
+        server.wait(10)

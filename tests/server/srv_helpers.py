@@ -1,0 +1,123 @@
+"""Helpers for the server tests: a small map and lexicon, scripted games, a local replica."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from typing import Any
+
+from server.scripted import BENCH_WORDS, play_scripted
+from shared.actions import action_from_dict
+from shared.game import Game
+from shared.lexicon import WordList
+from shared.maps import parse_map
+from shared.rules import get_rules
+from shared.terrain import GameMap, Player
+
+MAP_NAME = "Test Ford"
+MAP_TEXT = """scryptic-map 1
+name: Test Ford
+version: 1
+grid:
+.........^.....
+...G.....^.....
+.........*.....
+....f....~.....
+.........~..P..
+..^......~.....
+.........~.....
+.....P...~.....
+.........*.....
+......~~~~.....
+.........f..S..
+...............
+"""
+
+
+def test_map() -> GameMap:
+    return parse_map(MAP_TEXT, source="test map")
+
+
+@functools.cache
+def lexicon() -> WordList:
+    return WordList(BENCH_WORDS)
+
+
+def lexicon_factory() -> WordList:
+    """Picklable (module-level) factory for bot worker processes."""
+    return WordList(BENCH_WORDS)
+
+
+def new_game(seed: int, first: Player = Player.GOLD, rules: str = "standard") -> Game:
+    return Game.new(test_map(), get_rules(rules), seed, lexicon(), first)
+
+
+@functools.cache
+def script(seed: int) -> tuple[dict[str, Any], ...]:
+    """A whole legal game for ``seed`` (engine action dicts, with players)."""
+    return tuple(play_scripted(new_game(seed), seed=seed))
+
+
+def wire(action: dict[str, Any]) -> dict[str, Any]:
+    """An engine action dict as the client sends it (no player, no resign reason)."""
+    return {k: v for k, v in action.items() if k not in ("player", "reason")}
+
+
+def replica(seed: int, upto: int) -> Game:
+    """The local game after the first ``upto`` actions of ``script(seed)``."""
+    game = new_game(seed)
+    for data in script(seed)[:upto]:
+        game.apply(action_from_dict(data))
+    return game
+
+
+def first_version_where(seed: int, predicate) -> int:
+    """The first version of ``script(seed)`` at which ``predicate(game)`` holds."""
+    game = new_game(seed)
+    if predicate(game):
+        return 0
+    for data in script(seed):
+        game.apply(action_from_dict(data))
+        if predicate(game):
+            return game.version
+    raise AssertionError("no such position in the script")
+
+
+async def play_script(clients: dict[int, Any], game_id: str, seed: int, start: int, stop: int | None = None) -> int:
+    """Send script(seed)[start:stop] through ``clients`` (keyed by seat); return the version."""
+    actions = script(seed)
+    version = start
+    for data in actions[start:stop]:
+        reply = await clients[data["player"]].act(game_id, wire(data))
+        version = reply["version"]
+    return version
+
+
+async def wait_for(predicate, timeout: float = 10.0, step: float = 0.01) -> None:
+    """Wait until ``predicate()`` is true (raise on timeout: the thing never happened)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError("condition not reached in time")
+        await asyncio.sleep(step)
+
+
+async def make_duel(server, connect, seed: int = 1, **settings: Any) -> dict[str, Any]:
+    """Two named clients and a started game between them on the test map."""
+    gold = await connect(server, "Gold")
+    silver = await connect(server, "Silver")
+    created = await gold.create_game(map="test-ford", seed=seed, seat="gold", **settings)
+    if settings.get("public", True):
+        joined = await silver.join(game=created["game"])
+    else:
+        joined = await silver.join(code=created["join_code"])
+    return {
+        "game": created["game"],
+        "gold": gold,
+        "silver": silver,
+        "clients": {1: gold, 2: silver},
+        "created": created,
+        "joined": joined,
+        "seed": seed,
+    }

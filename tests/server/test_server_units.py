@@ -1,0 +1,245 @@
+"""Unit tests of the server's parts: schemas, clocks, limits, the store, per-viewer views."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import msgpack
+import pytest
+import srv_helpers as H
+
+from client.net.codec import PROTOCOL_VERSION as CLIENT_VERSION
+from client.net.state import GameTracker
+from server import protocol as P
+from server import store as S
+from server.clocks import Clock
+from server.limits import AddressCounter, TokenBucket
+from server.mapcodec import map_from_text, map_to_text
+from server.views import ViewCache
+from shared.actions import action_from_dict
+from shared.terrain import Player
+
+
+def decode(message) -> P.Request:
+    return P.decode_request(msgpack.packb(message, use_bin_type=True))
+
+
+def refusal(message) -> P.ProtocolError:
+    frame = message if isinstance(message, bytes) else msgpack.packb(message, use_bin_type=True)
+    with pytest.raises(P.ProtocolError) as info:
+        P.decode_request(frame)
+    return info.value
+
+
+# -- protocol -------------------------------------------------------------------------------------
+
+
+def test_client_and_server_speak_the_same_version():
+    assert CLIENT_VERSION == P.PROTOCOL_VERSION
+
+
+def test_every_request_type_decodes():
+    samples = {
+        "hello": {"name": "Ada"}, "set_name": {"name": "Bea"}, "list_games": {}, "my_games": {},
+        "create_game": {"map": "x", "time_control": {"kind": "per_turn", "seconds": 30}},
+        "join": {"code": "ABCDEF"}, "attach": {"game": "abcd1234", "seat_token": "t" * 32, "since": 3},
+        "watch": {"game": "abcd1234"}, "leave": {"game": "abcd1234"},
+        "act": {"game": "abcd1234", "action": {"type": "commit", "placements": [[1, 2, "A"]]}},
+        "claim_win": {"game": "abcd1234"}, "rematch": {"game": "abcd1234", "accept": False},
+        "export": {"game": "abcd1234"}, "ping": {}, "stats": {},
+    }
+    assert set(samples) == set(P.REQUEST_TYPES)
+    for kind, fields in samples.items():
+        request = decode({"type": kind, "id": 7, **fields})
+        assert request.id == 7 and request.__struct_config__.tag == kind
+
+
+def test_malformed_requests_are_refused_with_a_named_reason():
+    assert refusal(b"\xc1").code == "bad_frame"
+    # A request whose id is a str that is not UTF-8: refused, and no id can be read back.
+    not_utf8 = refusal(b"\x82\xa4type\xa4ping\xa2id\xa2\xff\xfe")
+    assert not_utf8.code == "bad_message" and not_utf8.request_id is None
+    assert refusal([1, 2]).code == "bad_message"
+    unknown = refusal({"type": "teleport", "id": 3})
+    assert unknown.code == "unknown_type" and unknown.request_id == 3 and "hello" in unknown.reason
+    missing = refusal({"type": "act", "id": 4, "game": "abcd1234"})
+    assert missing.code == "bad_message" and "action" in missing.reason and missing.request_id == 4
+    extra = refusal({"type": "ping", "id": 5, "sneaky": 1})
+    assert extra.code == "bad_message" and "sneaky" in extra.reason
+    assert "name" in refusal({"type": "hello", "id": 6, "name": " padded"}).reason
+    assert refusal({"type": "hello", "id": 6, "name": "x" * 25}).code == "bad_message"
+    assert refusal({"type": "ping", "id": -1}).request_id is None
+    assert "placements" in refusal({"type": "act", "id": 1, "game": "abcd1234", "action": {"type": "commit", "placements": [[1, 2, "ab"]]}}).reason
+    assert refusal({"type": "act", "id": 1, "game": "../etc", "action": {"type": "end_turn"}}).code == "bad_message"
+
+
+def test_wire_actions_become_engine_actions_for_the_seat():
+    request = decode({"type": "act", "id": 1, "game": "abcd1234", "action": {"type": "commit", "placements": [[3, 4, "Q"]], "direction": "down"}})
+    action = action_from_dict(P.action_to_engine_dict(request.action, 2))
+    assert action.player == Player.SILVER and action.placements == ((3, 4, "q"),) and action.direction == "down"
+    resign = decode({"type": "act", "id": 1, "game": "abcd1234", "action": {"type": "resign"}})
+    assert action_from_dict(P.action_to_engine_dict(resign.action, 1)).reason == "resigned"
+
+
+# -- clocks ---------------------------------------------------------------------------------------
+
+
+def test_fischer_clock_runs_for_the_mover_and_adds_the_increment():
+    clock = Clock.from_settings({"kind": "fischer", "initial": 60, "increment": 2})
+    clock.advance(1000.0, None, None, running=1)
+    assert clock.left(1010.0) == {1: 50.0, 2: 60.0}
+    clock.advance(1010.0, ended_turn=1, started_turn=2, running=2)
+    assert clock.remaining == {1: 52.0, 2: 60.0}
+    assert clock.deadline() == (2, 1070.0)
+    restored = Clock.from_dict(clock.to_dict())
+    assert restored == clock
+
+
+def test_per_turn_clock_resets_each_turn_and_pauses():
+    clock = Clock.from_settings({"kind": "per_turn", "seconds": 30})
+    clock.advance(0.0, None, None, running=1)
+    clock.advance(20.0, None, None, running=None)  # a defence order is pending: nobody's time runs
+    assert clock.deadline() is None and clock.left(100.0)[1] == 10.0
+    clock.advance(100.0, None, None, running=1)
+    clock.advance(105.0, ended_turn=1, started_turn=2, running=2)
+    assert clock.remaining == {1: 5.0, 2: 30.0}
+
+
+def test_an_outage_is_not_charged_to_the_running_clock():
+    clock = Clock.from_settings({"kind": "fischer", "initial": 100})
+    clock.advance(0.0, None, None, running=2)
+    clock.resume_after_outage(last_alive=30.0, now=500.0)  # alive until 30, back at 500
+    assert clock.left(510.0) == {1: 100.0, 2: 60.0}
+    assert Clock().public(0.0) is None and not Clock().enabled
+
+
+# -- limits ---------------------------------------------------------------------------------------
+
+
+def test_token_bucket_allows_bursts_then_the_rate():
+    now = [0.0]
+    bucket = TokenBucket(rate=2.0, burst=3, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    now[0] = 0.5
+    assert bucket.take() and not bucket.take()
+    with pytest.raises(ValueError):
+        TokenBucket(0, 1)
+
+
+def test_address_counter_caps_each_address():
+    counter = AddressCounter(2)
+    assert counter.acquire("a") and counter.acquire("a") and not counter.acquire("a")
+    assert counter.acquire("b")
+    counter.release("a")
+    assert counter.acquire("a") and counter.total == 3
+
+
+# -- store ----------------------------------------------------------------------------------------
+
+
+def stored_game(game_id: str = "g1") -> S.StoredGame:
+    return S.StoredGame(
+        id=game_id, created=1.0, updated=1.0, map_name="Test Ford", map_text=map_to_text(H.test_map()),
+        rules="standard", seed=9, first=1, settings={"public": True}, join_code=None, status="active",
+        result=None, clock=None, rematch_of=None,
+        seats={1: S.StoredSeat(1, None, "h1", None), 2: S.StoredSeat(2, None, None, 2)},
+    )
+
+
+async def test_store_writes_are_durable_and_reload(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    store = S.Store(path)
+    await store.write(S.insert_game(stored_game()))
+    await asyncio.gather(*(store.write([S.insert_action("g1", v, {"type": "end_turn", "player": 1 + v % 2}, float(v))]) for v in range(1, 6)))
+    await store.write([S.update_game("g1", clock={"kind": "none"}), S.heartbeat(42.0)])
+    assert store.commits < 8  # concurrent writes shared transactions
+    store.close()
+
+    again = S.Store(path)
+    state = again.load_state()
+    game = state.games[0]
+    assert [v for v, _a, _t in game.actions] == [1, 2, 3, 4, 5]
+    assert game.seats[2].bot_level == 2 and game.clock == {"kind": "none"} and state.heartbeat == 42.0
+    assert map_from_text(game.map_text).terrain == H.test_map().terrain
+    again.close()
+
+
+async def test_a_failing_unit_fails_alone(tmp_path):
+    store = S.Store(tmp_path / "s.sqlite3")
+    await store.write(S.insert_game(stored_game()))
+    good = store.submit([S.insert_action("g1", 1, {"type": "end_turn"}, 1.0)])
+    bad = store.submit([S.insert_action("g1", 1, {"type": "end_turn"}, 2.0)])  # duplicate version
+    also_good = store.submit([S.insert_action("g1", 2, {"type": "end_turn"}, 3.0)])
+    results = await asyncio.gather(good, bad, also_good, return_exceptions=True)
+    assert results[0] is None and results[2] is None and isinstance(results[1], S.StoreError)
+    assert [v for v, _a, _t in store.load_game("g1").actions] == [1, 2]
+    store.close()
+
+
+def test_the_store_refuses_a_newer_schema(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    S.Store(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    with pytest.raises(S.StoreError, match="schema version 99"):
+        S.Store(path)
+
+
+# -- views and client tracking --------------------------------------------------------------------
+
+
+def test_cached_views_equal_the_engine_views_through_a_whole_game():
+    game = H.new_game(2)
+    for data in H.script(2):
+        game.apply(action_from_dict(data))
+        cache = ViewCache(game)
+        for viewer in (None, Player.GOLD, Player.SILVER):
+            assert cache.view(viewer) == game.view(viewer)
+
+
+def test_game_tracker_follows_updates_and_ignores_repeats():
+    game = H.new_game(1)
+    tracker = GameTracker("g")
+    tracker.apply({"type": "state", "game": "g", "version": 0, "seat": 1, "view": game.view(Player.GOLD), "info": {"clock": None}})
+    assert tracker.my_move and tracker.rack == game.view(Player.GOLD)["players"]["1"]["rack"]
+    events = game.apply(action_from_dict(H.script(1)[0]))
+    update = {"type": "update", "game": "g", "version": 1, "events": [e.to_dict(Player.GOLD) for e in events], "view": game.view(Player.GOLD), "clock": None}
+    assert tracker.apply(update) and not tracker.apply(update)
+    assert tracker.version == 1 and len(tracker.log) == len(events)
+
+
+# -- the protocol document ------------------------------------------------------------------------
+
+
+def test_the_protocol_document_covers_every_type_and_error_code():
+    import inspect
+    from pathlib import Path
+
+    from shared import errors as engine_errors
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    for kind in P.REQUEST_TYPES:
+        assert f"### `{kind}`" in text, kind
+    for code in P.ERROR_CODES:
+        assert f"`{code}`" in text, code
+    for _name, cls in inspect.getmembers(engine_errors, inspect.isclass):
+        if issubclass(cls, engine_errors.RuleError):
+            assert f"`{cls.code}`" in text, cls.code
+    for push in ("state", "update", "missed", "info", "presence", "bye"):
+        assert f"### `{push}`" in text, push
+
+
+def test_identity_store_keeps_tokens_privately(tmp_path):
+    import os
+
+    from client.net import IdentityStore
+
+    path = tmp_path / "conf" / "identity.json"
+    store = IdentityStore(path)
+    store.remember("ws://127.0.0.1:1", name="Ada", token="t" * 32, seats={"g1": "s" * 32})
+    again = IdentityStore(path)
+    assert again.server("ws://127.0.0.1:1") == {"name": "Ada", "token": "t" * 32, "seats": {"g1": "s" * 32}}
+    assert os.stat(path).st_mode & 0o077 == 0
+    path.write_text("not json")
+    assert IdentityStore(path).server("ws://x") == {"name": None, "token": None, "seats": {}}

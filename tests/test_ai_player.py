@@ -1,0 +1,249 @@
+"""The AI's decisions: discards, defence orders, commits, redeploys, turn ends, determinism."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from shared.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy
+from shared.ai import LEVELS, choose_action, decide
+from shared.ai.evaluate import MoveEstimator, position_value
+from shared.ai.movegen import find_moves
+from shared.ai.player import choose_discard, play_out
+from shared.ai.vocab import level_vocabulary
+from shared.ascii import map_from_ascii, position
+from shared.game import Game, PendingDefence, PendingDiscard
+from shared.rules import STANDARD
+
+from rules_helpers import GOLD, LEXICON, SILVER
+
+LINE = """
+. . . . . .
+. G . . S .
+. . . . . .
+"""
+
+WIDE = """
+. . . . . . .
+. . G . . S .
+. . . . . . .
+"""
+
+
+def test_levels_are_numbered_weakest_first_with_names():
+    assert sorted(LEVELS) == [1, 2, 3, 4]
+    for number, level in LEVELS.items():
+        assert level.number == number and level.name and level.description
+    zipfs = [LEVELS[n].min_zipf for n in sorted(LEVELS)]
+    assert zipfs == sorted(zipfs, reverse=True), "higher levels know more words"
+
+
+def test_bad_requests_are_refused_clearly():
+    game = position(LINE, "", LEXICON, racks={GOLD: "cat", SILVER: "dog"})
+    with pytest.raises(ValueError, match="unknown AI level"):
+        choose_action(game, GOLD, 9, random.Random(0))
+    with pytest.raises(ValueError, match="gold must act"):
+        choose_action(game, SILVER, 1, random.Random(0))
+
+
+def test_takes_the_last_enemy_city_without_a_fight():
+    game = position(LINE, """
+        . . . . . .
+        . c a t . .
+        . . . . . .
+    """, LEXICON, racks={GOLD: "sdog", SILVER: "dog"})
+    for level in LEVELS:
+        action = choose_action(game, GOLD, level, random.Random(level))
+        assert isinstance(action, Commit) and (1, 4, "s") in action.placements, level
+        after = game.copy()
+        after.apply(action)
+        assert after.result.winner == GOLD and after.result.reason == "conquest"
+
+
+def test_wins_by_attacking_the_city_when_the_attack_is_strong_enough():
+    game = position(WIDE, """
+        . . . . . T .
+        . . c a t O .
+        . . . . . . .
+    """, LEXICON, racks={GOLD: "s", SILVER: "dog"})
+    # cats (5) lands its s on the o of TO (2 x 1.5 on the city = 3): the attack wins the city
+    action = choose_action(game, GOLD, 4, random.Random(0))
+    assert action == Commit(GOLD, ((1, 5, "s"),), "across")
+
+
+def test_does_not_make_a_losing_attack():
+    game = position(WIDE, """
+        . . . . . F .
+        . . c a t O .
+        . . . . . X .
+    """, LEXICON, racks={GOLD: "s", SILVER: "dog"})
+    # cats would land on the O of FOX (7 x 1.5 on the city = 10 against 5) and be lost;
+    # "as" down from the a is quiet and scores
+    attack = Commit(GOLD, ((1, 5, "s"),), "across")
+    game.plan_commit(attack)
+    assert play_out(game, attack).board.letters[GOLD] == {}  # the whole of CATS is lost
+    for level in (2, 3, 4):
+        action = choose_action(game, GOLD, level, random.Random(0))
+        assert action != attack
+        assert play_out(game, action).board.letters[GOLD].get((1, 4)) == "t"
+
+
+def test_discards_the_letters_that_leave_the_best_rack():
+    game = position(LINE, "", LEXICON, racks={GOLD: "aeinrstqvvu", SILVER: "dog"}, to_move=SILVER)
+    game.apply(EndTurn(SILVER))  # gold draws 3: 14 letters, 2 over the limit
+    assert isinstance(game.pending, PendingDiscard) and game.pending.player == GOLD
+    action = choose_action(game, GOLD, 2, random.Random(0))
+    assert isinstance(action, Discard) and len(action.letters) == game.pending.count
+    game.copy().apply(action)  # legal
+    # the choice itself, on a known rack: the q and a duplicate v go
+    fixed = position(LINE, "", LEXICON, racks={GOLD: "aeinrstqvv", SILVER: "dog"})
+    assert sorted(choose_discard(fixed, GOLD, 2).letters) == ["q", "v"]
+
+
+def test_defends_with_the_best_order():
+    game = position(WIDE, """
+        . . . . . . .
+        . . c a t . .
+        . . . . o . .
+    """, LEXICON, racks={GOLD: "s", SILVER: "do"}, to_move=SILVER)
+    # silver's DO down from its city touches both CAT and TO: gold orders two defenders
+    game.apply(Commit(SILVER, ((1, 5, "d"), (2, 5, "o"))))
+    assert isinstance(game.pending, PendingDefence) and len(game.pending.defenders) == 2
+    for level in (2, 3, 4):
+        action = choose_action(game, GOLD, level, random.Random(level))
+        assert action == OrderDefence(GOLD, game.pending.suggested_order)
+    naive = choose_action(game, GOLD, 1, random.Random(0))
+    assert isinstance(naive, OrderDefence)
+    assert sorted(naive.order) == [0, 1]
+    game.copy().apply(naive)
+
+
+def test_lifts_an_invalid_run_back_to_the_rack():
+    game = position(WIDE, """
+        . . . . . . .
+        . . c a t . .
+        x q . . . . .
+    """, LEXICON, racks={GOLD: "e", SILVER: "dog"})
+    assert [r.text for r in game.crossword(GOLD).invalid] == ["xq"]
+    action = choose_action(game, GOLD, 2, random.Random(0))
+    assert action == Redeploy(GOLD, (2, 0), "across")
+    after = game.copy()
+    after.apply(action)
+    assert sorted(after.racks[GOLD]) == ["e", "q", "x"]
+    assert choose_action(game, GOLD, 1, random.Random(0)) != action  # the Squire never lifts
+
+
+def test_ends_the_turn_when_nothing_can_be_played():
+    game = position(LINE, """
+        . . . . . .
+        . c a t . .
+        . . . . . .
+    """, LEXICON, racks={GOLD: "q", SILVER: "dog"})
+    for level in LEVELS:
+        assert choose_action(game, GOLD, level, random.Random(0)) == EndTurn(GOLD)
+
+
+def test_quiet_move_estimates_match_playing_them_out():
+    game = position(WIDE, """
+        . . . . . . .
+        . c a t . . .
+        . . . o . . .
+    """, LEXICON, racks={GOLD: "sdone", SILVER: "dog"})
+    vocab = level_vocabulary(LEXICON, 0)
+    _, moves = find_moves(game, GOLD, vocab)
+    estimator = MoveEstimator(game, GOLD)
+    base = position_value(game, GOLD)
+    assert moves
+    for move in moves:
+        estimate = estimator.estimate(move)
+        assert not estimate.attack
+        after = play_out(game, Commit(GOLD, tuple(
+            (move[0].cells[i][0], move[0].cells[i][1], ch) for i, ch in move[4]), move[0].direction))
+        assert estimate.value == pytest.approx(position_value(after, GOLD) - base, abs=1e-6), move[3]
+
+
+def _small_game(seed: int) -> Game:
+    from shared.dictionary import load_dictionary
+
+    grid = """
+        . . . . . . . . .
+        . G . . . . f . .
+        . . . ^ . . . . .
+        . . ~ ~ * ~ . . .
+        . . . . P . . . .
+        . . f . . . ^ . .
+        . . . . . . . S .
+        . . . . . . . . .
+    """
+    return Game.new(map_from_ascii(grid, "small"), STANDARD, seed, load_dictionary())
+
+
+def _play(game: Game, levels: dict, seed: int, limit: int = 60) -> list:
+    rngs = {p: random.Random(seed * 10 + int(p)) for p in levels}
+    actions = []
+    while not game.over and len(actions) < limit:
+        actor = game.actor
+        action = choose_action(game, actor, levels[actor], rngs[actor], time_limit=math.inf)
+        game.apply(action)
+        actions.append(action)
+    return actions
+
+
+def test_same_seed_same_game_and_never_an_excluded_word():
+    from shared.dictionary import load_dictionary
+
+    dictionary = load_dictionary()
+    first = _play(_small_game(3), {GOLD: 1, SILVER: 4}, seed=5)
+    second = _play(_small_game(3), {GOLD: 1, SILVER: 4}, seed=5)
+    assert first == second
+    assert any(isinstance(a, Commit) for a in first)
+    # every word formed by an AI commit (the word and its cross words) is one the AI may play
+    game = _small_game(3)
+    for action in first:
+        if isinstance(action, Commit):
+            plan = game.plan_commit(action)
+            layer = dict(game.board.letters[action.player])
+            layer.update({(r, c): ch for r, c, ch in action.placements})
+            from shared.board import runs_of
+
+            for run in runs_of(layer):
+                if plan.new_cells & set(run.cells):
+                    assert dictionary.is_ai_playable(run.text), run.text
+        game.apply(action)
+
+
+def test_level_vocabularies_grow_and_exclude_unplayable_words():
+    from shared.dictionary import load_dictionary
+
+    d = load_dictionary()
+    squire = level_vocabulary(d, LEVELS[1].min_zipf)
+    assert all(d.zipf(w) >= LEVELS[1].min_zipf for w in squire)
+    assert not set(squire) & d.ai_excluded
+    assert len(squire) < len(level_vocabulary(d, LEVELS[2].min_zipf))
+
+
+def test_the_opponents_rack_and_pool_order_are_not_read():
+    """Same position, same seed, different hidden letters: the same choice (R13)."""
+    game = _small_game(8)
+    _play(game, {GOLD: 2, SILVER: 2}, seed=8, limit=24)
+    assert not game.over
+    actor = game.actor
+    other = actor.other
+    twin = game.copy()
+    letters = twin.racks[other] + twin.pools[other]
+    random.Random(1).shuffle(letters)
+    n = len(twin.racks[other])
+    twin.racks[other], twin.pools[other] = letters[:n], letters[n:]
+    for level in (3, 4):
+        a = choose_action(game, actor, level, random.Random(2), time_limit=math.inf)
+        b = choose_action(twin, actor, level, random.Random(2), time_limit=math.inf)
+        assert a == b
+
+
+def test_a_zero_time_limit_still_gives_a_legal_action():
+    game = _small_game(4)
+    decision = decide(game, game.actor, 4, random.Random(0), time_limit=0.0)
+    game.copy().apply(decision.action)
+    assert isinstance(decision.action, Commit)
