@@ -30,12 +30,12 @@ def ensure_display(argv: list[str]) -> int | None:
     return subprocess.call(cmd, env=env)
 
 
-def _window(size: tuple[int, int]):
+def _window(size: tuple[int, int], samples: int = 0, visible: bool = False):
     from client.app import ScrypticWindow
     from client.settings import Settings
 
     settings = Settings(animation="normal")
-    return ScrypticWindow(settings, size=size, visible=False, persist=False)
+    return ScrypticWindow(settings, size=size, visible=visible, persist=False, samples=samples)
 
 
 def frame(window, dt: float = 1 / 60) -> None:
@@ -83,15 +83,67 @@ def screenshot(map_name: str, out: Path, size: tuple[int, int] = (1600, 1000), s
 
 
 @dataclass
+class Timing:
+    """Frame times of one benchmark phase, in seconds."""
+
+    frames: list[float]  # whole frames: update, draw, finish, present
+    draws: list[float]  # update and draw until the GPU finished, without the present
+
+    @property
+    def fps(self) -> float:
+        """Frames presented per second."""
+        return len(self.frames) / sum(self.frames) if self.frames else 0.0
+
+    @staticmethod
+    def _pct(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.frames) * 1000 if self.frames else 0.0
+
+    @property
+    def p90_ms(self) -> float:
+        return self._pct(self.frames, 0.9) * 1000
+
+    @property
+    def draw_median_ms(self) -> float:
+        return statistics.median(self.draws) * 1000 if self.draws else 0.0
+
+    @property
+    def draw_p90_ms(self) -> float:
+        return self._pct(self.draws, 0.9) * 1000
+
+
+@dataclass
 class BenchResult:
-    idle_fps: float
-    combat_fps: float
-    frames: int
+    idle: Timing
+    combat: Timing
     board: str
+    samples: int
+
+    @property
+    def idle_fps(self) -> float:
+        return self.idle.fps
+
+    @property
+    def combat_fps(self) -> float:
+        return self.combat.fps
+
+    @property
+    def frames(self) -> int:
+        return len(self.idle.frames) + len(self.combat.frames)
 
 
-def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800), seconds: float = 4.0) -> BenchResult:
-    """Frames per second on a mid-game board: idle, and while a combat animation plays."""
+def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800), seconds: float = 4.0,
+          samples: int = 0) -> BenchResult:
+    """Frame times on a mid-game board: idle, and while a combat animation plays.
+
+    Every frame is drawn in full (no frame is skipped because nothing changed) and waited for
+    (``ctx.finish``) before it is presented, so the figures are what the player's machine does.
+    ``samples`` > 0 turns multisampling on, to compare with the client's default (off).
+    """
     from shared.dictionary import load_dictionary
 
     from client.sample import first_attack
@@ -99,28 +151,32 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
     from client.views.game import GameView
 
     lexicon = load_dictionary()
-    window = _window(size)
+    window = _window(size, samples, visible=True)
     session = sample_session(map_name, lexicon, turns=24)
     view = GameView(session)
     window.show_view(view)
     for _ in range(5):
         frame(window)
         window.flip()
+    ctx = window.ctx
 
-    def run(duration: float, keep_busy) -> tuple[float, int]:
-        times = []
+    def run(duration: float, keep_busy) -> Timing:
+        frames: list[float] = []
+        draws: list[float] = []
         end = time.perf_counter() + duration
-        last = time.perf_counter()
         while time.perf_counter() < end:
+            start = time.perf_counter()
             keep_busy()
             frame(window, 1 / 60)
+            ctx.finish()
+            drawn = time.perf_counter()
             window.flip()
             now = time.perf_counter()
-            times.append(now - last)
-            last = now
-        return 1.0 / statistics.mean(times), len(times)
+            draws.append(drawn - start)
+            frames.append(now - start)
+        return Timing(frames, draws)
 
-    idle_fps, n1 = run(seconds, lambda: None)
+    idle = run(seconds, lambda: None)
     found = first_attack(session.game, lexicon)
     if found is None:
         raise RuntimeError("the sample game found no attack to animate")
@@ -139,7 +195,7 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
             view.board.painter.revision = -1
             view.animator.enqueue(update)
 
-    combat_fps, n2 = run(seconds, replay_combat)
+    combat = run(seconds, replay_combat)
     window.close()
     w, h = session.game.map.width, session.game.map.height
-    return BenchResult(idle_fps, combat_fps, n1 + n2, f"{session.game.map.name} {w}x{h}")
+    return BenchResult(idle, combat, f"{session.game.map.name} {w}x{h}", samples)

@@ -59,6 +59,7 @@ class NetworkSession(GameSession):
         self._futures: list[concurrent.futures.Future] = []
         self._connection: str | None = None
         self.rematch_game: str | None = None
+        self._rematch_future: concurrent.futures.Future | None = None
 
     # ---------------------------------------------------------------- queries
     def view(self, viewer: Player | None) -> dict[str, Any]:
@@ -136,9 +137,52 @@ class NetworkSession(GameSession):
         except Exception:  # the server may not export games in progress
             return None
 
+    def fetch_record(self) -> "concurrent.futures.Future[str | None]":
+        """The server's record of the finished game (its ``export`` request)."""
+        return self.client.export(self.game_id)
+
     def rematch(self) -> GameSession | None:
-        self._futures.append(self.client.rematch(self.game_id, True))
+        """Ask for (or accept) a rematch; the server starts it once both sides want it."""
+        self._rematch_future = self.client.rematch(self.game_id, True)
         return None
+
+    def rematch_game_id(self) -> str | None:
+        """The id of the rematch the server started from this game (None until it has)."""
+        future = self._rematch_future
+        if future is not None and future.done() and future.exception() is None:
+            data = future.result() or {}
+            if data.get("started") and data.get("game"):
+                return str(data["game"])
+        started = (self.tracker.info.get("rematch") or {}).get("game")
+        return str(started) if started else self.rematch_game
+
+    def rematch_ready(self) -> GameSession | None:
+        """The rematch's session once the server has started it and sent its first state.
+
+        The new game's colours are swapped; this client's seat in it comes with the state. The
+        connection passes to the new session (closing this one then leaves it open).
+        """
+        new_game = self.rematch_game_id()
+        if new_game is None:
+            return None
+        tracker = self.client.games.get(new_game)
+        if tracker is None or tracker.view is None:
+            return None
+        session = NetworkSession(self.client, new_game, self.lexicon, own_client=self.own_client)
+        self.own_client = False
+        return session
+
+    def rematch_offered(self) -> bool:
+        offered = (self.tracker.info.get("rematch") or {}).get("offered_by") or []
+        return self.seat is not None and any(int(p) != self.seat for p in offered) and self.seat not in offered
+
+    def rematch_error(self) -> str | None:
+        """Why the rematch request was refused (None while pending or when it went through)."""
+        future = self._rematch_future
+        if future is None or not future.done() or future.exception() is None:
+            return None
+        exc = future.exception()
+        return getattr(exc, "reason", None) or str(exc) or "the rematch request failed"
 
     def close(self) -> None:
         if self.own_client:

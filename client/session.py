@@ -13,6 +13,7 @@ worker thread, so frames never stall.
 
 from __future__ import annotations
 
+import concurrent.futures
 import random
 import threading
 import time
@@ -134,9 +135,26 @@ class GameSession:
         """The game's record (for the replay), if it can be had now."""
         return None
 
+    def fetch_record(self) -> "concurrent.futures.Future[str | None]":
+        """The record, possibly from a server: a future, so the screen never waits on it."""
+        future: concurrent.futures.Future[str | None] = concurrent.futures.Future()
+        try:
+            future.set_result(self.record_text())
+        except Exception as exc:  # handed to whoever reads the future
+            future.set_exception(exc)
+        return future
+
     def rematch(self) -> "GameSession | None":
         """A new session for a rematch (None: asked the server; it answers later)."""
         return None
+
+    def rematch_ready(self) -> "GameSession | None":
+        """After :meth:`rematch` returned None: the new game's session once it has started."""
+        return None
+
+    def rematch_offered(self) -> bool:
+        """True if the opponent has asked for a rematch this player has not answered yet."""
+        return False
 
     def close(self) -> None:
         """Stop background work."""

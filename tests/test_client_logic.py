@@ -369,3 +369,40 @@ def test_the_game_layout_tiles_the_window_without_overlaps(size):
     assert lay.board.top <= lay.top.bottom and lay.rack.top <= lay.board.bottom
     assert lay.slot_at(*lay.slot_centre(0), 12) == 0
     assert lay.slot_at(*lay.slot_centre(11), 12) == 11
+    # The four panels cover the window exactly, so the game screen needs no full-window clear.
+    assert lay.tiles(w, h)
+    assert not game_layout(w, h).tiles(w + 1, h)
+
+
+def test_network_session_follows_a_rematch_the_opponent_offered():
+    from concurrent.futures import Future
+
+    from client.net_session import NetworkSession
+
+    game = position(TERRAIN, "", LEXICON, racks={GOLD: "dog", SILVER: "tan"})
+    client = FakeClient(game.view(GOLD))
+    asked = []
+
+    def rematch(game_id, accept=True):
+        asked.append((game_id, accept))
+        return Future()  # the server answers later
+
+    client.rematch = rematch
+    session = NetworkSession(client, "g1", LEXICON, own_client=True)
+    info = dict(client.games["g1"].info)
+    client.inbox = [{"type": "info", "game": "g1", "info": {**info, "rematch": {"offered_by": [2], "game": None}}}]
+    session.poll()
+    assert session.rematch_offered(), "silver asked: gold sees the offer"
+    assert session.rematch() is None and asked == [("g1", True)]
+    assert session.rematch_ready() is None, "nothing to follow before the server starts it"
+    # The server starts the new game: gold now plays silver there.
+    client.inbox = [
+        {"type": "info", "game": "g1", "info": {**info, "rematch": {"offered_by": [], "game": "g2"}}},
+        {"type": "state", "game": "g2", "seat": 2, "version": 0, "view": game.view(SILVER), "info": info},
+    ]
+    client.games["g2"] = type(client.games["g1"])("g2")
+    session.poll()
+    follow = session.rematch_ready()
+    assert follow is not None and follow.game_id == "g2" and follow.viewer() == SILVER
+    assert follow.own_client and not session.own_client, "the connection passes to the new game"
+    assert not session.rematch_offered()

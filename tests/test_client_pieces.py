@@ -52,7 +52,7 @@ def test_stone_tiles_vary_from_cell_to_cell_and_are_deterministic():
     a = _rgba(pieces.stone_tile(Terrain.PLAINS, 1, 0))
     b = _rgba(pieces.stone_tile(Terrain.PLAINS, 2, 0))
     c = _rgba(pieces.stone_tile(Terrain.PLAINS, 1, 3))
-    assert np.abs(a - b).mean() > 5 and np.abs(a - c).mean() > 5
+    assert np.abs(a - b).mean() > 3 and np.abs(a - c).mean() > 3, "another variant, another orientation"
     assert (a == _rgba(pieces.stone_tile.__wrapped__(Terrain.PLAINS, 1, 0))).all()
     seen = {pieces.cell_variant(r, c) for r in range(30) for c in range(40)}
     assert len(seen) > 60, "many variant/orientation pairs across a large board"

@@ -7,13 +7,15 @@ plain colours are RGB floats in [0, 1] or 0-255 tuples where noted.
 from __future__ import annotations
 
 HONEY_ONYX = [
-    (0.0, "#6e3508"), (0.25, "#a85a14"), (0.5, "#d89a3c"), (0.72, "#ecc77a"),
-    (0.88, "#f6e2ae"), (1.0, "#fbf1d6"),
+    (0.0, "#a9651f"), (0.25, "#d39a4a"), (0.48, "#e8c079"), (0.68, "#f2d9a0"),
+    (0.85, "#f7e6bf"), (1.0, "#fcf1d8"),
 ]
+"""Plains: light and creamy, so it never reads as the dark tiger's eye even at 20 px."""
 TIGERS_EYE = [
-    (0.0, "#1c0d04"), (0.2, "#4a250b"), (0.42, "#8a4d14"), (0.62, "#c58a2a"),
-    (0.8, "#e8b94c"), (1.0, "#fbe28e"),
+    (0.0, "#0e0602"), (0.18, "#261204"), (0.36, "#472409"), (0.55, "#7a4511"),
+    (0.72, "#b67a22"), (0.86, "#e0ac3e"), (1.0, "#fde28a"),
 ]
+"""Mountains: deep chocolate brown with narrow golden bands that flash (chatoyance)."""
 MARBLE_BASE = (0.95, 0.955, 0.965)
 MARBLE_CLOUD = (0.80, 0.83, 0.87)
 MARBLE_VEIN = (0.36, 0.39, 0.45)

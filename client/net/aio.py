@@ -74,16 +74,23 @@ class AsyncClient:
     # ------------------------------------------------------------------------------ lifecycle
 
     async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
-        """Connect and say hello; return the server's hello data. Reconnects run in background."""
+        """Connect and say hello; return the server's hello data.
+
+        Raises :class:`ConnectionLost` if that does not happen within ``timeout`` (and stops
+        trying), or :class:`ServerError` if the server refuses the hello. Once connected, the
+        client reconnects by itself whenever the connection drops, until :meth:`close`.
+        """
         if self._supervisor is None:
             self._supervisor = asyncio.ensure_future(self._supervise())
         waiter = asyncio.ensure_future(self.connected.wait())
         done, _ = await asyncio.wait({waiter, self._supervisor}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         if waiter not in done:
             waiter.cancel()
-            if self._supervisor in done:
-                exc = self._supervisor.exception()
+            supervisor, self._supervisor = self._supervisor, None
+            if supervisor in done:
+                exc = supervisor.exception()
                 raise exc if exc else ConnectionLost("the client stopped")
+            supervisor.cancel()  # a first connection that fails does not keep trying behind the caller's back
             raise ConnectionLost(f"could not connect to {self.url} within {timeout:g} s: {self._first_error!r}")
         assert self.hello_data is not None
         return self.hello_data

@@ -1,7 +1,7 @@
 """Pieces on the board, made procedurally: letter coins, city tiles and stone tiles.
 
 Coins are gold (player 1) or silver (player 2) with the letter struck in relief and 1-3 dots
-for its value; cities are solid metal tiles (gold, silver, pewter) with a tower engraved;
+for its value; cities are solid metal tiles (gold, silver, pewter) with a keep inlaid;
 terrain tiles are the art's polished stones, each in many variants and eight orientations,
 with the bevel and brass setting laid over them. Everything is cached for the run.
 """
@@ -15,7 +15,8 @@ import arcade
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from client.art.shading import circle_sdf, rounded_rect_sdf, shade_metal, to_image
+from client.art import cities
+from client.art.shading import circle_sdf, shade_metal, to_image
 from client.art.stones import stone_image, tile_overlay
 from shared.letters import LETTER_VALUES
 from shared.terrain import Terrain
@@ -111,35 +112,10 @@ def coin_shadow(px: int = PIECE_PX) -> Image.Image:
     return to_image(np.zeros((px, px, 3), np.float32), a)
 
 
-def _tower_mask(px: int) -> np.ndarray:
-    img = Image.new("L", (px, px), 0)
-    d = ImageDraw.Draw(img)
-    s = px / 96
-    # A small keep with three merlons and a gate.
-    body = [(30, 70), (30, 40), (66, 40), (66, 70)]
-    d.polygon([(x * s, y * s) for x, y in body], fill=255)
-    for mx in (30, 44, 58):
-        d.rectangle([mx * s, 30 * s, (mx + 8) * s, 40 * s], fill=255)
-    d.rectangle([43 * s, 56 * s, 53 * s, 70 * s], fill=0)
-    d.pieslice([43 * s, 51 * s, 53 * s, 61 * s], 180, 360, fill=0)
-    return np.asarray(img, dtype=np.float32) / 255.0
-
-
 @functools.lru_cache(maxsize=8)
 def city_image(metal: str, px: int = PIECE_PX) -> Image.Image:
-    """A solid metal city tile of ``metal`` (gold, silver, pewter) with an engraved keep."""
-    sdf = rounded_rect_sdf((px, px), px * 0.028, px * 0.06)
-    inside = np.clip(0.5 - sdf, 0, 1)
-    d = np.clip(-sdf / (px * 0.08), 0, 1)
-    height = np.sqrt(1 - (1 - d) ** 2) * px * 0.05
-    tower = _blur(_tower_mask(px), 1)
-    height = height - tower * 2.0  # engraved
-    albedo = np.broadcast_to(METALS[metal], (px, px, 3)).copy()
-    albedo *= (1 - 0.35 * tower[..., None])
-    rgb = shade_metal(height, albedo, strength=1.2, shininess=28, spec=0.5, env=0.35)
-    setting = np.float32([0.36, 0.27, 0.12])
-    rgb = rgb * inside[..., None] + setting * (1 - inside[..., None])
-    return to_image(np.clip(rgb, 0, 1))
+    """A solid metal city tile of ``metal`` (gold, silver, pewter): see :mod:`client.art.cities`."""
+    return cities.city_image(metal, px)
 
 
 @functools.lru_cache(maxsize=4)
@@ -186,13 +162,47 @@ def coin_texture(player: int, letter: str) -> arcade.Texture:
     return texture(("coin", metal, letter), lambda: coin_image(metal, letter))
 
 
+@functools.lru_cache(maxsize=64)
+def coin_discard_image(metal: str, letter: str, px: int = PIECE_PX) -> Image.Image:
+    """A coin picked for discarding: darkened, blushing red, struck through with a red cross."""
+    coin = np.asarray(coin_image(metal, letter, px), dtype=np.float32) / 255
+    rgb = coin[..., :3] * 0.55 + np.float32([0.55, 0.06, 0.08]) * 0.45
+    img = to_image(rgb, coin[..., 3])
+    big = Image.new("L", (px * 4, px * 4), 0)
+    d = ImageDraw.Draw(big)
+    m, w = px * 4 * 0.24, int(px * 4 * 0.09)
+    d.line([(m, m), (px * 4 - m, px * 4 - m)], fill=255, width=w)
+    d.line([(m, px * 4 - m), (px * 4 - m, m)], fill=255, width=w)
+    cross = big.resize((px, px), Image.Resampling.LANCZOS)
+    red = Image.new("RGBA", (px, px), (236, 64, 64, 255))
+    red.putalpha(cross)
+    img.alpha_composite(red)
+    return img
+
+
+def coin_discard_texture(player: int, letter: str) -> arcade.Texture:
+    metal = PLAYER_METAL[player]
+    return texture(("coin-discard", metal, letter), lambda: coin_discard_image(metal, letter))
+
+
 def coin_shadow_texture() -> arcade.Texture:
     return texture(("coin-shadow",), coin_shadow)
 
 
+def city_metal(owner: int | None) -> str:
+    """The metal of a city owned by ``owner`` (None: nobody, pewter)."""
+    return "pewter" if owner is None else PLAYER_METAL[owner]
+
+
 def city_texture(owner: int | None) -> arcade.Texture:
-    metal = "pewter" if owner is None else PLAYER_METAL[owner]
+    metal = city_metal(owner)
     return texture(("city", metal), lambda: city_image(metal))
+
+
+def city_badge_texture(owner: int | None) -> arcade.Texture:
+    """The city's emblem, drawn on the shoulder of a coin that stands on the city."""
+    metal = city_metal(owner)
+    return texture(("city-badge", metal), lambda: cities.city_badge_image(metal, 48))
 
 
 def cell_variant(r: int, c: int, seed: int = 0) -> tuple[int, int]:

@@ -147,3 +147,53 @@ def glow_texture(size: int = 64) -> arcade.Texture:
     a = np.clip(1 - d, 0, 1) ** 2
     img = to_image(np.ones((size, size, 3), np.float32), a)
     return arcade.Texture(img, hash=f"scryptic-glow-{size}")
+
+
+MARK_COLOURS: dict[str, tuple[float, float, float]] = {
+    "invalid": (0.80, 0.10, 0.14),
+    "isolated": (0.93, 0.56, 0.08),
+}
+
+
+def mark_badge_image(kind: str, size: int = 64) -> Image.Image:
+    """An enamel disc in a brass rim with a white sign: a cross (invalid) or a broken link (isolated)."""
+    from PIL import ImageDraw
+
+    if kind not in MARK_COLOURS:
+        raise ValueError(f"unknown mark {kind!r}; expected one of {sorted(MARK_COLOURS)}")
+    c = (size - 1) / 2
+    ys, xs = np.mgrid[0:size, 0:size].astype(np.float32)
+    dist = np.hypot(xs - c, ys - c)
+    r = size * 0.46
+    alpha = np.clip(r - dist + 0.5, 0, 1)
+    rim = smoothstep(r - size * 0.10, r - size * 0.07, dist)
+    dome = np.sqrt(np.clip(1 - (dist / r) ** 2, 0, 1))
+    enamel = np.float32(MARK_COLOURS[kind]) * (0.75 + 0.35 * dome[..., None])
+    brass = BRASS_ALBEDO * (0.7 + 0.5 * smoothstep(size * 0.3, -size * 0.3, (xs + ys - size)))[..., None]
+    rgb = enamel * (1 - rim[..., None]) + brass * rim[..., None]
+    big = size * 4
+    sign = Image.new("L", (big, big), 0)
+    d = ImageDraw.Draw(sign)
+    w = int(big * 0.11)
+    m = big * 0.31
+    if kind == "invalid":
+        d.line([(m, m), (big - m, big - m)], fill=255, width=w)
+        d.line([(m, big - m), (big - m, m)], fill=255, width=w)
+    else:
+        # Two chain links pulled apart, with the break flashing between them.
+        lw, lh = big * 0.17, big * 0.12
+        for cx in (big * 0.30, big * 0.70):
+            d.rounded_rectangle([cx - lw, big / 2 - lh, cx + lw, big / 2 + lh], radius=lh, outline=255,
+                                width=int(w * 0.75))
+        for dy in (-1, 1):
+            d.line([(big * 0.5, big / 2 + dy * big * 0.10), (big * 0.5, big / 2 + dy * big * 0.25)], fill=255,
+                   width=int(w * 0.45))
+    mask = np.asarray(sign.resize((size, size), Image.Resampling.LANCZOS), dtype=np.float32)[..., None] / 255
+    rgb = rgb * (1 - mask) + np.float32([1.0, 0.97, 0.92]) * mask
+    return to_image(np.clip(rgb, 0, 1), alpha)
+
+
+@functools.lru_cache(maxsize=4)
+def mark_badge_texture(kind: str) -> arcade.Texture:
+    """The badge that labels an invalid run or an isolated word on the board."""
+    return arcade.Texture(mark_badge_image(kind), hash=f"scryptic-mark-{kind}")

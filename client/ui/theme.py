@@ -129,5 +129,14 @@ class TextCache:
         obj.draw()
         return obj
 
+    def draw_shadowed(self, key: Any, text: str, x: float, y: float, *, shadow: tuple[int, ...] = (12, 6, 2, 210),
+                      offset: float = 2.0, **style: Any) -> arcade.Text:
+        """Draw with a dark copy under it, so light ink reads on pale stones too."""
+        colour = style.pop("color", PARCHMENT)
+        alpha = colour[3] if len(colour) > 3 else 255
+        dark = (shadow[0], shadow[1], shadow[2], int(shadow[3] * alpha / 255))
+        self.draw((key, "shadow"), text, x + offset, y - offset, color=dark, **style)
+        return self.draw(key, text, x, y, color=colour, **style)
+
     def clear(self) -> None:
         self._entries.clear()

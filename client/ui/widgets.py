@@ -62,9 +62,12 @@ class BrassButton(UITextureButton):
 def label(text: str, *, size: int = 16, color: tuple[int, ...] = theme.PARCHMENT, bold: bool = False,
           italic: bool = False, width: int | None = None, multiline: bool = False,
           align: str = "left", font: str | None = None) -> UILabel:
-    """A themed text label."""
+    """A themed text label; with ``width`` it keeps that width in any layout (columns line up)."""
+    # Arcade's default size hint (0, 0) shrinks a label to its text in box layouts, whatever
+    # width it was given; (None, 0) keeps the given width and lets the height follow the text.
+    hint = (None, 0) if width else (0, 0)
     return UILabel(text=text, font_name=(font or theme.SERIF,), font_size=size, text_color=color,
-                   bold=bold, italic=italic, width=width, multiline=multiline, align=align)
+                   bold=bold, italic=italic, width=width, multiline=multiline, align=align, size_hint=hint)
 
 
 class Panel(UIAnchorLayout):

@@ -3,7 +3,8 @@
 World units: a cell is :data:`TILE` wide; cell (row, col) has its centre at
 ``((col + 0.5) * TILE, (height - row - 0.5) * TILE)`` so row 0 is at the top. Everything
 static lives in sprite lists rebuilt only when the display's revision changes, so an idle
-frame is three draw calls.
+frame is a few draw calls. A coin standing on a city is drawn a little smaller inside the city's
+metal rim, with the city's emblem on its shoulder, so the owner shows at a glance.
 """
 
 from __future__ import annotations
@@ -16,11 +17,27 @@ from shared.terrain import Cell, Player, Terrain
 
 TILE = 64
 COIN_SCALE = TILE / pieces.PIECE_PX
+CITY_COIN = 0.82
+"""A coin on a city is drawn this much smaller, so the city's metal rim shows around it."""
+BADGE_SIZE = 0.40
+"""The city emblem on a coin's shoulder, as a fraction of a cell."""
+BADGE_OFFSET = 0.32
+NO_TINT = (255, 255, 255, 255)
+INVALID_TINT = (255, 138, 128, 255)
+"""Coins of an invalid run blush red, so the run stands out even at 20 px a cell."""
+ISOLATED_TINT = (178, 170, 160, 255)
+"""Coins of an isolated word are dulled: cut off from supply."""
 
 
 def cell_centre(cell: Cell, height: int) -> tuple[float, float]:
     r, c = cell
     return (c + 0.5) * TILE, (height - r - 0.5) * TILE
+
+
+def badge_centre(cell: Cell, height: int) -> tuple[float, float]:
+    """Where a city's emblem sits: the upper right shoulder of the coin on it."""
+    x, y = cell_centre(cell, height)
+    return x + BADGE_OFFSET * TILE, y + BADGE_OFFSET * TILE
 
 
 def world_to_cell(x: float, y: float, height: int) -> Cell:
@@ -36,12 +53,15 @@ class BoardPainter:
         self.cities = arcade.SpriteList(use_spatial_hash=False)
         self.shadows = arcade.SpriteList(use_spatial_hash=False, capacity=512)
         self.coins = arcade.SpriteList(use_spatial_hash=False, capacity=512)
+        self.badges = arcade.SpriteList(use_spatial_hash=False)
+        self._badges: dict[Cell, tuple[arcade.Sprite, Player | None]] = {}
         self._terrain_sprites: dict[Cell, arcade.Sprite] = {}
         self._terrain_kind: dict[Cell, Terrain] = {}
         self._city_sprites: dict[Cell, arcade.Sprite] = {}
         self._city_owner: dict[Cell, Player | None] = {}
         self._coins: dict[Cell, tuple[arcade.Sprite, arcade.Sprite, int, str]] = {}
         self.hidden: set[Cell] = set()  # coins not to draw (being animated elsewhere)
+        self.hidden_badges: set[Cell] = set()  # city emblems being animated elsewhere
         self.size = (0, 0)
         self.revision = -1
         self.static_revision = 0  # bumped when stones or cities change (the cached layer redraws)
@@ -94,10 +114,14 @@ class BoardPainter:
             else:
                 sprite.texture = tex
         wanted: dict[Cell, tuple[int, str]] = {}
+        tints: dict[Cell, tuple[int, int, int, int]] = {}
         for p in (Player.GOLD, Player.SILVER):
             for cell, ch in state.letters.get(p, {}).items():
                 if cell not in self.hidden:
                     wanted[cell] = (int(p), ch)
+            bad, cut = state.marked_cells(p)
+            tints.update({cell: ISOLATED_TINT for cell in cut})
+            tints.update({cell: INVALID_TINT for cell in bad})
         for cell in list(self._coins):
             coin, shadow, p, ch = self._coins[cell]
             if wanted.get(cell) != (p, ch):
@@ -108,16 +132,41 @@ class BoardPainter:
             if cell in self._coins:
                 continue
             x, y = cell_centre(cell, h)
-            shadow = arcade.Sprite(pieces.coin_shadow_texture(), scale=COIN_SCALE, center_x=x + 3, center_y=y - 4)
-            coin = arcade.Sprite(pieces.coin_texture(p, ch), scale=COIN_SCALE, center_x=x, center_y=y)
+            scale = COIN_SCALE * (CITY_COIN if cell in state.cities else 1.0)
+            shadow = arcade.Sprite(pieces.coin_shadow_texture(), scale=scale, center_x=x + 3, center_y=y - 4)
+            coin = arcade.Sprite(pieces.coin_texture(p, ch), scale=scale, center_x=x, center_y=y)
             self.shadows.append(shadow)
             self.coins.append(coin)
             self._coins[cell] = (coin, shadow, p, ch)
+        for cell, (coin, shadow, _, _) in self._coins.items():
+            tint = tints.get(cell, NO_TINT)
+            if tuple(coin.color) != tint:
+                coin.color = tint
+        self._sync_badges(state, wanted)
         self.revision = state.revision
 
+    def _sync_badges(self, state: DisplayState, coins: dict[Cell, tuple[int, str]]) -> None:
+        """An emblem on every city that has a coin on it, in the city owner's metal."""
+        wanted = {cell: owner for cell, owner in state.cities.items()
+                  if cell in coins and cell not in self.hidden_badges}
+        for cell in list(self._badges):
+            sprite, owner = self._badges[cell]
+            if cell not in wanted or wanted[cell] != owner:
+                sprite.remove_from_sprite_lists()
+                del self._badges[cell]
+        for cell, owner in wanted.items():
+            if cell in self._badges:
+                continue
+            x, y = badge_centre(cell, state.height)
+            tex = pieces.city_badge_texture(None if owner is None else int(owner))
+            sprite = arcade.Sprite(tex, scale=BADGE_SIZE * TILE / tex.width, center_x=x, center_y=y)
+            self.badges.append(sprite)
+            self._badges[cell] = (sprite, owner)
+
     def _reset(self) -> None:
-        for lst in (self.terrain, self.cities, self.shadows, self.coins):
+        for lst in (self.terrain, self.cities, self.shadows, self.coins, self.badges):
             lst.clear()
+        self._badges.clear()
         self._terrain_sprites.clear()
         self._terrain_kind.clear()
         self._city_sprites.clear()
@@ -131,6 +180,7 @@ class BoardPainter:
     def draw_coins(self) -> None:
         self.shadows.draw()
         self.coins.draw()
+        self.badges.draw()
 
     def coin_count(self) -> int:
         return len(self.coins)

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
-from arcade.gui import UIAnchorLayout, UIBoxLayout, UIManager
+from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UIManager, UISpace, UITextureButton
 
-from client.ui import theme
+from client.ui import pieces, theme
+from client.ui.textures import inset_patch
 from client.ui.widgets import BrassButton, Panel, label
 from shared.actions import Discard, OrderDefence, Resign
 
@@ -19,11 +20,15 @@ if TYPE_CHECKING:
     from client.views.game import GameView
 
 
+PANEL_PAD = 22
+
+
 class Dialog:
-    """A framed panel in the middle of the screen over a dimmed game."""
+    """A framed panel in the middle of the screen over a dimmed game; it grows to fit."""
 
     width = 560
-    height = 420
+    height = 200
+    panel_size = (560, 200)
 
     def __init__(self, gv: "GameView") -> None:
         self.gv = gv
@@ -37,7 +42,14 @@ class Dialog:
 
     def relayout(self) -> None:
         self.root.clear()
-        panel = Panel(self.build(), width=self.width, height=self.height)
+        box = self.build()
+        # The panel grows to fit its content (and never shrinks below the dialog's size).
+        box._prepare_layout()
+        need_w, need_h = box.size_hint_min or (0, 0)
+        width = max(self.width, need_w + 2 * PANEL_PAD + 24)
+        height = max(self.height, need_h + 2 * PANEL_PAD + 56)
+        self.panel_size = (width, height)
+        panel = Panel(box, width=width, height=height, padding=PANEL_PAD)
         self.root.add(panel, anchor_x="center", anchor_y="center")
 
     def open(self) -> None:
@@ -70,48 +82,91 @@ class Dialog:
 
 
 class DefenceDialog(Dialog):
-    """You are attacked: put your defending words in order (the best order is preselected)."""
+    """You are attacked: put your defending words in order (the best order is preselected).
 
-    width = 640
-    height = 520
+    The defenders are a table with fixed columns: the place in the order, the word, its
+    strength, and Up / Down buttons, so the buttons line up whatever the words' lengths.
+    """
+
+    width = 700
+    COLUMNS = (46, 230, 160, 66, 84)  # place, word, strength, Up, Down
+    GAP = 10
+    ROW_H = 48
 
     def __init__(self, gv: "GameView", pending: dict[str, Any]) -> None:
         super().__init__(gv)
         self.pending = pending
         self.defenders = pending["defenders"]
         self.order = list(pending["suggested_order"])
-        self.height = min(640, 300 + 58 * len(self.defenders))
-        self.texts = theme.TextCache()
+        self.countdown: UILabel | None = None
+        self._shown_left: int | None = None
+
+    def _row_width(self) -> int:
+        return sum(self.COLUMNS) + self.GAP * (len(self.COLUMNS) - 1) + 28
+
+    def _header(self) -> UIBoxLayout:
+        row = UIBoxLayout(vertical=False, space_between=self.GAP)
+        place, word, strength, up, down = self.COLUMNS
+        row.add(label("", width=place))
+        row.add(label("Word", size=13, color=theme.INK_MUTED, italic=True, width=word))
+        row.add(label("Strength", size=13, color=theme.INK_MUTED, italic=True, width=strength))
+        row.add(label("Move", size=13, color=theme.INK_MUTED, italic=True, width=up + down + self.GAP,
+                      align="center"))
+        holder = UIAnchorLayout(width=self._row_width(), height=22, size_hint=None)
+        holder.add(row, anchor_x="left", align_x=14)
+        return holder
+
+    def _row(self, pos: int, index: int) -> UIAnchorLayout:
+        d = self.defenders[index]
+        place, word, strength, up_w, down_w = self.COLUMNS
+        row = UIBoxLayout(vertical=False, space_between=self.GAP)
+        row.add(label(f"{pos + 1}.", size=17, color=theme.BRASS_LIGHT, width=place, align="right"))
+        row.add(label(d["word"].upper(), size=19, bold=True, width=word))
+        cut = "" if d.get("supplied", True) else "   cut off"
+        row.add(label(f"{d['strength']}{cut}", size=16, color=theme.PARCHMENT if not cut else theme.AMBER,
+                      width=strength))
+        up = BrassButton("Up", width=up_w, height=36, font_size=14, kind="steel", name=f"up-{pos}",
+                         on_click=lambda p=pos: self.move(p, -1))
+        down = BrassButton("Down", width=down_w, height=36, font_size=14, kind="steel", name=f"down-{pos}",
+                           on_click=lambda p=pos: self.move(p, 1))
+        up.disabled = pos == 0
+        down.disabled = pos == len(self.order) - 1
+        row.add(up)
+        row.add(down)
+        holder = UIAnchorLayout(width=self._row_width(), height=self.ROW_H, size_hint=None)
+        holder.with_background(texture=inset_patch())
+        holder.add(row, anchor_x="left", align_x=14)
+        return holder
 
     def build(self) -> UIBoxLayout:
-        box = UIBoxLayout(space_between=10)
+        box = UIBoxLayout(space_between=8)
         attack = self.pending["attack"]
-        box.add(label("You are under attack", size=24, color=theme.RUBY, bold=True))
-        box.add(label(f"{attack['word'].upper()} attacks with strength {attack['strength']}.", size=17))
-        box.add(label("It fights your words one by one, in the order below, until it falls.", size=14,
-                      color=theme.PARCHMENT_DIM, italic=True, width=560, multiline=True))
+        box.add(label("You are under attack", size=26, color=theme.RUBY, bold=True))
+        box.add(label(f"{attack['word'].upper()} attacks with strength {attack['strength']}.", size=18))
+        box.add(label("It fights your words one by one, in this order, until it falls.", size=14,
+                      color=theme.PARCHMENT_DIM, italic=True))
+        box.add(UISpace(height=6))
+        box.add(self._header())
+        table = UIBoxLayout(space_between=6)
         for pos, index in enumerate(self.order):
-            d = self.defenders[index]
-            row = UIBoxLayout(vertical=False, space_between=10)
-            row.add(label(f"{pos + 1}.", size=17, color=theme.BRASS_LIGHT, width=34))
-            supply = "" if d.get("supplied", True) else "  (cut off)"
-            row.add(label(f"{d['word'].upper()}", size=18, bold=True, width=200))
-            row.add(label(f"strength {d['strength']}{supply}", size=15, color=theme.PARCHMENT_DIM, width=170))
-            up = BrassButton("Up", width=64, height=38, font_size=14, kind="steel", name=f"up-{pos}",
-                             on_click=lambda p=pos: self.move(p, -1))
-            down = BrassButton("Down", width=74, height=38, font_size=14, kind="steel", name=f"down-{pos}",
-                               on_click=lambda p=pos: self.move(p, 1))
-            up.disabled = pos == 0
-            down.disabled = pos == len(self.order) - 1
-            row.add(up)
-            row.add(down)
-            box.add(row)
+            table.add(self._row(pos, index))
+        box.add(table)
+        box.add(UISpace(height=8))
         buttons = UIBoxLayout(vertical=False, space_between=16)
-        buttons.add(BrassButton("Best order", width=170, kind="steel", on_click=self.best, name="best"))
+        buttons.add(BrassButton("Best order", width=180, kind="steel", on_click=self.best, name="best"))
         buttons.add(BrassButton("Defend in this order", width=280, kind="gold", on_click=self.confirm,
                                 name="defend"))
         box.add(buttons)
+        self.countdown = label(self._countdown_text(), size=15, color=theme.BRASS_LIGHT, italic=True,
+                               width=self._row_width(), align="center")
+        box.add(self.countdown)
         return box
+
+    def _countdown_text(self) -> str:
+        left = self.gv.session.defence_left()
+        if left is None:
+            return "Take your time: there is no clock on this decision."
+        return f"{int(left)} s left, then the best order is used"
 
     def move(self, pos: int, delta: int) -> None:
         other = pos + delta
@@ -135,19 +190,18 @@ class DefenceDialog(Dialog):
 
     def draw_extra(self) -> None:
         left = self.gv.session.defence_left()
-        if left is None:
-            return
-        w, h = self.gv.window.width, self.gv.window.height
-        colour = theme.RUBY if left < 10 else theme.BRASS_LIGHT
-        self.texts.draw("countdown", f"{int(left)} s left, then the best order is used", w / 2,
-                        h / 2 + self.height / 2 + 24, size=16, color=colour, anchor_x="center")
+        shown = None if left is None else int(left)
+        if self.countdown is not None and shown != self._shown_left:
+            self._shown_left = shown
+            self.countdown.text = self._countdown_text()
+            if left is not None and left < 10:
+                self.countdown.update_font(font_color=theme.RUBY)
 
 
 class DiscardDialog(Dialog):
-    """Your rack is over the limit: choose the letters to throw away."""
+    """Your rack is over the limit: click the coins to throw away (they turn red and crossed)."""
 
     width = 720
-    height = 340
 
     def __init__(self, gv: "GameView", count: int) -> None:
         super().__init__(gv)
@@ -156,16 +210,23 @@ class DiscardDialog(Dialog):
 
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=14)
-        box.add(label("Too many letters", size=24, color=theme.AMBER, bold=True))
+        box.add(label("Too many letters", size=26, color=theme.AMBER, bold=True))
         limit = self.gv.session.rules.rack_limit
-        box.add(label(f"Your rack holds at most {limit}. Choose {self.count} to discard "
-                      f"({len(self.chosen)} chosen).", size=16, width=640, multiline=True, align="center"))
-        row = UIBoxLayout(vertical=False, space_between=6)
+        need = self.count - len(self.chosen)
+        more = f"{need} more to choose." if need else "Ready."
+        box.add(label(f"Your rack holds at most {limit}. Choose {self.count} to discard:  {more}", size=16,
+                      width=640, align="center"))
+        row = UIBoxLayout(vertical=False, space_between=4)
+        player = int(self.gv.viewer or 1)
         for i, ch in enumerate(self.gv.planner.all_letters()):
-            kind = "ruby" if i in self.chosen else "gold"
-            row.add(BrassButton(ch.upper(), width=44, height=52, font_size=20, kind=kind, name=f"letter-{i}",
-                                on_click=lambda i=i: self.toggle(i)))
+            chosen = i in self.chosen
+            tex = pieces.coin_texture(player, ch) if not chosen else pieces.coin_discard_texture(player, ch)
+            button = UITextureButton(texture=tex, texture_hovered=tex, texture_pressed=tex, width=50, height=50)
+            button.name = f"letter-{i}"
+            button.event("on_click")(lambda _event, i=i: self.toggle(i))
+            row.add(button)
         box.add(row)
+        box.add(UISpace(height=4))
         ok = BrassButton("Discard", width=220, kind="ruby", on_click=self.confirm, name="discard")
         ok.disabled = len(self.chosen) != self.count
         box.add(ok)
@@ -193,7 +254,7 @@ class ConfirmDialog(Dialog):
     """A question with Yes and No."""
 
     width = 520
-    height = 240
+    height = 200
 
     def __init__(self, gv: "GameView", question: str, yes: str, on_yes: Callable[[], Any],
                  back: Callable[[], Any] | None = None) -> None:
@@ -229,7 +290,7 @@ class PauseMenu(Dialog):
     """The in-game menu: resume, the rules, settings, resign, leave."""
 
     width = 420
-    height = 420
+    height = 200
 
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=12)

@@ -15,13 +15,23 @@ import arcade
 
 from client.animation import Step
 from client.ui import pieces, theme
-from client.ui.textures import glow_texture
-from client.views.board_paint import TILE, cell_centre
+from client.ui.textures import glow_texture, panel_patch
+from client.views.board_paint import BADGE_SIZE, CITY_COIN, TILE, badge_centre, cell_centre
 from shared.terrain import Cell, Player, Terrain
 
 if TYPE_CHECKING:
     from client.views.game import GameView
     from client.views.sections import BoardSection
+
+
+CITY_SOCKET = (58, 43, 20, 255)  # the brass setting under a city tile that is turning over
+
+
+def city_flip(t: float, before: int | None, after: int) -> tuple[int | None, float]:
+    """(owner shown, width factor) of a city tile turning over at progress ``t``."""
+    if t < 0.5:
+        return before, max(0.03, math.cos(t * math.pi))
+    return after, max(0.03, -math.cos(t * math.pi))
 
 
 def ease_out(t: float) -> float:
@@ -49,7 +59,7 @@ class Effects:
         self.step: Step | None = None
         self.falling: list[Falling] = []
         self.old_tiles: list[tuple[Cell, arcade.Texture]] = []
-        self.old_city: tuple[Cell, arcade.Texture] | None = None
+        self.old_city: tuple[Cell, int | None] | None = None  # (cell, previous owner)
         self.landing: list[tuple[Cell, int, str]] = []
         self.attack_cells: tuple[Cell, ...] = ()
         self.attack_player: int | None = None
@@ -83,7 +93,8 @@ class Effects:
         elif kind == "city_taken":
             cell = (int(ev["cell"][0]), int(ev["cell"][1]))
             prev = ev.get("previous")
-            self.old_city = (cell, pieces.city_texture(None if prev is None else int(prev)))
+            self.old_city = (cell, None if prev is None else int(prev))
+            painter.hidden_badges.add(cell)
             if ev.get("bonus"):
                 self.points = [(cell, int(ev["bonus"]), int(ev["player"]))]
         elif kind == "word_lifted":
@@ -101,6 +112,9 @@ class Effects:
         elif step.kind == "terrain_changed":
             self.old_tiles = []
         elif step.kind == "city_taken":
+            if self.old_city is not None:
+                painter.hidden_badges.discard(self.old_city[0])
+                self.gv.display.revision += 1
             self.old_city = None
         self.points = []
         self.step = None
@@ -109,6 +123,7 @@ class Effects:
         self.attack_cells = ()
         self.attack_player = None
         self.gv.board.painter.hidden.clear()
+        self.gv.board.painter.hidden_badges.clear()
 
     # ---------------------------------------------------------------- drawing
     def draw_terrain_effects(self, board: "BoardSection") -> None:
@@ -133,14 +148,42 @@ class Effects:
                         arcade.draw_circle_filled(x + math.cos(a) * dist, y + math.sin(a) * dist + 10 * t, 5 * (1 - t),
                                                   theme.with_alpha(theme.EMERALD, int(230 * (1 - t))))
         if step.kind == "city_taken" and self.old_city is not None:
-            cell, tex = self.old_city
+            cell, before = self.old_city
             x, y = cell_centre(cell, h)
-            if t < 0.5:
-                sx = math.cos(t * math.pi)
-                arcade.draw_texture_rect(tex, arcade.XYWH(x, y, TILE * max(0.02, sx), TILE))
+            after = int(step.event["player"])
+            # The tile turns over like a coin: the old metal to edge-on, then the new one.
+            arcade.draw_lbwh_rectangle_filled(x - TILE / 2, y - TILE / 2, TILE, TILE, CITY_SOCKET)
+            owner, width = city_flip(t, before, after)
+            arcade.draw_texture_rect(pieces.city_texture(owner), arcade.XYWH(x, y, TILE * width, TILE * 1.04))
             glow = math.sin(t * math.pi)
-            arcade.draw_texture_rect(glow_texture(), arcade.XYWH(x, y, TILE * 2.2, TILE * 2.2),
-                                     color=theme.with_alpha(theme.BRASS_LIGHT, int(200 * glow)))
+            arcade.draw_texture_rect(glow_texture(), arcade.XYWH(x, y, TILE * 2.4, TILE * 2.4),
+                                     color=arcade.types.Color(20, 10, 2, int(140 * glow)))
+            arcade.draw_texture_rect(glow_texture(), arcade.XYWH(x, y, TILE * 1.9, TILE * 1.9),
+                                     color=theme.with_alpha(theme.PLAYER_COLOURS[after], int(235 * glow)))
+
+    def _city_over_coin(self, step: Step, t: float, h: int) -> None:
+        """The city's emblem on the coin flips with the tile; sparks fly as the new metal shows."""
+        cell, before = self.old_city  # type: ignore[misc]
+        after = int(step.event["player"])
+        owner, width = city_flip(t, before, after)
+        if self.gv.display.letter_at(cell) is not None:
+            bx, by = badge_centre(cell, h)
+            size = BADGE_SIZE * TILE * (1 + 0.5 * math.sin(t * math.pi))
+            arcade.draw_texture_rect(pieces.city_badge_texture(owner), arcade.XYWH(bx, by, size * width, size))
+        if t > 0.5:
+            k = (t - 0.5) / 0.5
+            x, y = cell_centre(cell, h)
+            colour = theme.with_alpha(theme.mix(theme.PLAYER_COLOURS[after], (255, 255, 255, 255), 0.4),
+                                      int(255 * (1 - k)))
+            dark = arcade.types.Color(20, 10, 2, int(150 * (1 - k)))
+            for i in range(8):
+                a = i * math.tau / 8 + 0.3
+                dist = TILE * (0.5 + 0.8 * ease_out(k))
+                px, py = x + math.cos(a) * dist, y + math.sin(a) * dist
+                rays = arcade.XYWH(px, py, TILE * 0.62, TILE * 0.16)
+                arcade.draw_texture_rect(glow_texture(), arcade.XYWH(px + 2, py - 2, TILE * 0.7, TILE * 0.24),
+                                         color=dark, angle=-math.degrees(a))
+                arcade.draw_texture_rect(glow_texture(), rays, color=colour, angle=-math.degrees(a))
 
     def _cracks(self, x: float, y: float, t: float, cell: Cell) -> None:
         rng = random.Random(cell[0] * 977 + cell[1])
@@ -164,20 +207,25 @@ class Effects:
         step = self.step
         if self.attack_cells:
             pulse = 0.5 + 0.5 * math.sin(self.gv.clock * 8)
-            board.outline_cells(self.attack_cells, theme.with_alpha(theme.RUBY, int(150 + 100 * pulse)), 5, pad=-3)
+            line = board.min_line(5)
+            board.outline_cells(self.attack_cells, theme.with_alpha(theme.RUBY, int(150 + 100 * pulse)), line,
+                                pad=-3)
         if step is None:
             return
         t = step.t
+        if step.kind == "city_taken" and self.old_city is not None:
+            self._city_over_coin(step, t, h)
         if step.kind == "combat_step":
             cells = [(r, c) for r, c in step.event["defend_cells"]]
             win = step.event["attacker_wins"]
             board.fill_cells(cells, theme.with_alpha(theme.SAPPHIRE, 60))
             colour = theme.SAPPHIRE if t < 0.55 else (theme.RUBY if win else theme.EMERALD)
-            board.outline_cells(cells, theme.with_alpha(colour, 230), 5, pad=-1)
+            board.outline_cells(cells, theme.with_alpha(colour, 230), board.min_line(5), pad=-1)
+        cities = self.gv.display.cities
         for cell, player, ch in self.landing:
             x, y = cell_centre(cell, h)
             k = ease_out(t)
-            size = TILE * (1.6 - 0.6 * k)
+            size = TILE * (1.6 - 0.6 * k) * (CITY_COIN if cell in cities else 1.0)
             arcade.draw_texture_rect(pieces.coin_shadow_texture(), arcade.XYWH(x + 3, y - 4, TILE, TILE),
                                      alpha=int(255 * k))
             arcade.draw_texture_rect(pieces.coin_texture(player, ch), arcade.XYWH(x, y + 40 * (1 - k), size, size),
@@ -209,23 +257,21 @@ class Effects:
         elif step.kind == "word_committed" and step.event.get("attacks"):
             cx, cy = board.left + board.width / 2, board.top - 60
             alpha = int(255 * math.sin(min(1.0, t) * math.pi))
-            self.texts.draw("attack", "ATTACK!", cx, cy, size=40, color=theme.with_alpha(theme.RUBY, alpha),
-                            anchor_x="center", anchor_y="center", bold=True)
+            self.texts.draw_shadowed("attack", "ATTACK!", cx, cy, size=40, color=theme.with_alpha(theme.RUBY, alpha),
+                                     anchor_x="center", anchor_y="center", bold=True, offset=3)
         for cell, points, to in self.points:
             sx, sy = board.cell_to_screen(cell)
             tx, ty = self.gv.score_anchor(Player(to))
             k = ease_in(t)
             x, y = sx + (tx - sx) * k, sy + 30 + (ty - sy - 30) * k
-            self.texts.draw(("pts", cell), f"+{points}", x, y, size=26 - 8 * k,
-                            color=theme.PLAYER_COLOURS[to], anchor_x="center", anchor_y="center", bold=True)
+            self.texts.draw_shadowed(("pts", cell), f"+{points}", x, y, size=26, color=theme.PLAYER_COLOURS[to],
+                                     anchor_x="center", anchor_y="center", bold=True)
 
     def _duel(self, board: "BoardSection", ev: dict[str, Any], t: float) -> None:
         cx, top = board.left + board.width / 2, board.top - 20
         w, h = min(620, board.width - 40), 92
         left, bottom = cx - w / 2, top - h
-        appear = min(1.0, t / 0.12)
-        arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, theme.with_alpha(theme.LEATHER_DARK, int(235 * appear)))
-        arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, theme.with_alpha(theme.BRASS, int(255 * appear)), 3)
+        panel_patch("leather").draw_rect(rect=arcade.LBWH(left, bottom, w, h), pixelated=False)
         attacker = int(ev["attacker"])
         defender = 3 - attacker
         win = ev["attacker_wins"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import arcade
-from arcade.gui import UIBoxLayout
+from arcade.gui import UIBoxLayout, UISpace
 
 from client.describe import describe_result
 from client.ui import pieces, theme
@@ -23,6 +24,9 @@ class EndOfGameView(BaseView):
     def __init__(self, game_view: "GameView") -> None:
         super().__init__(back=lambda: self.menu())
         self.game_view = game_view
+        self.record_future: Future | None = None
+        self.waiting_rematch = False
+        self.offer_shown = False
         d = game_view.display
         result = d.result or {}
         winner = result.get("winner")
@@ -51,9 +55,11 @@ class EndOfGameView(BaseView):
                               color=theme.INK_MUTED))
             scores.add(col)
         box.add(scores)
+        box.add(UISpace(height=14))
         row = UIBoxLayout(vertical=False, space_between=16)
         row.add(BrassButton("Watch the replay", width=230, on_click=self.replay, name="replay"))
-        self.rematch_button = BrassButton("Rematch", width=180, kind="gold", on_click=self.rematch, name="rematch")
+        self.rematch_button = BrassButton("Rematch", width=200, kind="gold", on_click=self.rematch, name="rematch")
+        self.rematch_button.disabled = viewer is None  # spectators have no seat to play again
         row.add(self.rematch_button)
         row.add(BrassButton("Main menu", width=180, kind="steel", on_click=self.menu, name="menu"))
         box.add(row)
@@ -66,25 +72,65 @@ class EndOfGameView(BaseView):
         tex = pieces.coin_texture(int(self.winner), "")
         arcade.draw_texture_rect(tex, arcade.XYWH(w / 2, h - 110, 140, 140))
 
+    # ---------------------------------------------------------------- replay and rematch
     def replay(self) -> None:
-        text = self.game_view.session.record_text()
+        """Fetch the record (from the server for an online game) and play it back."""
+        if self.record_future is not None:
+            return
+        self.record_future = self.game_view.session.fetch_record()
+        if not self.record_future.done():
+            self.show_toast("Fetching the record of the game...", theme.SAPPHIRE, 10)
+
+    def _record_arrived(self) -> None:
+        future, self.record_future = self.record_future, None
+        exc = future.exception() if future is not None else None
+        text = future.result() if future is not None and exc is None else None
         if not text:
-            self.show_toast("The replay is not available for this game yet.")
+            reason = getattr(exc, "reason", None) or (str(exc) if exc else "")
+            self.show_toast(f"The replay is not available: {reason}" if reason
+                            else "The replay is not available for this game.")
             return
         from client.replay import ReplaySession
-
-        session = ReplaySession.from_text(text, self.app.lexicon, names=self.game_view.names())
         from client.views.game import GameView
 
+        session = ReplaySession.from_text(text, self.app.lexicon, names=self.game_view.names())
+        self.toast = None
         self.window.show_view(GameView(session))
 
     def rematch(self) -> None:
+        """A local rematch starts at once; online, the new game is followed when it starts."""
         session = self.game_view.session.rematch()
         if session is None:
-            self.show_toast("Rematch offered: waiting for your opponent.", theme.SAPPHIRE)
+            self.waiting_rematch = True
             self.rematch_button.disabled = True
+            if not self.game_view.session.rematch_offered():
+                self.show_toast("Rematch offered: waiting for your opponent.", theme.SAPPHIRE, 600)
             return
         self.window.start_game(session)
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        session = self.game_view.session
+        session.poll()  # keep the connection's messages flowing (the game itself is over)
+        if self.record_future is not None and self.record_future.done():
+            self._record_arrived()
+        if self.waiting_rematch:
+            follow = session.rematch_ready()
+            if follow is not None:
+                self.waiting_rematch = False
+                self.window.start_game(follow)
+                return
+            error = getattr(session, "rematch_error", lambda: None)()
+            if error:
+                self.waiting_rematch = False
+                self.rematch_button.disabled = False
+                self.show_toast(f"No rematch: {error}")
+        elif not self.offer_shown and session.rematch_offered():
+            self.offer_shown = True
+            opponent = None if self.game_view.viewer is None else self.game_view.viewer.other
+            who = self.game_view.seat_name(opponent) if opponent is not None else "Your opponent"
+            self.rematch_button.text = "Accept rematch"
+            self.show_toast(f"{who} asks for a rematch.", theme.EMERALD, 600)
 
     def menu(self) -> None:
         self.game_view.session.close()

@@ -4,7 +4,12 @@
   its rectangle of the screen each frame (one textured quad, no blending) until it changes.
   The board's stones, cities and brass surround live in one.
 - :class:`PartialUIManager`: a UIManager that copies its (window-sized) surface only over the
-  rectangles where the widgets are, instead of over the whole window every frame.
+  rectangles where the widgets are, instead of over the whole window every frame, and lays its
+  widgets out only when asked to (Arcade lays out every widget on every frame otherwise).
+
+Measured on Mesa llvmpipe (2 cores): a full-window clear costs about 1.5-2.5 ms, a full-window
+textured copy about 4 ms, so the game screen clears nothing: its panels tile the window and
+each copies its own opaque layer.
 """
 
 from __future__ import annotations
@@ -75,10 +80,38 @@ def screen_camera(size: tuple[int, int], left: float, bottom: float) -> arcade.C
 
 
 class PartialUIManager(UIManager):
-    """Draws its widgets only over the given screen rectangles (l, b, w, h)."""
+    """Draws its widgets only over the given screen rectangles (l, b, w, h).
+
+    Layout runs after :meth:`add`, :meth:`clear` or :meth:`request_layout` only: call the
+    latter when a widget's text or size changes (a state change such as hover or disabled
+    needs no layout, only a render, which the widgets request themselves).
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.layout_needed = True
+        self.layouts = 0
+
+    def request_layout(self) -> None:
+        self.layout_needed = True
+
+    def add(self, *args, **kwargs):
+        self.layout_needed = True
+        return super().add(*args, **kwargs)
+
+    def clear(self) -> None:
+        self.layout_needed = True
+        super().clear()
+
+    def on_resize(self, width: int, height: int):
+        self.layout_needed = True
+        return super().on_resize(width, height)
 
     def draw_areas(self, areas: Iterable[tuple[float, float, float, float]]) -> None:
-        self.execute_layout()
+        if self.layout_needed:
+            self.layout_needed = False
+            self.layouts += 1
+            self.execute_layout()
         ctx = self.window.ctx
         with ctx.enabled(ctx.BLEND), self._render_to_surface_camera.activate():
             self._do_render()

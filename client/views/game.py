@@ -413,9 +413,11 @@ class GameView(arcade.View):
         label = "Across" if self.planner.direction == ACROSS else "Down"
         if b["direction"].text != label:
             b["direction"].text = label
+            self.ui.request_layout()
         redeploy_label = "Cancel" if self.redeploy_mode else "Redeploy"
         if b["redeploy"].text != redeploy_label:
             b["redeploy"].text = redeploy_label
+            self.ui.request_layout()
 
     # ---------------------------------------------------------------- actions
     def recall(self) -> None:

@@ -41,6 +41,12 @@ class GameLayout:
     buttons: Rect  # where the action buttons go inside ``rack``
     slot: float = SLOT  # pitch of the rack slots
 
+    def tiles(self, width: int, height: int) -> bool:
+        """True if board, rack, side panel and top bar cover a ``width`` x ``height`` window exactly."""
+        b, r, s, t = self.board, self.rack, self.side, self.top
+        return (r.left == 0 and r.bottom == 0 and b.left == 0 and b.bottom == r.top and b.width == r.width
+                and s.left == b.right and s.bottom == 0 and s.right == width and s.top == b.top == t.bottom
+                and t.left == 0 and t.width == width and t.top == height)
 
     def slot_centre(self, index: int) -> tuple[float, float]:
         """Screen position of rack slot ``index``."""

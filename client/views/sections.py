@@ -14,8 +14,8 @@ import arcade
 
 from client.describe import side as side_name
 from client.ui import pieces, theme
-from client.ui.textures import glow_texture, panel_patch, plate_patch
-from client.views.board_paint import TILE, BoardPainter, cell_centre, world_to_cell
+from client.ui.textures import glow_texture, mark_badge_texture, panel_patch, plate_patch
+from client.views.board_paint import CITY_COIN, TILE, BoardPainter, cell_centre, world_to_cell
 from client.views.fast_draw import CachedLayer, screen_camera
 from client.views.layout import Rect
 from shared.terrain import Cell, Player
@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from client.views.game import GameView
 
 FRAME = 26  # brass surround around the board, in world units
+INVALID_BED = (190, 24, 40, 165)
+ISOLATED_BED = (214, 104, 8, 160)
+MARK_SHADOW = (26, 10, 4, 200)
 
 
 def _clock(seconds: float | None) -> str:
@@ -51,14 +54,20 @@ class _Panel(arcade.Section):
 
 
 class BackdropSection(_Panel):
-    """Clears the frame and lays the walnut table."""
+    """Under the panels. It draws nothing while they tile the window.
+
+    The board, rack, side panel and top bar each copy an opaque cached layer over their whole
+    rectangle, and :func:`~client.views.layout.game_layout` makes the four rectangles tile the
+    window, so a full-window clear (a few ms under software OpenGL) would be wasted. The clear
+    comes back if a layout ever leaves a gap.
+    """
 
     def __init__(self, gv: "GameView", rect: Rect) -> None:
         super().__init__(gv, rect, "backdrop", 0)
 
     def on_draw(self) -> None:
-        # A plain clear: under software OpenGL every full-window layer costs a frame's worth.
-        self.window.clear(color=theme.WALNUT)
+        if not self.gv.layout.tiles(int(self.width), int(self.height)):
+            self.window.clear(color=theme.WALNUT)
 
 
 class BoardSection(_Panel):
@@ -130,6 +139,10 @@ class BoardSection(_Panel):
         p = self.cam.project((x, y))
         return p[0], p[1]
 
+    def min_line(self, world: float, pixels: float = 3.0) -> float:
+        """A line width in world units that is at least ``pixels`` wide on screen."""
+        return max(world, pixels / max(0.05, self.cam.zoom))
+
     @property
     def cell_pixels(self) -> float:
         return TILE * self.cam.zoom
@@ -149,6 +162,7 @@ class BoardSection(_Panel):
         gv.fx.draw_terrain_effects(self)
         self._draw_marks()
         self.painter.draw_coins()
+        self._draw_mark_frames()
         gv.fx.draw_world(self)
         self._draw_provisional()
         self._draw_cursor()
@@ -188,15 +202,36 @@ class BoardSection(_Panel):
             arcade.draw_lbwh_rectangle_filled(left, bottom, ww, hh, colour)
 
     def _draw_marks(self) -> None:
+        """Under the coins: invalid runs and isolated words lie on a red or amber bed."""
         d = self.gv.display
-        pulse = 0.6 + 0.4 * math.sin(time.monotonic() * 3.0)
         for p in (Player.GOLD, Player.SILVER):
             for run in d.isolated.get(p, []):
-                self.fill_cells(run, theme.with_alpha(theme.AMBER, 40))
-                self.outline_cells(run, theme.with_alpha(theme.AMBER, int(200 * pulse)), 4)
+                self.fill_cells(run, ISOLATED_BED, pad=1)
             for run in d.invalid.get(p, []):
-                self.fill_cells(run, theme.with_alpha(theme.RUBY, 70))
-                self.outline_cells(run, theme.with_alpha(theme.RUBY, int(230 * pulse)), 5)
+                self.fill_cells(run, INVALID_BED, pad=1)
+
+    def _draw_mark_frames(self) -> None:
+        """Over the coins: a pulsing frame round each marked run and a badge saying what is wrong.
+
+        Frame and badge keep a minimum size on screen, so a 40x30 board shows them too.
+        """
+        d = self.gv.display
+        if not any(d.invalid.get(p) or d.isolated.get(p) for p in (Player.GOLD, Player.SILVER)):
+            return
+        zoom = max(0.05, self.cam.zoom)
+        pulse = 0.8 + 0.2 * math.sin(time.monotonic() * 3.0)
+        line = self.min_line(5.0)
+        badge = max(TILE * 0.42, 18 / zoom)
+        for p in (Player.GOLD, Player.SILVER):
+            for kind, runs, colour in (("isolated", d.isolated.get(p, []), theme.AMBER),
+                                       ("invalid", d.invalid.get(p, []), theme.RUBY)):
+                for run in runs:
+                    # A dark under-stroke keeps the frame visible on pale stones as on dark ones.
+                    self.outline_cells(run, MARK_SHADOW, line * 2.2, pad=-line / 2)
+                    self.outline_cells(run, theme.with_alpha(colour, int(255 * pulse)), line, pad=-line / 2)
+                    # Top left: the top right shoulder of a coin may carry a city's emblem.
+                    left, bottom, ww, hh = self._cells_rect(run, 0)
+                    arcade.draw_texture_rect(mark_badge_texture(kind), arcade.XYWH(left, bottom + hh, badge, badge))
 
     def _draw_provisional(self) -> None:
         gv = self.gv
@@ -214,10 +249,11 @@ class BoardSection(_Panel):
             if gv.drag is not None and gv.drag.source == ("board", cell):
                 continue
             # Provisional coins float a little above the board, slightly see-through.
-            arcade.draw_texture_rect(pieces.coin_shadow_texture(), arcade.XYWH(x + 5, y - 6, TILE, TILE))
-            arcade.draw_texture_rect(pieces.coin_texture(int(gv.viewer), ch), arcade.XYWH(x, y + 5, TILE, TILE),
+            size = TILE * (CITY_COIN if cell in gv.display.cities else 1.0)
+            arcade.draw_texture_rect(pieces.coin_shadow_texture(), arcade.XYWH(x + 5, y - 6, size, size))
+            arcade.draw_texture_rect(pieces.coin_texture(int(gv.viewer), ch), arcade.XYWH(x, y + 5, size, size),
                                      alpha=235)
-            arcade.draw_circle_outline(x, y + 5, TILE * 0.45, theme.with_alpha(ring, 255), 4)
+            arcade.draw_circle_outline(x, y + 5, size * 0.45, theme.with_alpha(ring, 255), 4)
         if gv.preview.ok and gv.preview.attack:
             main = next((w for w in gv.preview.words if w.main), None)
             if main is not None:
@@ -275,13 +311,14 @@ class RackSection(_Panel):
         gv = self.gv
         tray = gv.layout.tray
         key = (tuple(gv.planner.rack), gv.drag.source if gv.drag else None, gv.armed_rack_index, gv.viewer,
-               tray, gv.session.rules.rack_limit)
+               tray, gv.session.rules.rack_limit, self.rect)
         if key != self._key:
             self._key = key
             self.layer.dirty = True
-        left, bottom = tray.left - 4, tray.bottom - 4
-        self.layer.draw(left, bottom, tray.width + 8, tray.height + 24,
-                        lambda size: (screen_camera(size, left, bottom).use(), self._paint()))
+        left, bottom = self.left, self.bottom
+        self.layer.draw(left, bottom, self.width, self.height,
+                        lambda size: (screen_camera(size, left, bottom).use(), self._paint()),
+                        clear=theme.WALNUT, blend=False)
 
     def _paint(self) -> None:
         gv = self.gv
@@ -347,7 +384,8 @@ class SidePanel(_Panel):
             self._key = key
             self.layer.dirty = True
         self.layer.draw(self.left, self.bottom, self.width, self.height,
-                        lambda size: (screen_camera(size, self.left, self.bottom).use(), self._paint()))
+                        lambda size: (screen_camera(size, self.left, self.bottom).use(), self._paint()),
+                        clear=theme.WALNUT, blend=False)
         actor = gv.current_actor()
         if actor is not None and gv.display.result is None:
             i = 0 if actor == Player.GOLD else 1
@@ -448,8 +486,22 @@ class TopBar(_Panel):
 
     def __init__(self, gv: "GameView", rect: Rect) -> None:
         super().__init__(gv, rect, "top", 4)
+        self.layer = CachedLayer(gv.window)
+        self._key: tuple = ()
 
     def on_draw(self) -> None:
+        gv = self.gv
+        key = (gv.session.title or gv.display.map_name, gv.headline(), gv.session.connection_text or gv.status_text,
+               self.rect)
+        if key != self._key:
+            self._key = key
+            self.layer.dirty = True
+        left, bottom = self.left, self.bottom
+        self.layer.draw(left, bottom, self.width, self.height,
+                        lambda size: (screen_camera(size, left, bottom).use(), self._paint()),
+                        clear=theme.WALNUT, blend=False)
+
+    def _paint(self) -> None:
         gv = self.gv
         plate_patch("brass", "normal").draw_rect(rect=arcade.LBWH(self.left - 20, self.bottom, self.width + 40,
                                                                    self.height + 16))

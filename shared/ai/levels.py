@@ -21,6 +21,8 @@ class Level:
     ``time_limit``: default think-time cap in seconds (a safety net; see docs/ai.md).
     ``letter_worth``: points per dot a letter on the rack is worth while the pool is full
     (0: any scoring word is worth playing; see ``shared.ai.evaluate.rack_leave``).
+    ``reply_weight``: how much of the damage of the opponent's best reply is counted (the
+    opponent may not hold the letters, nor see the move).
     """
 
     number: int
@@ -36,6 +38,7 @@ class Level:
     redeploy: int
     time_limit: float
     letter_worth: float = 0.0
+    reply_weight: float = 1.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -237,9 +237,9 @@ class _Turn:
             scored.append((e.value, -i, e))
         return moves, estimator, scored
 
-    def best_commit(self, game: Game, base: float) -> tuple[float, Commit] | None:
+    def best_commit(self, game: Game, base: float, look: bool = True) -> tuple[float, Commit] | None:
         """The best commit and its value change (relative to ending the turn), or None if
-        there is no legal commit."""
+        there is no legal commit. ``look`` False skips the look-ahead."""
         me, lv = self.me, self.lv
         moves, _, scored = self.ranked(game, me)
         self.decision.candidates = len(moves)
@@ -260,7 +260,7 @@ class _Turn:
             results.append((value, neg_index, commit, after))
         self.decision.simulated = len(results)
         results.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        if lv.replies:
+        if lv.replies and look:
             # Only the candidates whose replies were examined compete: the others' values
             # would be optimistic by comparison.
             results = results[: lv.replies]
@@ -299,13 +299,14 @@ class _Turn:
                 total += max(0.0, self.worst_fight(position, rack) - floor)
             return total / max(1, len(racks))
 
+        weight = self.lv.reply_weight
         now = damage(game)
         values = []
         for value, _, _, after in candidates:
             if self.out_of_time():
                 values.append(value)  # unexamined: as exposed as ending the turn now
             else:
-                values.append(value - damage(after) + now)
+                values.append(value - weight * (damage(after) - now))
         return values
 
     def _in_contact(self, game: Game, reach: int) -> bool:
@@ -388,7 +389,7 @@ class _Turn:
                 continue
             if g.pending is not None:
                 continue
-            found = self.best_commit(g, base)
+            found = self.best_commit(g, base, look=False)
             if found is not None and found[0] > max(best_now, 0.0) + 3.0:
                 return action
         return None

@@ -411,3 +411,58 @@ def test_online_host_against_the_server_bot_and_survive_a_dropped_connection(win
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window, tmp_path):
+    from client.net_session import NetworkSession
+    from client.replay import ReplaySession
+    from client.views.dialogs import ConfirmDialog
+    from client.views.end import EndOfGameView
+    from client.views.game import GameView
+    from client.views.online import OnlineView
+
+    port = _free_port()
+    server = _start_server(port, tmp_path / "server.sqlite3")
+    try:
+        window.settings.server = f"ws://127.0.0.1:{port}"
+        lobby = OnlineView()
+        window.show_view(lobby)
+        pump_until(window, lambda: lobby.client is not None, what="the connection")
+        lobby.opponent_row.set_value("bot")
+        click_widget(window, find_button(lobby, "host"))
+        pump_until(window, lambda: isinstance(window.current_view, GameView), what="the hosted game")
+        view = window.current_view
+        session = view.session
+        assert isinstance(session, NetworkSession)
+        me, first_game = view.viewer, session.game_id
+        # Resign through the in-game menu; the server ends the game and the end screen follows.
+        click_widget(window, view.buttons["menu"])
+        pump(window)
+        click_widget(window, find_button(view, "resign"))
+        assert isinstance(view.dialog, ConfirmDialog)
+        pump(window)
+        click_widget(window, find_button(view, "yes"))
+        pump_until(window, lambda: isinstance(window.current_view, EndOfGameView), what="the end of the game")
+        end = window.current_view
+        assert end.title == "Defeat"
+        # "Watch the replay": the record comes from the server's export and plays back.
+        pump(window, 2)
+        click_widget(window, find_button(end, "replay"))
+        pump_until(window, lambda: isinstance(window.current_view, GameView)
+                   and isinstance(window.current_view.session, ReplaySession), what="the replay")
+        replay = window.current_view.session
+        assert replay.record.actions and replay.record.actions[-1]["type"] == "resign"
+        # Back at the end screen, a rematch against the bot starts at once and is followed.
+        window.show_view(end)
+        pump(window, 2)
+        click_widget(window, find_button(end, "rematch"))
+        pump_until(window, lambda: isinstance(window.current_view, GameView)
+                   and isinstance(window.current_view.session, NetworkSession)
+                   and window.current_view.session.game_id != first_game, what="the rematch")
+        follow = window.current_view
+        assert follow.viewer == me.other, "colours swap in a rematch"
+        assert follow.session.view(follow.viewer)["result"] is None
+        follow.leave()
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -1,0 +1,255 @@
+"""The board in the editor: the game's gemstone tiles under a zoomable, pannable camera.
+
+Stones and city plates come from :mod:`client.ui.pieces`, laid out as the game lays them out
+(:mod:`client.views.board_paint`: a cell is :data:`TILE` world units, row 0 at the top), in a
+brass surround. Sprites are updated cell by cell when the document changes, so an idle frame
+is a couple of draw calls; the preview of a gesture is a second, translucent layer.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import arcade
+
+from client.editor.document import MapDocument
+from client.editor.paint import Paint, is_city, terrain_of
+from client.ui import pieces, theme
+from client.ui.textures import panel_patch
+from client.views.board_paint import TILE, cell_centre, world_to_cell
+from client.views.layout import Rect
+from shared.terrain import Cell, Player, Terrain
+
+FRAME = 26  # the brass surround, in world units (as in the game)
+SCALE = TILE / pieces.PIECE_PX
+
+
+def stone_for(paint: Paint, cell: Cell) -> arcade.Texture:
+    """The stone under a cell (plains under a city)."""
+    terrain = terrain_of(paint)
+    return pieces.stone_texture(Terrain.PLAINS if terrain is Terrain.CITY else terrain, cell[0], cell[1])
+
+
+def city_for(paint: Paint) -> arcade.Texture:
+    """The metal plate of a city paint."""
+    owner = {"G": int(Player.GOLD), "S": int(Player.SILVER), "P": None}[paint]
+    return pieces.city_texture(owner)
+
+
+class EditorBoard:
+    """Sprites and camera for one document on a screen rectangle."""
+
+    MIN_ZOOM = 0.12
+    MAX_ZOOM = 2.5
+
+    def __init__(self, rect: Rect) -> None:
+        self.rect = rect
+        self.cam = arcade.Camera2D(viewport=arcade.LBWH(rect.left, rect.bottom, rect.width, rect.height))
+        self.stones = arcade.SpriteList(use_spatial_hash=False, capacity=4096)
+        self.cities = arcade.SpriteList(use_spatial_hash=False)
+        self.ghosts = arcade.SpriteList(use_spatial_hash=False)
+        self._stone_sprites: dict[Cell, arcade.Sprite] = {}
+        self._city_sprites: dict[Cell, arcade.Sprite] = {}
+        self._painted: dict[Cell, Paint] = {}
+        self._ghost_key: tuple = ()
+        self.size = (0, 0)
+        self.revision = -1
+        self.doc_id = 0
+        self.user_zoomed = False
+
+    # ---------------------------------------------------------------- sprites
+    def sync(self, doc: MapDocument) -> None:
+        """Bring the sprites in line with the document (only the cells that changed)."""
+        if doc.revision == self.revision and id(doc) == self.doc_id and (doc.width, doc.height) == self.size:
+            return
+        if (doc.width, doc.height) != self.size or id(doc) != self.doc_id:
+            resized = (doc.width, doc.height) != self.size
+            self._reset()
+            self.size = (doc.width, doc.height)
+            self.doc_id = id(doc)
+            if resized or not self.user_zoomed:
+                self.fit()
+        h = doc.height
+        for r, row in enumerate(doc.rows):
+            for c, paint in enumerate(row):
+                cell = (r, c)
+                if self._painted.get(cell) == paint:
+                    continue
+                self._painted[cell] = paint
+                x, y = cell_centre(cell, h)
+                stone = stone_for(paint, cell)
+                sprite = self._stone_sprites.get(cell)
+                if sprite is None:
+                    sprite = arcade.Sprite(stone, scale=SCALE, center_x=x, center_y=y)
+                    self._stone_sprites[cell] = sprite
+                    self.stones.append(sprite)
+                elif sprite.texture is not stone:
+                    sprite.texture = stone
+                city = self._city_sprites.get(cell)
+                if is_city(paint):
+                    if city is None:
+                        city = arcade.Sprite(city_for(paint), scale=SCALE, center_x=x, center_y=y)
+                        self._city_sprites[cell] = city
+                        self.cities.append(city)
+                    else:
+                        city.texture = city_for(paint)
+                elif city is not None:
+                    city.remove_from_sprite_lists()
+                    del self._city_sprites[cell]
+        self.revision = doc.revision
+
+    def _reset(self) -> None:
+        self.stones.clear()
+        self.cities.clear()
+        self.ghosts.clear()
+        self._stone_sprites.clear()
+        self._city_sprites.clear()
+        self._painted.clear()
+        self._ghost_key = ()
+
+    def set_preview(self, primary: dict[Cell, Paint], mirrored: dict[Cell, Paint]) -> None:
+        """The translucent stones of what a gesture would paint (rebuilt only when it changes)."""
+        key = (tuple(sorted(primary.items())), tuple(sorted(mirrored.items())))
+        if key == self._ghost_key:
+            return
+        self._ghost_key = key
+        self.ghosts.clear()
+        h = self.size[1]
+        for cells, alpha in ((primary, 215), (mirrored, 150)):
+            for cell, paint in cells.items():
+                x, y = cell_centre(cell, h)
+                stone = arcade.Sprite(stone_for(paint, cell), scale=SCALE, center_x=x, center_y=y)
+                stone.alpha = alpha
+                self.ghosts.append(stone)
+                if is_city(paint):
+                    plate = arcade.Sprite(city_for(paint), scale=SCALE, center_x=x, center_y=y)
+                    plate.alpha = alpha
+                    self.ghosts.append(plate)
+
+    # ---------------------------------------------------------------- camera
+    @property
+    def world_size(self) -> tuple[float, float]:
+        return self.size[0] * TILE, self.size[1] * TILE
+
+    def set_rect(self, rect: Rect) -> None:
+        """Move the board to another screen rectangle (the window was resized)."""
+        self.rect = rect
+        self.cam.viewport = arcade.LBWH(rect.left, rect.bottom, max(1, rect.width), max(1, rect.height))
+        self.cam.equalise()
+        if not self.user_zoomed:
+            self.fit()
+
+    def fit(self) -> None:
+        """Zoom so the whole board and its surround fit, centred."""
+        w, h = self.world_size
+        if not w or not h:
+            return
+        margin = FRAME + 16
+        zoom = min(self.rect.width / (w + 2 * margin), self.rect.height / (h + 2 * margin))
+        self.cam.zoom = max(self.MIN_ZOOM, min(self.MAX_ZOOM, zoom))
+        self.cam.position = (w / 2, h / 2)
+        self.user_zoomed = False
+
+    def zoom_at(self, x: float, y: float, factor: float) -> None:
+        """Zoom by ``factor`` keeping the point under (x, y) still."""
+        before = self.cam.unproject((x, y))
+        self.cam.zoom = max(self.MIN_ZOOM, min(self.MAX_ZOOM, self.cam.zoom * factor))
+        after = self.cam.unproject((x, y))
+        px, py = self.cam.position
+        self.cam.position = (px + before[0] - after[0], py + before[1] - after[1])
+        self.user_zoomed = True
+        self._clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the board by a mouse drag of (dx, dy) screen pixels."""
+        px, py = self.cam.position
+        self.cam.position = (px - dx / self.cam.zoom, py - dy / self.cam.zoom)
+        self.user_zoomed = True
+        self._clamp()
+
+    def _clamp(self) -> None:
+        w, h = self.world_size
+        px, py = self.cam.position
+        self.cam.position = (max(-FRAME, min(w + FRAME, px)), max(-FRAME, min(h + FRAME, py)))
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.rect.contains(x, y)
+
+    def cell_at(self, x: float, y: float, clamp: bool = False) -> Cell | None:
+        """The cell under a screen point; None off the board (``clamp``: the nearest cell)."""
+        if not clamp and not self.rect.contains(x, y):
+            return None
+        wx, wy, *_ = self.cam.unproject((x, y))
+        w, h = self.size
+        if clamp:
+            wx = min(max(wx, 0.0), w * TILE - 1)
+            wy = min(max(wy, 0.0), h * TILE - 1)
+        elif wx < 0 or wy < 0 or wx >= w * TILE or wy >= h * TILE:
+            return None
+        return world_to_cell(wx, wy, h)
+
+    def cell_to_screen(self, cell: Cell) -> tuple[float, float]:
+        """The screen position of a cell's centre."""
+        x, y = cell_centre(cell, self.size[1])
+        p = self.cam.project((x, y))
+        return p[0], p[1]
+
+    @property
+    def cell_pixels(self) -> float:
+        return TILE * self.cam.zoom
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, *, symmetry: str | None, errors: set[Cell], focus: set[Cell], focus_colour: tuple,
+             outline_primary: set[Cell], outline_mirror: set[Cell], hover: Cell | None) -> None:
+        """The surround, stones, cities, marks and the preview, inside the board rectangle."""
+        self.cam.use()
+        w, h = self.world_size
+        panel_patch("brass").draw_rect(rect=arcade.LBWH(-FRAME, -FRAME, w + 2 * FRAME, h + 2 * FRAME))
+        self.stones.draw(pixelated=False)
+        self.cities.draw()
+        pulse = 0.6 + 0.4 * math.sin(time.monotonic() * 3.0)
+        for cell in errors:
+            self._outline(cell, theme.with_alpha(theme.RUBY, int(235 * pulse)), 5, 3)
+        if symmetry:
+            self._draw_axis(symmetry)
+        self.ghosts.draw()
+        for cell in outline_primary:
+            self._outline(cell, theme.with_alpha(theme.BRASS_LIGHT, 230), 3, 2)
+        for cell in outline_mirror:
+            self._outline(cell, theme.with_alpha(theme.SAPPHIRE, 230), 3, 2)
+        for cell in focus:
+            self._outline(cell, theme.with_alpha(focus_colour, int(255 * pulse)), 6, -2)
+        if hover is not None and hover not in outline_primary:
+            self._outline(hover, theme.with_alpha(theme.PARCHMENT, 160), 2, 3)
+
+    def _outline(self, cell: Cell, colour, width: float, pad: float) -> None:
+        x, y = cell_centre(cell, self.size[1])
+        half = TILE / 2 - pad
+        arcade.draw_lbwh_rectangle_outline(x - half, y - half, 2 * half, 2 * half, colour, width)
+
+    def _draw_axis(self, symmetry: str) -> None:
+        """The mirror line (or the centre of the half-turn) as a faint sapphire guide."""
+        w, h = self.world_size
+        colour = theme.with_alpha(theme.SAPPHIRE, 170)
+        if symmetry == "mirror-x":
+            _dashed(w / 2, -FRAME / 2, w / 2, h + FRAME / 2, colour)
+        elif symmetry == "mirror-y":
+            _dashed(-FRAME / 2, h / 2, w + FRAME / 2, h / 2, colour)
+        else:
+            arcade.draw_circle_outline(w / 2, h / 2, TILE * 0.35, colour, 4)
+            arcade.draw_circle_filled(w / 2, h / 2, TILE * 0.1, colour)
+
+
+def _dashed(x0: float, y0: float, x1: float, y1: float, colour, dash: float = 22, gap: float = 14) -> None:
+    length = math.hypot(x1 - x0, y1 - y0)
+    if not length:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    points = []
+    t = 0.0
+    while t < length:
+        end = min(length, t + dash)
+        points += [(x0 + ux * t, y0 + uy * t), (x0 + ux * end, y0 + uy * end)]
+        t = end + gap
+    arcade.draw_lines(points, colour, 4)
