@@ -1,8 +1,9 @@
 """A sample mid-game position for screenshots and the frame benchmark.
 
 Both sides grow crosswords toward each other with legal moves found by trial (the random
-player, deterministic for a seed). For the picture, one invalid run is then set on the board
-by hand so the invalid-word marking shows: this position is a sample, not a game to resume.
+player, deterministic for a seed). For the picture, an invalid run and an isolated word are
+then set on the board by hand so both markings show: this position is a sample, not a game to
+resume.
 """
 
 from __future__ import annotations
@@ -77,10 +78,37 @@ def add_invalid_run(game: Game, lexicon: Lexicon, player: Player = Player.SILVER
     return False
 
 
+def add_isolated_word(game: Game, lexicon: Lexicon, player: Player = Player.GOLD,
+                      words: tuple[str, ...] = ("oak", "elm", "ash", "yew")) -> bool:
+    """Put a real word of ``player``'s on free land touching nothing: cut off from every city."""
+    board = game.board
+    taken = set(board.letters[Player.GOLD]) | set(board.letters[Player.SILVER])
+    word = next((w for w in words if w in lexicon), None)
+    if word is None:
+        return False
+    cities = {cell for cell, _ in board.city_owner.items()}
+    for (r, c) in sorted(board.letters[player]):
+        for dr, dc in ((3, 0), (-3, 0), (0, 3), (0, -3), (3, 2), (-3, -2)):
+            cells = [(r + dr, c + dc + k) for k in range(len(word))]
+            if not all(board.in_bounds(x) for x in cells):
+                continue
+            if any(board.terrain_at(x) in (Terrain.LAVA, Terrain.WATER, Terrain.CITY) or x in cities
+                   for x in cells):
+                continue
+            near = {(x[0] + i, x[1] + j) for x in cells for i in (-1, 0, 1) for j in (-1, 0, 1)}
+            if near & taken:
+                continue
+            for cell, ch in zip(cells, word):
+                board.letters[player][cell] = ch
+            return True
+    return False
+
+
 def sample_position(game_map: GameMap, lexicon: Lexicon, seed: int = 7, turns: int = 14) -> Game:
-    """The screenshot's position: a game in progress with an invalid run marked."""
+    """The screenshot's position: a game in progress with an invalid run and an isolated word."""
     game = play_sample(game_map, lexicon, seed=seed, turns=turns)
     add_invalid_run(game, lexicon, Player.SILVER)
+    add_isolated_word(game, lexicon, Player.GOLD)
     return game
 
 

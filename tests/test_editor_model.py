@@ -15,7 +15,7 @@ from client.editor.paint import (
     stamp,
     with_mirror,
 )
-from client.editor.tools import LEFT, RIGHT, Tool, ToolController
+from client.editor.tools import RIGHT, Tool, ToolController
 from shared.mapcheck import check_map, detect_symmetry
 from shared.mapfiles import load_map, shipped_maps
 from shared.maps import MapError, format_map
@@ -48,7 +48,7 @@ def test_brush_squares_are_clipped_at_the_edge() -> None:
 def test_lines_are_four_connected_and_reach_both_ends() -> None:
     path = line_path((0, 0), (3, 5))
     assert path[0] == (0, 0) and path[-1] == (3, 5)
-    for a, b in zip(path, path[1:]):
+    for a, b in zip(path, path[1:], strict=False):
         assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1  # no diagonal gaps
     assert line_path((2, 6), (2, 2)) == [(2, 6), (2, 5), (2, 4), (2, 3), (2, 2)]
     assert line_path((1, 1), (1, 1)) == [(1, 1)]
@@ -471,3 +471,23 @@ def test_the_checks_are_the_validators() -> None:
     assert [f.code for f in doc.errors()] == ["no-city"]
     doc.undo()
     assert doc.playable
+
+
+# ---------------------------------------------------------------------------- command line
+
+
+def test_scryptic_editor_reports_a_bad_map_before_opening_a_window(tmp_path, capsys) -> None:
+    from scryptic.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["editor", str(tmp_path / "nowhere.map")])
+    assert args.func(args) == 2
+    assert "no map file or shipped map" in capsys.readouterr().err
+    bad = tmp_path / "bad.map"
+    bad.write_text("scryptic-map 2\n")
+    args = parser.parse_args(["editor", str(bad)])
+    assert args.func(args) == 2
+    assert "unsupported map format version '2'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parser.parse_args(["editor", "--size", "640x480"])
+    assert "out of range" in capsys.readouterr().err

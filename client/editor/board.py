@@ -18,6 +18,7 @@ from client.editor.paint import Paint, is_city, terrain_of
 from client.ui import pieces, theme
 from client.ui.textures import panel_patch
 from client.views.board_paint import TILE, cell_centre, world_to_cell
+from client.views.fast_draw import CachedLayer
 from client.views.layout import Rect
 from shared.terrain import Cell, Player, Terrain
 
@@ -43,8 +44,10 @@ class EditorBoard:
     MIN_ZOOM = 0.12
     MAX_ZOOM = 2.5
 
-    def __init__(self, rect: Rect) -> None:
+    def __init__(self, rect: Rect, window: arcade.Window) -> None:
         self.rect = rect
+        self.layer = CachedLayer(window)  # the surround, stones and cities, redrawn on change only
+        self._layer_key: tuple = ()
         self.cam = arcade.Camera2D(viewport=arcade.LBWH(rect.left, rect.bottom, rect.width, rect.height))
         self.stones = arcade.SpriteList(use_spatial_hash=False, capacity=4096)
         self.cities = arcade.SpriteList(use_spatial_hash=False)
@@ -203,14 +206,17 @@ class EditorBoard:
     def draw(self, *, symmetry: str | None, errors: set[Cell], focus: set[Cell], focus_colour: tuple,
              outline_primary: set[Cell], outline_mirror: set[Cell], hover: Cell | None) -> None:
         """The surround, stones, cities, marks and the preview, inside the board rectangle."""
+        r = self.rect
+        key = (self.doc_id, self.revision, tuple(self.cam.position), self.cam.zoom, r)
+        if key != self._layer_key:
+            self._layer_key = key
+            self.layer.dirty = True
+        self.layer.draw(r.left, r.bottom, r.width, r.height, self._paint_static)
         self.cam.use()
-        w, h = self.world_size
-        panel_patch("brass").draw_rect(rect=arcade.LBWH(-FRAME, -FRAME, w + 2 * FRAME, h + 2 * FRAME))
-        self.stones.draw(pixelated=False)
-        self.cities.draw()
-        pulse = 0.6 + 0.4 * math.sin(time.monotonic() * 3.0)
+        pulse = 0.8 + 0.2 * math.sin(time.monotonic() * 3.0)  # a gentle throb, never faint
+        px = 1 / self.cam.zoom  # one screen pixel in world units: marks keep their weight when zoomed out
         for cell in errors:
-            self._outline(cell, theme.with_alpha(theme.RUBY, int(235 * pulse)), 5, 3)
+            self._outline(cell, theme.with_alpha(theme.RUBY, int(235 * pulse)), max(5, 3 * px), 3)
         if symmetry:
             self._draw_axis(symmetry)
         self.ghosts.draw()
@@ -219,9 +225,20 @@ class EditorBoard:
         for cell in outline_mirror:
             self._outline(cell, theme.with_alpha(theme.SAPPHIRE, 230), 3, 2)
         for cell in focus:
-            self._outline(cell, theme.with_alpha(focus_colour, int(255 * pulse)), 6, -2)
+            self._outline(cell, (20, 12, 6, 220), max(10, 8 * px), -3 * px)  # a dark rim makes it stand out
+            self._outline(cell, theme.with_alpha(focus_colour, int(255 * pulse)), max(6, 4 * px), -3 * px)
         if hover is not None and hover not in outline_primary:
             self._outline(hover, theme.with_alpha(theme.PARCHMENT, 160), 2, 3)
+
+    def _paint_static(self, size: tuple[int, int]) -> None:
+        """The cached layer: the brass surround, the stones and the cities."""
+        cam = arcade.Camera2D(viewport=arcade.LBWH(0, 0, size[0], size[1]), position=self.cam.position,
+                              zoom=self.cam.zoom)
+        cam.use()
+        w, h = self.world_size
+        panel_patch("brass").draw_rect(rect=arcade.LBWH(-FRAME, -FRAME, w + 2 * FRAME, h + 2 * FRAME))
+        self.stones.draw(pixelated=False)
+        self.cities.draw()
 
     def _outline(self, cell: Cell, colour, width: float, pad: float) -> None:
         x, y = cell_centre(cell, self.size[1])

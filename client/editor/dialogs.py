@@ -48,33 +48,55 @@ class Dialog:
 
     # ---------------------------------------------------------------- building
     def build(self) -> UIBoxLayout:
+        """The dialog's contents (called again by :meth:`relayout`)."""
         raise NotImplementedError
 
     def heading(self, box: UIBoxLayout) -> None:
+        """The dialog's title at the top of ``box``."""
         box.add(label(self.title, size=24, color=theme.BRASS_LIGHT, bold=True))
 
     def button(self, text: str, name: str, action: Action, kind: str = "brass", width: int = 170) -> BrassButton:
+        """A named button of this dialog (see :attr:`buttons`)."""
         button = BrassButton(text, width=width, height=46, kind=kind, font_size=16, on_click=action, name=name)
         self.buttons[name] = button
         return button
 
     def button_row(self, *buttons: BrassButton) -> UIBoxLayout:
+        """Buttons side by side."""
         row = UIBoxLayout(vertical=False, space_between=16)
         for button in buttons:
             row.add(button)
         return row
 
     def relayout(self) -> None:
+        """Rebuild the panel from :meth:`build`."""
         self.root.clear()
         panel = Panel(self.build(), width=self.width, height=self.height)
         self.root.add(panel, anchor_x="center", anchor_y="center")
 
     # ---------------------------------------------------------------- lifecycle
     def open(self) -> None:
+        """Show the dialog and give its first field the keyboard."""
         self.relayout()
         self.ui.enable()
+        field = self.focus_field()
+        if field is not None:
+            # Ready to type over: the first field has the keyboard, its text selected.
+            field.input.activate()
+            field.input.caret.select_all()
+
+    def focus_field(self) -> TextField | None:
+        """The field that has the keyboard when the dialog opens (None: no field)."""
+        return None
+
+    def _active_field(self) -> Any:
+        for widget in self.ui.walk_widgets():
+            if isinstance(widget, TextField) and widget.input.active:
+                return widget
+        return None
 
     def close(self) -> None:
+        """Stop drawing and taking input (the view calls this)."""
         self.ui.disable()
 
     def dismiss(self) -> None:
@@ -86,6 +108,7 @@ class Dialog:
         self.dismiss()
 
     def show_error(self, text: str) -> None:
+        """Say in red, inside the dialog, what is wrong with the input."""
         self.error.text = text
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
@@ -93,9 +116,14 @@ class Dialog:
             self.dismiss()
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
             self.confirm()
+        elif symbol == arcade.key.A and modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND):
+            field = self._active_field()
+            if field is not None:
+                field.input.caret.select_all()
         return True
 
     def draw(self) -> None:
+        """Dim the editor and draw the dialog over it."""
         w, h = self.view.window.width, self.view.window.height
         arcade.draw_lbwh_rectangle_filled(0, 0, w, h, (8, 5, 3, 160))
         if self.dirty:
@@ -210,7 +238,7 @@ class FileDialog(Dialog):
         self.title = "Open a map" if mode == "open" else "Save the map as"
         doc = view.doc
         start = doc.path if (mode == "open" and doc.path) else doc.default_path()
-        self.path_field = _field("path", _display_path(start) if (mode == "save" or doc.path) else "", 560)
+        self.path_field = _field("path", display_path(start) if (mode == "save" or doc.path) else "", 560)
         self.entries = _map_entries()
         self.page = 0
 
@@ -221,7 +249,7 @@ class FileDialog(Dialog):
                 else "Type a path (anywhere), or choose a map below to replace it.")
         box.add(label(hint, size=14, color=theme.PARCHMENT_DIM, italic=True))
         box.add(form_row("File", self.path_field, caption_width=70))
-        box.add(label(f"Maps in {_display_path(MAPS_DIR)}/", size=15, color=theme.BRASS_LIGHT, bold=True))
+        box.add(label(f"Maps in {display_path(MAPS_DIR)}/", size=15, color=theme.BRASS_LIGHT, bold=True))
         listing = UIBoxLayout(space_between=6)
         shown = self.entries[self.page * self.PAGE:(self.page + 1) * self.PAGE]
         for i, (path, caption) in enumerate(shown):
@@ -246,17 +274,22 @@ class FileDialog(Dialog):
                                 self.button(verb, "ok", self.confirm, "gold")))
         return box
 
+    def focus_field(self) -> TextField | None:
+        return self.path_field
+
     def turn(self, delta: int) -> None:
+        """Show the next (+1) or previous (-1) page of maps."""
         self.page += delta
         self.dirty = True
 
     def choose(self, path: Path) -> None:
         """A listed map was clicked: its path goes in the field (Open opens it at once)."""
-        self.path_field.value = _display_path(path)
+        self.path_field.value = display_path(path)
         if self.mode == "open":
             self.confirm()
 
     def target(self) -> Path:
+        """The path typed in the field (``.map`` added when saving); ValueError if empty."""
         text = _text(self.path_field)
         if not text:
             raise ValueError("type the path of a map file")
@@ -291,6 +324,9 @@ class NewMapDialog(Dialog):
         self.height_field = _field("height", str(view.doc.height), 120)
         self.base_row = _terrain_row("base")
 
+    def focus_field(self) -> TextField | None:
+        return self.name_field
+
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=14)
         self.heading(box)
@@ -312,7 +348,8 @@ class NewMapDialog(Dialog):
             self.show_error(str(exc))
             return
         self.dismiss()
-        self.view.set_document(doc, f"New map, {doc.width}x{doc.height}: place a city for each side.")
+        self.view.set_document(doc, f"New map, {doc.width}x{doc.height}: place a city for each side.",
+                               keep_symmetry=True)
 
 
 class ResizeDialog(Dialog):
@@ -329,6 +366,9 @@ class ResizeDialog(Dialog):
         self.anchor_row = ChoiceRow([(a, ANCHOR_LABELS[a]) for a in ANCHORS], "centre",
                                     width=300, name="anchor")
         self.fill_row = _terrain_row("fill")
+
+    def focus_field(self) -> TextField | None:
+        return self.width_field
 
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=14)
@@ -372,6 +412,9 @@ class DetailsDialog(Dialog):
         self.description_field = _field("description", d.description, 420)
         self.version_field = _field("version", str(d.version), 120)
 
+    def focus_field(self) -> TextField | None:
+        return self.name_field
+
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=14)
         self.heading(box)
@@ -412,6 +455,9 @@ class GenerateDialog(Dialog):
         self.symmetry_row = ChoiceRow([(s, SYMMETRY_LABELS[s]) for s in SYMMETRIES], "rot180", width=300,
                                       name="symmetry")
 
+    def focus_field(self) -> TextField | None:
+        return self.seed_field
+
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=14)
         self.heading(box)
@@ -432,6 +478,7 @@ class GenerateDialog(Dialog):
         return box
 
     def reroll(self) -> None:
+        """A new random seed."""
         self.seed_field.value = str(random.SystemRandom().randrange(1, 10**6))
 
     def confirm(self) -> None:
@@ -490,7 +537,7 @@ class PlayDialog(Dialog):
         self.view.play(side, level, rules)
 
 
-def _display_path(path: Path) -> str:
+def display_path(path: Path) -> str:
     """A path as short as it can be: relative to the working folder when it is inside it."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))

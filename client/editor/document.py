@@ -33,6 +33,7 @@ from client.editor.paint import (
     in_bounds,
     is_city,
     line_path,
+    owner_of,
     rect_cells,
     stamp,
     terrain_of,
@@ -407,9 +408,7 @@ class MapDocument:
 
     def _build_map(self) -> GameMap:
         terrain = tuple(tuple(terrain_of(p) for p in row) for row in self._rows)
-        cities: dict[Cell, Player | None] = {}
-        for cell, paint in self.cities().items():
-            cities[cell] = {"G": Player.GOLD, "S": Player.SILVER, "P": None}[paint]
+        cities: dict[Cell, Player | None] = {cell: owner_of(paint) for cell, paint in self.cities().items()}
         d = self._details
         return GameMap(name=d.name, terrain=terrain, cities=cities, version=d.version,
                        description=d.description, author=d.author)

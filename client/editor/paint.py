@@ -9,7 +9,7 @@ A *paint* is what one cell holds, written as its character in the map format
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from shared.mapcheck import SYMMETRIES, mirror_cell
 from shared.maps import CITY_CHARS, LEGEND_NAMES, TERRAIN_CHARS
@@ -34,7 +34,6 @@ SYMMETRY_LABELS: dict[str | None, str] = {
 }
 """The editor's symmetry modes (``None``: off) and how they are named on screen."""
 
-_PAINT_OF_TERRAIN = {terrain: char for char, terrain in TERRAIN_CHARS.items()}
 _PAINT_OF_OWNER = {owner: char for char, owner in CITY_CHARS.items()}
 
 
@@ -72,13 +71,6 @@ def city_paint(owner: Player | None) -> Paint:
     return _PAINT_OF_OWNER[owner]
 
 
-def terrain_paint(terrain: Terrain) -> Paint:
-    """The paint of a terrain that is not a city."""
-    if terrain is Terrain.CITY:
-        raise ValueError("a city's paint depends on its owner: use city_paint")
-    return _PAINT_OF_TERRAIN[terrain]
-
-
 def mirrored_paint(paint: Paint) -> Paint:
     """What a paint becomes across a symmetry: gold and silver cities swap sides."""
     return {"G": "S", "S": "G"}.get(paint, paint)
@@ -104,14 +96,6 @@ def with_mirror(changes: dict[Cell, Paint], symmetry: str | None, width: int, he
         image = mirror_cell(symmetry, cell, width, height)
         if image not in changes:
             out[image] = mirrored_paint(paint)
-    return out
-
-
-def mirror_cells(cells: Iterable[Cell], symmetry: str | None, width: int, height: int) -> set[Cell]:
-    """``cells`` and their images under ``symmetry`` (just ``cells`` when it is ``None``)."""
-    out = set(cells)
-    if symmetry is not None:
-        out |= {mirror_cell(symmetry, cell, width, height) for cell in out}
     return out
 
 

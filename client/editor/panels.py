@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from client.editor.view import EditorView
 
 SWATCH = 56
+BUTTON_HELP = {
+    "tool-brush": "Brush   (key B)", "tool-line": "Line   (key L)", "tool-rect": "Rectangle   (key R)",
+    "tool-fill": "Fill   (key F)", "tool-pick": "Pick a paint from the board   (key I, or right-click)",
+    "tool-city": "Cities: place, set the owner, move, remove   (key C)",
+    "brush": "Brush size   (keys [ and ])",
+    "symmetry": "Symmetry: a stroke paints its mirror too, gold turning to silver   (key M)",
+}
+KEY_HELP = ("Right-click picks \N{MIDDLE DOT} wheel zooms", "Middle-drag pans \N{MIDDLE DOT} Home fits")
 SYMMETRY_BUTTONS = ((None, "Off"), ("mirror-x", "Left-right"), ("mirror-y", "Top-bottom"), ("rot180", "Half-turn"))
 TERRAIN_PAINT = {Terrain.PLAINS: ".", Terrain.FOREST: "f", Terrain.WATER: "~", Terrain.MOUNTAINS: "^",
                  Terrain.ICE: "*", Terrain.LAVA: "x", Terrain.CITY: "P"}
@@ -74,6 +82,7 @@ class Palette:
         self.headings: list[tuple[str, float, float]] = []
         self.captions: list[tuple[str, float, float]] = []
         self.rect = Rect(0, 0, 0, 0)
+        self.help_top = 0.0
 
     def build(self, root: UIAnchorLayout, rect: Rect, window_height: float) -> None:
         """Create the widgets for the palette occupying ``rect``."""
@@ -123,6 +132,7 @@ class Palette:
                                  on_click=lambda s=symmetry: view.select_symmetry(s))
             place(root, button, left + col * 100, y - row * 40, window_height)
             self.buttons[f"symmetry-{symmetry or 'off'}"] = button
+        self.help_top = y - 2 * 40 - 10
 
     def sync(self) -> None:
         """Light the selected tool, brush, and symmetry."""
@@ -138,10 +148,12 @@ class Palette:
                      "gold" if self.view.doc.symmetry == symmetry else "steel")
 
     def draw_back(self) -> None:
+        """The palette's frame (cached by the view)."""
         r = self.rect
         panel_patch("leather").draw_rect(rect=arcade.LBWH(r.left + 6, r.bottom + 6, r.width - 10, r.height - 12))
 
     def draw_front(self) -> None:
+        """Headings, captions, the selected paint's ring and the mouse reminders."""
         for text, x, y in self.headings:
             self.texts.draw(("h", text), text, x, y, size=17, color=theme.BRASS_LIGHT, bold=True, anchor_y="center")
         current = self.view.tools.current_paint
@@ -150,16 +162,31 @@ class Palette:
             if paint == current:
                 arcade.draw_lbwh_rectangle_outline(rect.left - 4, rect.bottom - 4, rect.width + 8, rect.height + 8,
                                                    theme.BRASS_LIGHT, 3)
-        for (text, x, y), paint in zip(self.captions, PAINTS):
+        for (text, x, y), paint in zip(self.captions, PAINTS, strict=True):
             colour = theme.BRASS_LIGHT if paint == current else theme.PARCHMENT_DIM
             self.texts.draw(("c", paint), text, x, y, size=12, color=colour, anchor_x="center", anchor_y="center",
                             font=theme.SANS)
+        self.draw_help()
+
+    def draw_help(self) -> None:
+        """Mouse reminders at the foot of the palette, if there is room."""
+        bottom = self.rect.bottom + 24
+        if self.help_top - bottom < len(KEY_HELP) * 16:
+            return
+        y = bottom + (len(KEY_HELP) - 1) * 16
+        for i, text in enumerate(KEY_HELP):
+            self.texts.draw(("help", i), text, self.rect.left + self.rect.width / 2, y, size=11,
+                            color=theme.INK_MUTED, font=theme.SANS, anchor_x="center", italic=True)
+            y -= 16
 
     def hover_text(self, x: float, y: float) -> str | None:
-        """What the widget under the mouse does (for the status line)."""
+        """What the widget under the mouse is and its key (for the status line)."""
         for paint, swatch in self.swatches.items():
             if swatch.rect.point_in_rect((x, y)):
-                return f"{paint_name(paint)}: key {PAINTS.index(paint) + 1}"
+                return f"{paint_name(paint).capitalize()}   (key {PAINTS.index(paint) + 1})"
+        for name, button in self.buttons.items():
+            if button.rect.point_in_rect((x, y)):
+                return BUTTON_HELP.get(name) or BUTTON_HELP.get(name.split("-")[0])
         return None
 
 
@@ -197,6 +224,7 @@ class SidePanel:
         self.heading_y = 0.0
 
     def build(self, root: UIAnchorLayout, rect: Rect, window_height: float) -> None:
+        """Create the file buttons and the tabs for the panel occupying ``rect``."""
         self.rect = rect
         self.buttons.clear()
         view = self.view
@@ -227,10 +255,12 @@ class SidePanel:
         self.content = Rect(left - 4, rect.bottom + 18, inner + 8, y - rect.bottom - 18)
 
     def select_tab(self, name: str) -> None:
+        """Show the checks (``"checks"``) or the fairness table (``"fairness"``)."""
         self.tab = name
         self.scroll = 0.0
 
     def sync(self) -> None:
+        """Enable Undo and Redo when there is something to undo or redo; light the open tab."""
         doc = self.view.doc
         self.buttons["undo"].disabled = not doc.history.can_undo
         self.buttons["redo"].disabled = not doc.history.can_redo
@@ -238,9 +268,11 @@ class SidePanel:
             set_kind(self.buttons[f"tab-{name}"], "gold" if self.tab == name else "steel")
 
     def scroll_by(self, amount: float) -> None:
+        """Scroll the panel's contents by ``amount`` pixels (positive: down the list)."""
         self.scroll = max(0.0, min(self.max_scroll, self.scroll + amount))
 
     def finding_at(self, x: float, y: float) -> Finding | None:
+        """The finding drawn under a screen point (None if there is none)."""
         if self.tab != "checks" or not self.content.contains(x, y):
             return None
         for row in self.rows:
@@ -250,12 +282,14 @@ class SidePanel:
 
     # ---------------------------------------------------------------- drawing
     def draw_back(self) -> None:
+        """The panel's frame and the inset behind its contents (cached by the view)."""
         r = self.rect
         panel_patch("leather").draw_rect(rect=arcade.LBWH(r.left + 4, r.bottom + 6, r.width - 10, r.height - 12))
         c = self.content
         inset_patch().draw_rect(rect=arcade.LBWH(c.left, c.bottom, c.width, c.height))
 
     def draw_front(self, findings: list[Finding], report: FairnessReport | None) -> None:
+        """The heading and the checks or fairness table, clipped to the inset."""
         self.texts.draw("map-h", "Map", self.rect.left + 20, self.heading_y, size=17, color=theme.BRASS_LIGHT,
                         bold=True, anchor_y="center")
         c = self.content
@@ -307,8 +341,40 @@ class SidePanel:
             text.draw()
             self.rows.append(FindingRow(y - height - 4, y + 4, finding))
             y -= height + 12
+        y = self._draw_census(left, width, y - 4)
         self.max_scroll = max(0.0, (c.top - 12 + self.scroll - y) - (c.height - 20))
         self.scroll = min(self.scroll, self.max_scroll)
+
+    def _draw_census(self, left: float, width: float, y: float) -> float:
+        """How much of each terrain and how many cities the board holds; returns the new y."""
+        doc = self.view.doc
+        arcade.draw_line(left, y, left + width, y, theme.with_alpha(theme.BRASS, 90), 1)
+        y -= 20
+        self.texts.draw("census-h", "On the board", left, y, size=15, color=theme.BRASS_LIGHT, bold=True,
+                        anchor_y="center")
+        y -= 26
+        counts = {paint: 0 for paint in PAINTS}
+        for row in doc.rows:
+            for paint in row:
+                counts[paint] += 1
+        total = doc.width * doc.height
+        col_w = width / 3
+        for i, paint in enumerate(PAINTS):
+            col, row = i % 3, i // 3
+            x, yy = left + col * col_w, y - row * 26
+            icon = city_for(paint) if is_city(paint) else stone_for(paint, (2, 3))
+            arcade.draw_texture_rect(icon, arcade.XYWH(x + 9, yy, 18, 18))
+            value = str(counts[paint]) if is_city(paint) else f"{100 * counts[paint] / total:.0f}%"
+            self.texts.draw(("census", paint), value, x + 24, yy, size=13, color=theme.PARCHMENT,
+                            anchor_y="center", font=theme.SANS)
+        y -= 3 * 26
+        if any(row.finding.cells for row in self.rows):
+            hint = self.texts.get("census-hint", "Hover a finding to see its cells on the board.", left, y + 8,
+                                  size=12, color=theme.INK_MUTED, italic=True, anchor_y="top", font=theme.SANS,
+                                  width=int(width), multiline=True)
+            hint.draw()
+            y -= hint.content_height + 4
+        return y
 
     def _draw_fairness(self, report: FairnessReport | None, findings: list[Finding]) -> None:
         c = self.content
@@ -347,7 +413,7 @@ class SidePanel:
             ("cities", str(len(gold.cities)), str(len(silver.cities)), "city-count" in codes, None),
             ("first-word lines", str(gold.first_word_lines), str(silver.first_word_lines),
              "first-word-room" in codes, None),
-            ("to nearest pewter", steps(gold.pewter_distance), steps(silver.pewter_distance),
+            ("nearest pewter", steps(gold.pewter_distance), steps(silver.pewter_distance),
              "pewter-distance" in codes, None),
             ("own half", str(sum(gold.territory.values())), str(sum(silver.territory.values())),
              "territory-size" in codes, "head"),
@@ -397,4 +463,5 @@ def _sentence(message: str) -> str:
 
 
 def cells_of(finding: Finding | None) -> set[Cell]:
+    """The cells of a finding (none for None)."""
     return set(finding.cells) if finding is not None else set()

@@ -118,6 +118,7 @@ class ToolController:
         return self.city if self.tool is Tool.CITY else self.paint
 
     def set_brush_size(self, size: int) -> None:
+        """Use a brush of ``size`` (1, 3 or 5)."""
         if size not in BRUSH_SIZES:
             raise ValueError(f"brush size must be one of {BRUSH_SIZES}, not {size!r}")
         self.brush_size = size

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import arcade
+from arcade.gui import UIAnchorLayout
 
 from client.editor.board import EditorBoard
 from client.editor.dialogs import (
@@ -32,7 +33,7 @@ from client.editor.dialogs import (
     NewMapDialog,
     PlayDialog,
     ResizeDialog,
-    _display_path,
+    display_path,
 )
 from client.editor.document import MapDocument, SaveRefused
 from client.editor.layout import EditorLayout, editor_layout
@@ -43,6 +44,7 @@ from client.ui import theme
 from client.ui.textures import plate_patch
 from client.ui.widgets import BrassButton
 from client.views.base import BaseView
+from client.views.fast_draw import CachedLayer, PartialUIManager, screen_camera
 from shared.mapcheck import ERROR, FairnessReport, Finding, detect_symmetry
 from shared.maps import MapError, cell_label
 from shared.terrain import Player
@@ -63,7 +65,10 @@ class EditorView(BaseView):
 
     def __init__(self, map_path: str | Path | None = None) -> None:
         super().__init__(back=None)
-        self.notice: str | None = None
+        # Software OpenGL is fill-rate bound: copy the widgets' surface only where the panels are.
+        self.ui = PartialUIManager()
+        self.root = UIAnchorLayout()
+        self.ui.add(self.root)
         if map_path is not None:
             doc = MapDocument.open(map_path)
         else:
@@ -71,7 +76,9 @@ class EditorView(BaseView):
         self.doc = doc
         self.tools = ToolController(doc)
         self.layout: EditorLayout = editor_layout(self.window.width, self.window.height)
-        self.board = EditorBoard(self.layout.board)
+        self.board = EditorBoard(self.layout.board, self.window)
+        self.backdrop = CachedLayer(self.window)
+        self._backdrop_key: tuple = ()
         self.palette = Palette(self)
         self.side = SidePanel(self)
         self.dialog: Dialog | None = None
@@ -81,14 +88,13 @@ class EditorView(BaseView):
         self._since_check = 0.0
         self._pan_from: tuple[float, float] | None = None
         self._space = False
-        self.mouse = (0.0, 0.0)
         self.hover_help: str | None = None
         self.play_button: BrassButton | None = None
         self.menu_button: BrassButton | None = None
         self._close_handler_pushed = False
         self.allow_close = False
         if map_path is not None:
-            self._adopt_symmetry(f"Opened {_display_path(Path(doc.path or map_path))}.")
+            self._adopt_symmetry(f"Opened {display_path(Path(doc.path or map_path))}.")
         self._build_widgets()
         self.recheck()
 
@@ -105,6 +111,7 @@ class EditorView(BaseView):
         self.play_button = BrassButton("Play this map", width=190, height=40, kind="gold", font_size=16,
                                        on_click=self.play_dialog, name="play")
         self.root.add(self.play_button, anchor_x="right", anchor_y="top", align_x=-14, align_y=-9)
+        self.ui.request_layout()
 
     # ---------------------------------------------------------------- lifecycle
     def on_show_view(self) -> None:
@@ -183,25 +190,31 @@ class EditorView(BaseView):
 
     # ---------------------------------------------------------------- palette actions
     def select_tool(self, tool: Tool) -> None:
+        """Use ``tool`` from now on."""
         self.tools.select_tool(tool)
 
     def select_brush(self, size: int) -> None:
+        """Paint with a ``size`` x ``size`` brush."""
         self.tools.set_brush_size(size)
 
     def select_paint(self, paint: str) -> None:
+        """Paint with ``paint`` (a city paint selects the Cities tool)."""
         self.tools.select_paint(paint)
 
     def select_symmetry(self, symmetry: str | None) -> None:
+        """Set the symmetry mode (None: off) and say what it does."""
         self.doc.symmetry = symmetry
         text = SYMMETRY_LABELS[symmetry]
         note = "" if symmetry is None else ": every stroke paints its mirror too, gold turning to silver"
         self.show_toast(f"{text}{note}.", theme.SAPPHIRE)
 
     def undo(self) -> None:
+        """Undo the last change."""
         command = self.doc.undo()
         self.show_toast(f"Undid: {command.label}." if command else "Nothing to undo.", theme.SAPPHIRE, 2.0)
 
     def redo(self) -> None:
+        """Redo the last undone change."""
         command = self.doc.redo()
         self.show_toast(f"Redid: {command.label}." if command else "Nothing to redo.", theme.SAPPHIRE, 2.0)
 
@@ -221,18 +234,23 @@ class EditorView(BaseView):
              ("Cancel", "cancel", "steel", None)]))
 
     def new_map(self) -> None:
+        """Ask for the size and terrain of a new map (after the unsaved-changes question)."""
         self.guard("start a new map", lambda: self.open_dialog(NewMapDialog(self)))
 
     def open_map(self) -> None:
+        """Choose a map file to open (after the unsaved-changes question)."""
         self.guard("open another map", lambda: self.open_dialog(FileDialog(self, "open")))
 
     def generate(self) -> None:
+        """Make a random map from a seed (after the unsaved-changes question)."""
         self.guard("generate a new map", lambda: self.open_dialog(GenerateDialog(self)))
 
     def edit_details(self) -> None:
+        """Rename the map; its author, description and version."""
         self.open_dialog(DetailsDialog(self))
 
     def resize_dialog(self) -> None:
+        """Ask for a new board size."""
         self.open_dialog(ResizeDialog(self))
 
     def save(self, then: Callable[[], Any] | None = None) -> None:
@@ -245,6 +263,7 @@ class EditorView(BaseView):
         self._write(self.doc.path, then)
 
     def save_as_dialog(self) -> None:
+        """Choose where to save (refused with the reasons if the map is unplayable)."""
         if self._check_playable("Not saved"):
             self.open_dialog(FileDialog(self, "save"))
 
@@ -257,7 +276,7 @@ class EditorView(BaseView):
                     self.open_dialog(dialog)
 
             self.open_dialog(ChoiceDialog(
-                self, "Replace the file?", f"{_display_path(path)} already exists. Replace it with this map?",
+                self, "Replace the file?", f"{display_path(path)} already exists. Replace it with this map?",
                 [("Replace", "replace", "ruby", lambda: self._write(path, then)), ("Cancel", "cancel", "steel", back)]))
             return
         self._write(path, then, dialog)
@@ -273,14 +292,14 @@ class EditorView(BaseView):
         except (OSError, ValueError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             if dialog is not None:
-                dialog.show_error(f"Cannot write {_display_path(path)}: {reason}")
+                dialog.show_error(f"Cannot write {display_path(path)}: {reason}")
             else:
-                self.open_dialog(MessageDialog(self, "Not saved", [f"Cannot write {_display_path(path)}: {reason}"],
+                self.open_dialog(MessageDialog(self, "Not saved", [f"Cannot write {display_path(path)}: {reason}"],
                                                theme.RUBY))
             return False
         if dialog is not None:
             dialog.dismiss()
-        self.show_toast(f"Saved {_display_path(written)}.", theme.EMERALD)
+        self.show_toast(f"Saved {display_path(written)}.", theme.EMERALD)
         if then is not None:
             then()
         return True
@@ -298,7 +317,7 @@ class EditorView(BaseView):
             return False
         if dialog is not None:
             dialog.dismiss()
-        self.set_document(doc, f"Opened {_display_path(doc.path or path)}.")
+        self.set_document(doc, f"Opened {display_path(doc.path or path)}.")
         return True
 
     def _check_playable(self, title: str) -> bool:
@@ -309,13 +328,15 @@ class EditorView(BaseView):
         return True
 
     def _refuse(self, title: str, errors) -> None:
-        lines = ["The map cannot be played yet:"] + [f"\N{BULLET} {f.message}" for f in errors[:6]]
+        lines = ["The map cannot be played yet:"]
+        lines += [f"\N{BULLET} {f.message[:1].upper()}{f.message[1:]}." for f in errors[:6]]
         if len(errors) > 6:
             lines.append(f"... and {len(errors) - 6} more (see Checks).")
         self.open_dialog(MessageDialog(self, title, lines, theme.PARCHMENT))
 
     # ---------------------------------------------------------------- play and leave
     def play_dialog(self) -> None:
+        """Choose a side and a difficulty for a skirmish on this map (if it is playable)."""
         if self._check_playable("Not playable yet"):
             self.open_dialog(PlayDialog(self))
 
@@ -358,6 +379,7 @@ class EditorView(BaseView):
 
     # ---------------------------------------------------------------- dialogs
     def open_dialog(self, dialog: Dialog) -> None:
+        """Show ``dialog`` over the editor (closing another one first)."""
         if self.dialog is not None:
             self.dialog.close()
         self.tools.cancel()
@@ -366,6 +388,7 @@ class EditorView(BaseView):
         dialog.open()
 
     def close_dialog(self, dialog: Dialog) -> None:
+        """Close ``dialog`` if it is the one open."""
         if self.dialog is not dialog:
             return
         dialog.close()
@@ -388,7 +411,6 @@ class EditorView(BaseView):
         return True
 
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> bool | None:
-        self.mouse = (x, y)
         if self.dialog is not None:
             return None
         if self._pan_from is not None:
@@ -412,7 +434,6 @@ class EditorView(BaseView):
         return None
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
-        self.mouse = (x, y)
         if self.dialog is not None:
             return
         self.tools.hover = self.board.cell_at(x, y)
@@ -499,20 +520,31 @@ class EditorView(BaseView):
         self.side.sync()
 
     def on_draw(self) -> None:
-        self.clear()
-        self.draw_table()
-        self.palette.draw_back()
-        self.side.draw_back()
+        w, h = self.window.width, self.window.height
+        doc = self.doc
+        key = (w, h, doc.name, doc.width, doc.height, doc.path, doc.dirty, self.side.content)
+        if key != self._backdrop_key:
+            self._backdrop_key = key
+            self.backdrop.dirty = True
+        # The table, the panels' frames and the top bar change rarely: one cached copy, no clear.
+        self.backdrop.draw(0, 0, w, h, lambda size: (screen_camera(size, 0, 0).use(), self._paint_backdrop()),
+                           clear=theme.WALNUT, blend=False)
         self._draw_board()
         self.window.default_camera.use()
-        self._draw_top_bar()
         self._draw_status()
-        self.ui.draw()
+        lay = self.layout
+        self.ui.draw_areas([(r.left, r.bottom, r.width, r.height) for r in (lay.palette, lay.side, lay.top)])
         self.palette.draw_front()
         self.side.draw_front(self.findings, self.report)
         if self.dialog is not None:
             self.dialog.draw()
         self.draw_toast()
+
+    def _paint_backdrop(self) -> None:
+        self.draw_table()
+        self.palette.draw_back()
+        self.side.draw_back()
+        self._draw_top_bar()
 
     def _draw_board(self) -> None:
         board = self.board
@@ -535,7 +567,7 @@ class EditorView(BaseView):
         doc = self.doc
         title = self.texts.draw("title", doc.name, top.left + 140, mid, size=20, color=theme.INK_DARK, bold=True,
                                 anchor_y="center")
-        where = _display_path(doc.path) if doc.path else "not saved to a file yet"
+        where = display_path(doc.path) if doc.path else "not saved to a file yet"
         sub = f"{doc.width}\N{MULTIPLICATION SIGN}{doc.height}   \N{MIDDLE DOT}   {where}"
         sub_text = self.texts.draw("subtitle", sub, title.x + title.content_width + 22, mid - 1, size=14,
                                    color=(70, 48, 20, 255), anchor_y="center", font=theme.SANS)

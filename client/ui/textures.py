@@ -7,6 +7,9 @@ textures and nine-patches once and cached for the run.
 from __future__ import annotations
 
 import functools
+import weakref
+from collections.abc import Callable
+from typing import Any
 
 import arcade
 import numpy as np
@@ -55,7 +58,27 @@ def plate_image(w: int, h: int, kind: str = "brass", state: str = "normal") -> I
     return _plate(w, h, albedo, state, radius=min(10.0, h / 3))
 
 
-@functools.lru_cache(maxsize=64)
+_PATCHES: "weakref.WeakKeyDictionary[Any, dict[tuple, NinePatchTexture]]" = weakref.WeakKeyDictionary()
+
+
+def _per_context(make: Callable[..., NinePatchTexture]) -> Callable[..., NinePatchTexture]:
+    """Cache nine-patches per OpenGL context: each holds a vertex buffer of the context it was
+    first drawn in, so one made for a closed window must not be drawn in the next."""
+
+    @functools.wraps(make)
+    def cached(*args: Any) -> NinePatchTexture:
+        ctx = arcade.get_window().ctx
+        store = _PATCHES.setdefault(ctx, {})
+        key = (make.__name__, *args)
+        patch = store.get(key)
+        if patch is None:
+            patch = store[key] = make(*args)
+        return patch
+
+    return cached
+
+
+@_per_context
 def plate_patch(kind: str = "brass", state: str = "normal") -> NinePatchTexture:
     """A stretchable plate for buttons of any size."""
     img = plate_image(96, 48, kind, state)
@@ -91,7 +114,7 @@ def panel_image(w: int = 120, h: int = 120, rim: float = 7.0, kind: str = "leath
     return to_image(np.clip(rgb, 0, 1), outside_mask * (0 * d_frame + 1))
 
 
-@functools.lru_cache(maxsize=8)
+@_per_context
 def panel_patch(kind: str = "leather") -> NinePatchTexture:
     """A stretchable framed panel."""
     img = panel_image(120, 120, 7.0, kind)
@@ -99,7 +122,7 @@ def panel_patch(kind: str = "leather") -> NinePatchTexture:
     return NinePatchTexture(left=24, right=24, bottom=24, top=24, texture=tex)
 
 
-@functools.lru_cache(maxsize=4)
+@_per_context
 def inset_patch() -> NinePatchTexture:
     """A recessed dark field for text inputs."""
     w = h = 48

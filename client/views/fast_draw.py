@@ -107,11 +107,33 @@ class PartialUIManager(UIManager):
         self.layout_needed = True
         return super().on_resize(width, height)
 
-    def draw_areas(self, areas: Iterable[tuple[float, float, float, float]]) -> None:
+    def _layout_if_needed(self) -> None:
         if self.layout_needed:
             self.layout_needed = False
             self.layouts += 1
             self.execute_layout()
+
+    def content_areas(self, pad: float = 10) -> list[tuple[float, float, float, float]]:
+        """Rectangles (l, b, w, h) that hold every widget: the top-level widgets, or the children
+        of a top-level layout that spans the whole window (an anchor layout used for placing)."""
+        self._layout_if_needed()
+        w, h = self.window.width, self.window.height
+        rects = []
+        for layer in self.children.values():
+            for top in layer:
+                spans = top.rect.width >= w and top.rect.height >= h
+                for widget in (top.children if spans else [top]):
+                    if widget.visible:
+                        r = widget.rect
+                        rects.append((r.left - pad, r.bottom - pad, r.width + 2 * pad, r.height + 2 * pad))
+        return rects
+
+    def draw_content(self, pad: float = 10) -> None:
+        """Draw the widgets, copying the UI surface only where they are."""
+        self.draw_areas(self.content_areas(pad))
+
+    def draw_areas(self, areas: Iterable[tuple[float, float, float, float]]) -> None:
+        self._layout_if_needed()
         ctx = self.window.ctx
         with ctx.enabled(ctx.BLEND), self._render_to_surface_camera.activate():
             self._do_render()

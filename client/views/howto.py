@@ -12,8 +12,11 @@ from shared.letters import LETTER_VALUES
 from shared.terrain import Player, Terrain
 
 from client.ui import pieces, theme
+from client.ui.textures import mark_badge_texture
 from client.ui.widgets import BrassButton
 from client.views.base import BaseView
+from client.views.board_paint import BADGE_OFFSET, BADGE_SIZE, CITY_COIN, INVALID_TINT, ISOLATED_TINT
+from client.views.sections import INVALID_BED, ISOLATED_BED, MARK_SHADOW
 
 TERRAIN_ROWS = [
     (Terrain.PLAINS, "Plains (honey onyx)", "Nothing special."),
@@ -181,13 +184,17 @@ class HowToPlayView(BaseView):
     def _picture_3(self, x: float, y: float, width: float) -> None:
         size = 50
         ox, oy = x + 60, y - 20
+        city = (2, 3)  # GRAM's A stands on silver's city
         for r in range(4):
             for c in range(9):
-                terrain = Terrain.CITY if (r, c) == (3, 3) else Terrain.PLAINS
-                tex = pieces.city_texture(2) if terrain is Terrain.CITY else pieces.stone_texture(Terrain.PLAINS, r, c)
+                tex = pieces.city_texture(2) if (r, c) == city else pieces.stone_texture(Terrain.PLAINS, r, c)
                 arcade.draw_texture_rect(tex, arcade.XYWH(ox + c * size, oy - r * size, size, size))
         for (r, c), ch in EXAMPLE[Player.SILVER].items():
-            arcade.draw_texture_rect(pieces.coin_texture(2, ch), arcade.XYWH(ox + c * size, oy - r * size, size, size))
+            k = CITY_COIN if (r, c) == city else 1.0
+            arcade.draw_texture_rect(pieces.coin_texture(2, ch),
+                                     arcade.XYWH(ox + c * size, oy - r * size, size * k, size * k))
+        bx, by = ox + city[1] * size + BADGE_OFFSET * size, oy - city[0] * size + BADGE_OFFSET * size
+        arcade.draw_texture_rect(pieces.city_badge_texture(2), arcade.XYWH(bx, by, size * BADGE_SIZE, size * BADGE_SIZE))
         for i, ch in enumerate("sword"):
             arcade.draw_texture_rect(pieces.coin_texture(1, ch),
                                      arcade.XYWH(ox + (3 + i) * size, oy - 1 * size - (0 if i else 8), size, size),
@@ -201,3 +208,21 @@ class HowToPlayView(BaseView):
         self.texts.draw("p4a", "->", x + 90, y - 48, size=22, color=theme.BRASS_LIGHT)
         arcade.draw_texture_rect(pieces.city_texture(1), arcade.XYWH(x + 150, y - 40, size, size))
         self.texts.draw("p4b", "a pewter city taken by gold", x + 200, y - 48, size=15, color=theme.PARCHMENT_DIM)
+        # The two marks, as the board shows them.
+        size = 52
+        y2 = y - 150
+        for label, word, kind, bed, tint, colour, left in (
+                ("an invalid line: not a word", "qz", "invalid", INVALID_BED, INVALID_TINT, theme.RUBY, x + 8),
+                ("an isolated word: cut off from your cities", "oak", "isolated", ISOLATED_BED, ISOLATED_TINT,
+                 theme.AMBER, x + 420)):
+            for i, ch in enumerate(word):
+                cx = left + size / 2 + i * size
+                arcade.draw_texture_rect(pieces.stone_texture(Terrain.PLAINS, 7, i), arcade.XYWH(cx, y2, size, size))
+                arcade.draw_lbwh_rectangle_filled(cx - size / 2 + 1, y2 - size / 2 + 1, size - 2, size - 2, bed)
+                arcade.draw_texture_rect(pieces.coin_texture(1 if kind == "isolated" else 2, ch),
+                                         arcade.XYWH(cx, y2, size, size), color=arcade.types.Color(*tint))
+            w = size * len(word)
+            arcade.draw_lbwh_rectangle_outline(left, y2 - size / 2, w, size, MARK_SHADOW, 7)
+            arcade.draw_lbwh_rectangle_outline(left, y2 - size / 2, w, size, colour, 3)
+            arcade.draw_texture_rect(mark_badge_texture(kind), arcade.XYWH(left, y2 + size / 2, 26, 26))
+            self.texts.draw(("p4m", kind), label, left, y2 - size / 2 - 26, size=15, color=colour)

@@ -88,6 +88,8 @@ class OnlineView(BaseView):
         host.add(BrassButton("Host", width=220, kind="gold", on_click=self.host, name="host"))
         join = UIBoxLayout(space_between=12)
         join.add(label("Join or watch", size=22, color=theme.BRASS_LIGHT, bold=True))
+        join.add(label("A friend's join code, or pick a game from the list below", size=13,
+                       color=theme.INK_MUTED, italic=True))
         code_row = UIBoxLayout(vertical=False, space_between=10)
         code_row.add(self.code_field)
         code_row.add(BrassButton("Join by code", width=170, on_click=self.join_code, name="join-code"))

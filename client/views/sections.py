@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from client.views.game import GameView
 
 FRAME = 26  # brass surround around the board, in world units
+CARD_H = 112  # height of a player's card in the side panel
 INVALID_BED = (190, 24, 40, 165)
 ISOLATED_BED = (214, 104, 8, 160)
 MARK_SHADOW = (26, 10, 4, 200)
@@ -365,9 +366,8 @@ class SidePanel(_Panel):
         gv = self.gv
         d = gv.display
         clocks = gv.session.clock_left()
-        scores = tuple(round(self.shown_scores.get(p, -1)) for p in (Player.GOLD, Player.SILVER))
         status = tuple(gv.actor_status(p) for p in (Player.GOLD, Player.SILVER))
-        return (d.revision, d.version, id(d), scores, status, gv.current_actor(), id(gv.preview),
+        return (d.revision, d.version, id(d), status, gv.current_actor(), id(gv.preview),
                 gv.redeploy_mode, gv.my_turn, len(gv.log), gv.log[-1] if gv.log else None,
                 None if not clocks else tuple(int(v) for v in clocks.values()), self.left, self.width, self.height)
 
@@ -386,10 +386,16 @@ class SidePanel(_Panel):
         self.layer.draw(self.left, self.bottom, self.width, self.height,
                         lambda size: (screen_camera(size, self.left, self.bottom).use(), self._paint()),
                         clear=theme.WALNUT, blend=False)
+        # The scores count up as points arrive: drawn live over the cached cards, so counting
+        # does not repaint the whole panel every frame.
+        for i, p in enumerate((Player.GOLD, Player.SILVER)):
+            bottom = self.top - 10 - (i + 1) * CARD_H - i * 8
+            self.texts.draw(("score", p), f"{round(self.shown_scores[p])}", self.right - 32, bottom + CARD_H - 42,
+                            size=30, color=theme.PARCHMENT, bold=True, anchor_x="right")
         actor = gv.current_actor()
         if actor is not None and gv.display.result is None:
             i = 0 if actor == Player.GOLD else 1
-            card_h = 112
+            card_h = CARD_H
             bottom = self.top - 10 - (i + 1) * card_h - i * 8
             pulse = 0.55 + 0.45 * math.sin(time.monotonic() * 3)
             arcade.draw_lbwh_rectangle_outline(self.left + 14, bottom + 4, self.width - 28, card_h - 8,
@@ -398,7 +404,7 @@ class SidePanel(_Panel):
     def _paint(self) -> None:
         left, width = self.left + 10, self.width - 20
         top = self.top - 10
-        card_h = 112
+        card_h = CARD_H
         for i, p in enumerate((Player.GOLD, Player.SILVER)):
             self._player_card(p, left, top - (i + 1) * card_h - i * 8, width, card_h)
         y = top - 2 * card_h - 8 - 10
@@ -424,9 +430,6 @@ class SidePanel(_Panel):
                                        bold=True)
         name_text.draw()
         info = d.players.get(p)
-        shown = self.shown_scores.get(p, float(info.score if info else 0))
-        self.texts.draw(("score", p), f"{round(shown)}", left + width - 22, bottom + height - 42, size=30,
-                        color=theme.PARCHMENT, bold=True, anchor_x="right")
         pool = "endless" if info is None or info.pool is None else str(info.pool)
         cities = sum(1 for o in d.cities.values() if o == p)
         line = f"pool {pool}   rack {info.rack_size if info else 0}   cities {cities}"

@@ -186,7 +186,9 @@ def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window):
     board_px = region(img, game_view.board.rect, window)
     assert board_px.std() > 25, "the board is drawn"
     cx, cy = game_view.board.cell_to_screen(cells[1])
-    r, g, b = img[int(window.height - cy), int(cx)]
+    k = max(2, int(game_view.board.cell_pixels * 0.3))
+    row, col = int(window.height - cy), int(cx)
+    r, g, b = img[row - k:row + k, col - k:col + k].reshape(-1, 3).mean(axis=0)
     if me == Player.GOLD:
         assert r > 150 and r > b + 40, f"a gold coin at the word's second cell, got {(r, g, b)}"
     else:
@@ -466,3 +468,46 @@ def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_invalid_and_isolated_runs_are_marked_on_the_board(window):
+    from client.session import LocalSession, Seat
+    from client.views.game import GameView
+    from shared.mapfiles import load_map
+    from shared.terrain import Terrain
+
+    session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=3,
+                               gold=Seat(Player.GOLD, "You", True), silver=Seat(Player.SILVER, "CPU", False, 1))
+    session.paused = True
+    view = GameView(session)
+    window.show_view(view)
+    pump(window, 2)
+    d = view.display
+    plains = [(r, c) for r in range(d.height) for c in range(d.width - 2)
+              if all(d.terrain[r][c + k] is Terrain.PLAINS for k in range(3))]
+    bad_row, cut_row = plains[0], next(p for p in plains if abs(p[0] - plains[0][0]) > 2)
+    bad = [(bad_row[0], bad_row[1] + k) for k in range(2)]
+    cut = [(cut_row[0], cut_row[1] + k) for k in range(3)]
+    d.letters[Player.SILVER].update(zip(bad, "qz"))
+    d.letters[Player.GOLD].update(zip(cut, "oak"))
+    d.invalid[Player.SILVER] = [tuple(bad)]
+    d.isolated[Player.GOLD] = [tuple(cut)]
+    d.revision += 1
+    img = frame_image(window)
+
+    def corner_colour(cell):
+        """The mean colour just inside a cell's corner, beside the coin."""
+        x, y = view.board.cell_to_screen(cell)
+        k = view.board.cell_pixels
+        row, col = int(window.height - (y + 0.36 * k)), int(x - 0.36 * k)
+        return img[row - 2:row + 3, col - 2:col + 3].reshape(-1, 3).mean(axis=0)
+
+    for cell in bad:
+        r, g, b = corner_colour(cell)
+        assert r > g + 60 and r > b + 50, f"the invalid run is red at {cell}: {(r, g, b)}"
+    for cell in cut:
+        r, g, b = corner_colour(cell)
+        assert r - b > 110 and r - g > 45 and g > b, f"the isolated word is amber at {cell}: {(r, g, b)}"
+    r, g, b = corner_colour(plains[-1])  # an unmarked plains cell: pale honey, neither red nor amber
+    assert plains[-1] not in bad + cut and r - g < 45 and r - b < 110, (r, g, b)
+    view.leave()

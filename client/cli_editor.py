@@ -1,0 +1,83 @@
+"""`scryptic editor [MAP]`: the map editor in its own window.
+
+The map is checked before the window opens, so a bad file is reported on the console.
+Arcade is imported only when the editor runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from shared.maps import MapError
+
+EXIT_BAD_MAP = 2
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, not {text!r}") from None
+    if not (1200 <= w <= 7680 and 720 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range (1200x720 to 7680x4320)")
+    return w, h
+
+
+def register(subparsers: argparse._SubParsersAction, bench_subparsers: argparse._SubParsersAction) -> None:
+    """Add ``scryptic editor``."""
+    parser = subparsers.add_parser(
+        "editor", help="open the map editor (Arcade window)",
+        description="Paint terrain and cities, check the map's fairness, save it and play it.")
+    parser.add_argument("map", nargs="?", metavar="MAP",
+                        help="a map file or a shipped map's name (default: a new blank map)")
+    parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting this time")
+    parser.add_argument("--size", type=_window_size, help="window size for this run, e.g. 1600x1000")
+    parser.add_argument("--screenshot", type=Path, metavar="PNG",
+                        help="draw the editor once, save it to PNG and quit (for documentation)")
+    parser.set_defaults(func=cmd_editor)
+
+
+def cmd_editor(args: argparse.Namespace) -> int:
+    """Open the editor on MAP (or a blank map) and run until the window closes."""
+    if args.map is not None:
+        try:
+            from client.editor.document import MapDocument
+
+            MapDocument.open(args.map)
+        except (FileNotFoundError, MapError, OSError) as exc:
+            print(f"scryptic editor: {exc}", file=sys.stderr)
+            return EXIT_BAD_MAP
+    if args.screenshot is not None:
+        from client.capture import ensure_display
+
+        code = ensure_display(sys.argv[1:])
+        if code is not None:
+            return code
+    import arcade
+
+    from client.app import ScrypticWindow
+    from client.editor.view import EditorView
+    from client.settings import load_settings
+
+    settings = load_settings()
+    if args.windowed or args.screenshot is not None:
+        settings.fullscreen = False
+    shot = args.screenshot is not None
+    window = ScrypticWindow(settings, size=args.size or ((1280, 800) if shot else None), visible=not shot,
+                            persist=not shot)
+    window.show_view(EditorView(args.map))
+    if shot:
+        for _ in range(3):
+            window.dispatch_event("on_update", 1 / 60)
+            window.dispatch_event("on_draw")
+            window.dispatch_events()
+        args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+        arcade.get_image(0, 0, window.width, window.height).save(args.screenshot)
+        window.close()
+        print(f"wrote {args.screenshot} ({window.width}x{window.height})")
+        return 0
+    arcade.run()
+    window.save_settings()
+    return 0
