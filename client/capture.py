@@ -75,9 +75,9 @@ def screenshot(map_name: str, out: Path, size: tuple[int, int] = (1600, 1000), s
     window.show_view(view)
     for _ in range(3):
         frame(window)
-    image = arcade.get_image(0, 0, window.width, window.height)
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")  # opaque: no alpha to store
     out.parent.mkdir(parents=True, exist_ok=True)
-    image.save(out)
+    image.save(out, optimize=True)
     window.close()
     return out
 
@@ -95,9 +95,10 @@ class Timing:
         return len(self.frames) / sum(self.frames) if self.frames else 0.0
 
     @staticmethod
-    def _pct(values: list[float], q: float) -> float:
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+    def _p90(values: list[float]) -> float:
+        if len(values) < 2:
+            return values[0] if values else 0.0
+        return statistics.quantiles(values, n=10, method="inclusive")[8]
 
     @property
     def median_ms(self) -> float:
@@ -105,7 +106,7 @@ class Timing:
 
     @property
     def p90_ms(self) -> float:
-        return self._pct(self.frames, 0.9) * 1000
+        return self._p90(self.frames) * 1000
 
     @property
     def draw_median_ms(self) -> float:
@@ -113,7 +114,7 @@ class Timing:
 
     @property
     def draw_p90_ms(self) -> float:
-        return self._pct(self.draws, 0.9) * 1000
+        return self._p90(self.draws) * 1000
 
 
 @dataclass

@@ -406,3 +406,14 @@ def test_network_session_follows_a_rematch_the_opponent_offered():
     assert follow is not None and follow.game_id == "g2" and follow.viewer() == SILVER
     assert follow.own_client and not session.own_client, "the connection passes to the new game"
     assert not session.rematch_offered()
+
+
+def test_bench_timing_reports_presented_rate_median_and_p90():
+    from client.capture import Timing
+
+    frames = [0.010] * 8 + [0.020, 0.040]
+    t = Timing(frames, [f / 2 for f in frames])
+    assert t.fps == pytest.approx(10 / 0.14)
+    assert t.median_ms == pytest.approx(10.0) and t.p90_ms == pytest.approx(22.0)
+    assert t.draw_median_ms == pytest.approx(5.0) and t.draw_p90_ms == pytest.approx(11.0)
+    assert Timing([], []).fps == 0.0

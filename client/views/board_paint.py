@@ -138,7 +138,7 @@ class BoardPainter:
             self.shadows.append(shadow)
             self.coins.append(coin)
             self._coins[cell] = (coin, shadow, p, ch)
-        for cell, (coin, shadow, _, _) in self._coins.items():
+        for cell, (coin, _shadow, _, _) in self._coins.items():
             tint = tints.get(cell, NO_TINT)
             if tuple(coin.color) != tint:
                 coin.color = tint
