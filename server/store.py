@@ -1,21 +1,20 @@
 """The SQLite store: users, games, seats and every accepted action.
 
-How writes work, and why (measured with ``scryptic bench server``): the obvious designs, a
-writer thread running stdlib ``sqlite3`` or aiosqlite (also a thread per connection), both
-make the writer thread take the GIL back from the busy event-loop thread after every sqlite
-call (each call releases it). Under load each hand-over waits up to the interpreter's switch
-interval (5 ms), so one batch of a dozen statements took tens of milliseconds: a p50 commit
-round trip of 50 ms at 1,000 games. So the work is split by what it costs:
+How writes work, and why (measured with ``scryptic bench server`` at 1,000 games): a writer
+thread running stdlib ``sqlite3``, or aiosqlite (also a thread per connection), must take the
+GIL back from the busy event-loop thread after every sqlite call (each call releases it); one
+batch of a dozen statements took tens of milliseconds (p50 commit round trip ~50 ms). So:
 
-- SQL runs on the event-loop thread (``synchronous=NORMAL``, WAL): a batch is tens of
-  microseconds of page-cache work. All units written during one loop iteration go into one
+- SQL runs on the event-loop thread (WAL, ``synchronous=NORMAL``): a batch is tens of
+  microseconds of page-cache work. Units written during one loop iteration share one
   transaction (group commit); runs of the same statement go to one ``executemany``.
-- Durability comes from an ``fsync`` of the WAL file in a dedicated thread, which holds no GIL
-  while the disk works. A unit's future resolves only after an fsync that started after its
-  commit, so an awaited :meth:`Store.write` is on disk (what ``synchronous=FULL`` gives),
-  and many commits share one fsync.
-- Checkpoints (WAL into the database file) run in that thread too, on their own connection,
-  so the loop never waits for them (``wal_autocheckpoint`` is off on the loop's connection).
+- Durability comes from an ``fsync`` of the WAL by a helper *process* (:mod:`server.syncer`;
+  a thread here brought the GIL hand-over problem back). A unit's future resolves only after an
+  fsync that started after its commit, so an awaited :meth:`Store.write` is on disk (what
+  ``synchronous=FULL`` gives), and many commits share one fsync. If the helper dies, the store
+  fsyncs in-process instead.
+- Checkpoints (WAL into the database file) run in the helper too, on its own connection, so
+  the loop never waits for them (``wal_autocheckpoint`` is off on the loop's connection).
 
 A unit that fails (a constraint) is retried alone so that only it fails. Reads happen at start
 (before serving) and for rare look-ups of finished games, on a reader connection in a worker
@@ -32,10 +31,11 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+from server.syncer import Syncer, SyncerError
 
 log = logging.getLogger("scryptic.store")
 
@@ -163,10 +163,9 @@ class Store:
         self._init_schema()
         self._reader: sqlite3.Connection | None = None
         self._reader_lock = threading.Lock()
-        self._sync_conn: sqlite3.Connection | None = None
         self._checkpoint_writes = checkpoint_writes
         self._writes_since_checkpoint = 0
-        self._syncer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scryptic-store-sync")
+        self._syncer: Syncer | None = None  # started on the first write from the event loop
         self._queued: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flush_scheduled = False
         self._awaiting_sync: list[asyncio.Future[None]] = []
@@ -245,12 +244,29 @@ class Store:
         checkpoint = self._writes_since_checkpoint >= self._checkpoint_writes
         if checkpoint:
             self._writes_since_checkpoint = 0
-        done = asyncio.get_running_loop().run_in_executor(self._syncer, self._sync_job, checkpoint)
+        if self._syncer is None:
+            self._syncer = Syncer(self.path)
+        if self._syncer.dead:  # no helper: fsync here, blocking the loop briefly, but durable
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            try:
+                self._fsync()
+                done.set_result(None)
+            except OSError as exc:
+                done.set_exception(exc)
+        else:
+            done = self._syncer.request(checkpoint)
+        self.syncs += 1
         done.add_done_callback(lambda f: self._sync_done(f, cohort))
 
     def _sync_done(self, done: asyncio.Future[None], cohort: list[asyncio.Future[None]]) -> None:
         self._sync_running = False
         error = done.exception()
+        if isinstance(error, SyncerError) and self._syncer is not None and self._syncer.dead:
+            try:  # the helper died: make this cohort durable here instead
+                self._fsync()
+                error = None
+            except OSError as exc:
+                error = exc
         for future in cohort:
             if future.done():
                 continue
@@ -260,19 +276,11 @@ class Store:
                 future.set_exception(StoreError(f"fsync failed: {error}"))
         self._start_sync()
 
-    def _sync_job(self, checkpoint: bool) -> None:
-        self._fsync()
-        self.syncs += 1
-        if checkpoint:
-            if self._sync_conn is None:
-                self._sync_conn = _connect(self.path)
-            self._sync_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-
     def _fsync(self) -> None:
-        # fsync is per file, not per descriptor: syncing our own descriptor of the WAL makes
-        # every frame SQLite wrote there durable. The WAL keeps its inode while our
-        # connections are open (it is reset in place, and deleted only when the last one
-        # closes), so one descriptor serves the whole run.
+        # fsync is per file, not per descriptor: syncing any descriptor of the WAL makes every
+        # frame SQLite wrote there durable. The WAL keeps its inode while our connections are
+        # open (it is reset in place, and deleted only when the last one closes). Used at start,
+        # at close, and if the helper process is gone.
         if self._wal_fd is None:
             try:
                 self._wal_fd = os.open(self._wal_path, os.O_RDONLY)
@@ -337,7 +345,8 @@ class Store:
                     future.set_result(None)
                 else:
                     future.set_exception(StoreError(str(error)))
-        self._syncer.shutdown(wait=True)
+        if self._syncer is not None:
+            self._syncer.close()
         self._fsync()
         try:
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -347,8 +356,6 @@ class Store:
         if self._wal_fd is not None:
             os.close(self._wal_fd)
             self._wal_fd = None
-        if self._sync_conn is not None:
-            self._sync_conn.close()
         with self._reader_lock:
             if self._reader is not None:
                 self._reader.close()

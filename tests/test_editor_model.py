@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from client.editor.document import Details, MapDocument, SaveRefused, file_stem
@@ -48,7 +50,7 @@ def test_brush_squares_are_clipped_at_the_edge() -> None:
 def test_lines_are_four_connected_and_reach_both_ends() -> None:
     path = line_path((0, 0), (3, 5))
     assert path[0] == (0, 0) and path[-1] == (3, 5)
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1  # no diagonal gaps
     assert line_path((2, 6), (2, 2)) == [(2, 6), (2, 5), (2, 4), (2, 3), (2, 2)]
     assert line_path((1, 1), (1, 1)) == [(1, 1)]
@@ -209,6 +211,22 @@ def test_city_rules_give_plain_errors() -> None:
         doc.remove_city((4, 4))
     with pytest.raises(ValueError, match="no city"):
         doc.set_owner((4, 4), None)
+
+
+def test_a_mirrored_move_never_lands_the_twin_on_another_city() -> None:
+    doc = doc_of(*BLANK9)
+    doc.symmetry = "mirror-x"
+    doc.place_city((1, 1), Player.GOLD)  # and silver at (1, 7)
+    doc.symmetry = None
+    doc.place_city((5, 6), None)  # a lone pewter city: the mirror of (5, 2)
+    doc.symmetry = "mirror-x"
+    before = grid(doc)
+    with pytest.raises(ValueError, match="mirror cell row 6 col 7 already holds a city"):
+        doc.move_city((1, 1), (5, 2))
+    assert grid(doc) == before
+    doc.move_city((1, 1), (4, 2))  # a free mirror: both cities move
+    assert doc.at((4, 2)) == "G" and doc.at((4, 6)) == "S" and doc.at((5, 6)) == "P"
+    assert doc.at((1, 1)) == "." and doc.at((1, 7)) == "."
 
 
 def test_a_city_on_water_is_a_city_and_the_map_writes() -> None:

@@ -254,8 +254,23 @@ class EditorBoard:
         elif symmetry == "mirror-y":
             _dashed(-FRAME / 2, h / 2, w + FRAME / 2, h / 2, colour)
         else:
-            arcade.draw_circle_outline(w / 2, h / 2, TILE * 0.35, colour, 4)
-            arcade.draw_circle_filled(w / 2, h / 2, TILE * 0.1, colour)
+            _half_turn_mark(w / 2, h / 2, TILE * 0.62, colour)
+
+
+def _half_turn_mark(x: float, y: float, radius: float, colour) -> None:
+    """Two arrows chasing each other round the centre of a half-turn, wide enough to leave a
+    city standing on the centre cell in plain view."""
+    head = radius * 0.42
+    for start in (25.0, 205.0):
+        end = start + 130.0
+        arcade.draw_arc_outline(x, y, 2 * radius, 2 * radius, colour, start, end, 9, num_segments=48)
+        a = math.radians(end)
+        px, py = x + radius * math.cos(a), y + radius * math.sin(a)
+        tx, ty = -math.sin(a), math.cos(a)  # counter-clockwise tangent
+        nx, ny = math.cos(a), math.sin(a)
+        arcade.draw_triangle_filled(px + tx * head, py + ty * head,
+                                    px + nx * head * 0.6, py + ny * head * 0.6,
+                                    px - nx * head * 0.6, py - ny * head * 0.6, colour)
 
 
 def _dashed(x0: float, y0: float, x1: float, y1: float, colour, dash: float = 22, gap: float = 14) -> None:

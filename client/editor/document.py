@@ -305,6 +305,12 @@ class MapDocument:
             return None
         if is_city(self.at(target)):
             raise ValueError(f"there is already a city at {cell_label(target)}")
+        if self._symmetry is not None:
+            # The moved city's twin lands on the target's mirror cell: never on another city.
+            image = mirror_cell(self._symmetry, target, self.width, self.height)
+            twin = mirror_cell(self._symmetry, source, self.width, self.height)
+            if image not in (source, target, twin) and is_city(self.at(image)):
+                raise ValueError(f"the mirror cell {cell_label(image)} already holds a city")
         return self._commit("Move city", self._clearing_mirrored({source: PLAINS, target: paint}, {source}))
 
     # ---------------------------------------------------------------- whole map

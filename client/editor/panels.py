@@ -15,7 +15,13 @@ import arcade
 from arcade.gui import UIAnchorLayout, UITextureButton, UIWidget
 
 from client.editor.board import city_for, stone_for
-from client.editor.paint import BRUSH_SIZES, PAINTS, SYMMETRY_LABELS, is_city, paint_name
+from client.editor.paint import (
+    BRUSH_SIZES,
+    PAINTS,
+    SYMMETRY_LABELS,
+    is_city,
+    paint_name,
+)
 from client.editor.tools import Tool
 from client.ui import theme
 from client.ui.textures import inset_patch, panel_patch, plate_patch

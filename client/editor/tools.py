@@ -234,9 +234,7 @@ class ToolController:
         elif self.hover is not None and 0 <= self.hover[0] < h and 0 <= self.hover[1] < w:
             if tool is Tool.BRUSH or tool is Tool.LINE:
                 cells = brush_cells(self.hover, self.brush_size, w, h)
-            elif tool is Tool.RECT or tool is Tool.PICK:
-                cells = [self.hover]
-            elif tool is Tool.CITY:
+            elif tool is Tool.RECT or tool is Tool.PICK or tool is Tool.CITY:
                 cells = [self.hover]
             elif tool is Tool.FILL:
                 cells = self._fill_region(self.hover)

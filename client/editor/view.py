@@ -50,6 +50,7 @@ from shared.maps import MapError, cell_label
 from shared.terrain import Player
 
 DEFAULT_SIZE = 25
+PLAY_WIDTH = 190
 CHECK_INTERVAL = 0.25
 """Seconds between re-checks of the map while a stroke is being painted (at once otherwise)."""
 
@@ -108,7 +109,7 @@ class EditorView(BaseView):
         self.menu_button = BrassButton("Menu", width=100, height=40, kind="steel", font_size=15,
                                        on_click=self.leave, name="menu")
         self.root.add(self.menu_button, anchor_x="left", anchor_y="top", align_x=14, align_y=-9)
-        self.play_button = BrassButton("Play this map", width=190, height=40, kind="gold", font_size=16,
+        self.play_button = BrassButton("Play this map", width=PLAY_WIDTH, height=40, kind="gold", font_size=16,
                                        on_click=self.play_dialog, name="play")
         self.root.add(self.play_button, anchor_x="right", anchor_y="top", align_x=-14, align_y=-9)
         self.ui.request_layout()
@@ -512,10 +513,10 @@ class EditorView(BaseView):
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
         self._since_check += delta_time
-        if self._checked != (id(self.doc), self.doc.revision):
-            # While a stroke is painted, check a few times a second, not on every mouse move.
-            if not self.doc.in_stroke or self._since_check >= CHECK_INTERVAL:
-                self.recheck()
+        # While a stroke is painted, check a few times a second, not on every mouse move.
+        stale = self._checked != (id(self.doc), self.doc.revision)
+        if stale and (not self.doc.in_stroke or self._since_check >= CHECK_INTERVAL):
+            self.recheck()
         self.palette.sync()
         self.side.sync()
 
@@ -565,17 +566,50 @@ class EditorView(BaseView):
                                                                    top.height + 16))
         mid = top.bottom + top.height / 2
         doc = self.doc
-        title = self.texts.draw("title", doc.name, top.left + 140, mid, size=20, color=theme.INK_DARK, bold=True,
-                                anchor_y="center")
+        left = top.left + 140
+        right = top.right - 14 - PLAY_WIDTH - 24  # clear of "Play this map"
+        dirty_w = 0.0
+        if doc.dirty:
+            dirty = self.texts.get("dirty", "unsaved changes", 0, mid - 1, size=14, color=theme.RUBY_DARK,
+                                   anchor_y="center", italic=True, font=theme.SANS)
+            dirty_w = 34 + dirty.content_width
+        # The name gets what it needs up to 60% of the room; the size and file take the rest.
+        title = self._fitted("title", doc.name, left, mid, 0.6 * (right - left - dirty_w), "end", size=20,
+                             color=theme.INK_DARK, bold=True, anchor_y="center")
+        ink = (70, 48, 20, 255)
+        size = self.texts.draw("size", f"{doc.width}\N{MULTIPLICATION SIGN}{doc.height}   \N{MIDDLE DOT}",
+                               title.x + title.content_width + 22, mid - 1, size=14, color=ink, anchor_y="center",
+                               font=theme.SANS)
         where = display_path(doc.path) if doc.path else "not saved to a file yet"
-        sub = f"{doc.width}\N{MULTIPLICATION SIGN}{doc.height}   \N{MIDDLE DOT}   {where}"
-        sub_text = self.texts.draw("subtitle", sub, title.x + title.content_width + 22, mid - 1, size=14,
-                                   color=(70, 48, 20, 255), anchor_y="center", font=theme.SANS)
+        sub_x = size.x + size.content_width + 12
+        sub_text = self._fitted("subtitle", where, sub_x, mid - 1, right - sub_x - dirty_w, "middle", size=14,
+                                color=ink, anchor_y="center", font=theme.SANS)
         if doc.dirty:
             x = sub_text.x + sub_text.content_width + 22
             arcade.draw_circle_filled(x, mid, 6, theme.RUBY_DARK)
             self.texts.draw("dirty", "unsaved changes", x + 12, mid - 1, size=14, color=theme.RUBY_DARK,
                             anchor_y="center", italic=True, font=theme.SANS)
+
+    def _fitted(self, key: str, text: str, x: float, y: float, max_width: float, elide: str,
+                **style: Any) -> arcade.Text:
+        """Draw ``text`` shortened with an ellipsis (at the ``"end"`` or in the ``"middle"``) to
+        fit ``max_width`` pixels. Only runs when the cached top bar is redrawn."""
+        shown = self.texts.get(key, text, x, y, **style)
+        cut = 0
+        if shown.content_width > max_width > 0:
+            # Start near the answer (characters are roughly even in width), then step.
+            cut = max(0, int(len(text) * (1 - max_width / shown.content_width)) - 2)
+        while shown.content_width > max_width and cut < len(text) - 2:
+            cut += 1
+            keep = len(text) - cut
+            if elide == "middle":
+                head = keep // 3
+                short = f"{text[:head]}\N{HORIZONTAL ELLIPSIS}{text[len(text) - (keep - head):]}"
+            else:
+                short = text[:keep].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
+            shown = self.texts.get(key, short, x, y, **style)
+        shown.draw()
+        return shown
 
     def draw_toast(self) -> None:
         """Messages float over the foot of the board, clear of the panels."""

@@ -49,6 +49,7 @@ class Weights:
     leave: float = 1.0  # weight of the rack leave
     letter_worth: float = 0.0  # a rack letter's worth per dot while the pool is full (see rack_leave)
     full_pool: int = 30  # pool size from which letters are worth their full letter_worth
+    worth_on_empty_board: bool = True  # False: letters have no worth until a first word stands
 
     def scaled(self, positional: float) -> "Weights":
         """These weights with every positional term multiplied by ``positional``."""
@@ -58,10 +59,6 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-
-
-def manhattan(a: Cell, b: Cell) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def _closeness(distance: float, reach: float) -> float:
@@ -83,7 +80,7 @@ def rack_leave(game: Game, player: Player, rack: list[str] | str | None = None,
         value = leave_value(text, game.rules.rack_limit - game.rules.draw_per_turn)
     else:
         value = 0.5 * leave_value(text, game.rules.rack_limit)
-    if w is not None and w.letter_worth:
+    if w is not None and w.letter_worth and (w.worth_on_empty_board or game.board.letters[player]):
         phase = 1.0 if game.rules.endless_pool else min(1.0, len(game.pools[player]) / w.full_pool)
         value += w.letter_worth * phase * sum(LETTER_VALUES[ch] for ch in text)
     return value
@@ -128,11 +125,11 @@ def side_value(game: Game, player: Player, info: SideInfo, enemy: SideInfo, w: W
     """The positional terms for ``player`` (without the score)."""
     board = game.board
     value = w.city * len(info.cities)
-    own_letters = board.letters[player.other]
+    their_letters = board.letters[player.other]
     for city in enemy.cities:
         threat = _closeness(distance_to(info.sources, city), w.reach)
         if threat:
-            if city not in own_letters:
+            if city not in their_letters:  # an empty city falls to any word that reaches it
                 threat *= 1 + w.uncovered
             value += w.advance * threat
     for city, owner in board.city_owner.items():

@@ -39,24 +39,27 @@ class Level:
     time_limit: float
     letter_worth: float = 0.0
     reply_weight: float = 1.0
+    hoard_first: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, "Squire", "Knows only everyday words, plays the first good score it sees and "
-             "often orders its defence badly.", min_zipf=4.0, simulate=2, replies=0, reply_racks=0,
+    1: Level(1, "Squire", "Knows only everyday words, plays any word that scores and often "
+             "orders its defence badly.", min_zipf=4.0, simulate=2, replies=0, reply_racks=0,
              noise=6.0, positional=0.3, naive_defence=0.5, redeploy=0, time_limit=1.0),
     2: Level(2, "Knight", "Knows common words, weighs score against position, defends well.",
              min_zipf=3.0, simulate=6, replies=0, reply_racks=0, noise=2.5, positional=0.7,
-             naive_defence=0.0, redeploy=1, time_limit=1.5),
-    3: Level(3, "Marshal", "Knows most words and plays every fight out before it commits.",
-             min_zipf=1.5, simulate=14, replies=0, reply_racks=0, noise=0.5, positional=1.0,
-             naive_defence=0.0, redeploy=2, time_limit=2.0),
-    4: Level(4, "Warlord", "Knows every word and checks the opponent's best replies to its "
-             "best plans.", min_zipf=0.0, simulate=24, replies=4, reply_racks=2, noise=0.0,
-             positional=1.0, naive_defence=0.0, redeploy=2, time_limit=2.0),
+             naive_defence=0.0, redeploy=1, time_limit=1.5, letter_worth=1.2),
+    3: Level(3, "Marshal", "Knows most words, plays every fight out before it commits and "
+             "spends its letters where they count.", min_zipf=2.0, simulate=12, replies=0,
+             reply_racks=0, noise=0.5, positional=1.0, naive_defence=0.0, redeploy=2,
+             time_limit=2.0, letter_worth=2.4),
+    4: Level(4, "Warlord", "Knows every word and tests its best plans against the opponent's "
+             "most damaging replies.", min_zipf=0.0, simulate=24, replies=4, reply_racks=2,
+             noise=0.0, positional=1.0, naive_defence=0.0, redeploy=2, time_limit=2.0,
+             letter_worth=2.4, reply_weight=0.5),
 }
 """Difficulty levels by number, weakest first."""
 

@@ -28,7 +28,7 @@ from shared.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redep
 from shared.ai.evaluate import DEFAULT_WEIGHTS, MoveEstimator, Weights, position_value
 from shared.ai.leave import leave_value
 from shared.ai.levels import Level, get_level
-from shared.ai.movegen import Move, find_moves, move_cells, move_commit
+from shared.ai.movegen import Move, find_moves, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
 from shared.crossword import read_crossword
 from shared.errors import RuleError
@@ -193,7 +193,8 @@ class _Turn:
         self.lv = lv
         self.rng = rng
         self.deadline = deadline
-        self.w: Weights = replace(DEFAULT_WEIGHTS.scaled(lv.positional), letter_worth=lv.letter_worth)
+        self.w: Weights = replace(DEFAULT_WEIGHTS.scaled(lv.positional), letter_worth=lv.letter_worth,
+                                  worth_on_empty_board=lv.hoard_first)
         self.vocab: Vocabulary = level_vocabulary(game.lexicon, lv.min_zipf)
         self.decision = Decision(EndTurn(player))
 
@@ -393,9 +394,3 @@ class _Turn:
             if found is not None and found[0] > max(best_now, 0.0) + 3.0:
                 return action
         return None
-
-
-def move_summary(move: Move) -> str:
-    """``WORD at (r, c) across`` for logs."""
-    cells = move_cells(move)
-    return f"{move[3].upper()} at {cells[0]} {move[0].direction}"

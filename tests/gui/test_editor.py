@@ -19,12 +19,12 @@ pytestmark = pytest.mark.gui
 if not os.environ.get("DISPLAY"):
     pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
 
-import arcade  # noqa: E402
-import numpy as np  # noqa: E402
+import arcade
+import numpy as np
 
-from shared.mapcheck import detect_symmetry  # noqa: E402
-from shared.mapfiles import load_map, resolve_map_path  # noqa: E402
-from shared.maps import grid_rows  # noqa: E402
+from shared.mapcheck import detect_symmetry
+from shared.mapfiles import load_map, resolve_map_path
+from shared.maps import grid_rows
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 RIGHT = arcade.MOUSE_BUTTON_RIGHT

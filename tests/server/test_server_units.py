@@ -243,3 +243,16 @@ def test_identity_store_keeps_tokens_privately(tmp_path):
     assert os.stat(path).st_mode & 0o077 == 0
     path.write_text("not json")
     assert IdentityStore(path).server("ws://x") == {"name": None, "token": None, "seats": {}}
+
+
+async def test_writes_stay_durable_if_the_fsync_helper_dies(tmp_path):
+    store = S.Store(tmp_path / "s.sqlite3")
+    await store.write(S.insert_game(stored_game()))
+    assert store._syncer is not None and not store._syncer.dead
+    store._syncer._proc.kill()
+    store._syncer._proc.wait()
+    for version in (1, 2):  # the first may meet the dead helper, the second finds it dead
+        await store.write([S.insert_action("g1", version, {"type": "end_turn"}, 1.0)])
+    assert store._syncer.dead
+    assert [v for v, _a, _t in store.load_game("g1").actions] == [1, 2]
+    store.close()
