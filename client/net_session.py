@@ -79,7 +79,7 @@ class NetworkSession(GameSession):
         if self._connection:
             return self._connection
         code = self.tracker.info.get("join_code")
-        if self.tracker.info.get("status") == "waiting" and code:
+        if self.tracker.info.get("status") == "open" and code:
             return f"Waiting for an opponent: join code {code}"
         return None
 

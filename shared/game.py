@@ -254,9 +254,15 @@ class Game:
         """``player``'s runs, words, invalid runs and supply."""
         return read_crossword(self.board, player, self.lexicon)
 
-    def score(self, player: Player) -> int:
-        """R11: words on the board + opponent letters removed + city bonuses."""
-        words = sum(face_value(r.text) for r in runs_of(self.board.letters[player]) if r.text in self.lexicon)
+    def score(self, player: Player, crossword: Crossword | None = None) -> int:
+        """R11: words on the board + opponent letters removed + city bonuses.
+
+        Pass ``player``'s crossword if you already have it, to save reading the board again.
+        """
+        if crossword is None:
+            words = sum(face_value(r.text) for r in runs_of(self.board.letters[player]) if r.text in self.lexicon)
+        else:
+            words = sum(face_value(r.text) for r in crossword.words)
         return words + self.captured[player] + self.rules.city_capture_bonus * self.cities_taken[player]
 
     def scores(self) -> dict[Player, int]:
@@ -698,7 +704,7 @@ class Game:
                 "rack_size": len(self.racks[p]),
                 "rack": "".join(self.racks[p]) if viewer == p else None,
                 "pool": self.pool_count(p),
-                "score": self.score(p),
+                "score": self.score(p, cw),
                 "captured": self.captured[p],
                 "cities_taken": self.cities_taken[p],
                 "letters": [[r, c, ch] for (r, c), ch in sorted(board.letters[p].items())],
