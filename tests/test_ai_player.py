@@ -227,8 +227,10 @@ def test_level_vocabularies_grow_and_exclude_unplayable_words():
 def test_the_opponents_rack_and_pool_order_are_not_read():
     """Same position, same seed, different hidden letters: the same choice (R13)."""
     game = _small_game(8)
-    _play(game, {GOLD: 2, SILVER: 2}, seed=8, limit=24)
+    _play(game, {GOLD: 2, SILVER: 2}, seed=8, limit=40)
     assert not game.over
+    looked = decide(game, game.actor, 4, random.Random(2), time_limit=math.inf)
+    assert looked.replies > 0 and isinstance(looked.action, Commit), "the look-ahead should run here"
     actor = game.actor
     other = actor.other
     twin = game.copy()
@@ -244,6 +246,7 @@ def test_the_opponents_rack_and_pool_order_are_not_read():
 
 def test_a_zero_time_limit_still_gives_a_legal_action():
     game = _small_game(4)
+    _play(game, {GOLD: 3, SILVER: 3}, seed=4, limit=12)
     decision = decide(game, game.actor, 4, random.Random(0), time_limit=0.0)
+    assert decision.timed_out and decision.simulated <= 1
     game.copy().apply(decision.action)
-    assert isinstance(decision.action, Commit)

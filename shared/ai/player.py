@@ -228,27 +228,22 @@ class _Turn:
         return self.decision
 
     # ------------------------------------------------------------------- commits
-    def ranked(self, game: Game, player: Player, rack=None) -> tuple[list[Move], MoveEstimator, list]:
-        """Moves and their estimates, best first (ties in generation order)."""
-        _, moves = find_moves(game, player, self.vocab if player == self.me else self.reply_vocab(), rack)
-        estimator = MoveEstimator(game, player, self.w, rack)
-        scored = []
-        for i, move in enumerate(moves):
-            e = estimator.estimate(move)
-            scored.append((e.value, -i, e))
-        return moves, estimator, scored
+    def ranked(self, game: Game) -> tuple[list[Move], list[tuple[float, int]]]:
+        """Our moves, and (estimated value, minus generation index) for each."""
+        _, moves = find_moves(game, self.me, self.vocab)
+        estimator = MoveEstimator(game, self.me, self.w)
+        return moves, [(estimator.estimate(move).value, -i) for i, move in enumerate(moves)]
 
     def best_commit(self, game: Game, base: float, look: bool = True) -> tuple[float, Commit] | None:
         """The best commit and its value change (relative to ending the turn), or None if
         there is no legal commit. ``look`` False skips the look-ahead."""
         me, lv = self.me, self.lv
-        moves, _, scored = self.ranked(game, me)
+        moves, scored = self.ranked(game)
         self.decision.candidates = len(moves)
         if not moves:
             return None
-        top = heapq.nlargest(max(1, lv.simulate), scored, key=lambda t: (t[0], t[1]))
         results: list[tuple[float, int, Commit, Game]] = []
-        for estimate, neg_index, _ in top:
+        for _, neg_index in heapq.nlargest(max(1, lv.simulate), scored):
             if results and self.out_of_time():
                 break
             move = moves[-neg_index]
