@@ -17,12 +17,12 @@ from client.editor.document import MapDocument
 from client.editor.paint import Paint, is_city, terrain_of
 from client.ui import pieces, theme
 from client.ui.textures import panel_patch
-from client.views.board_paint import TILE, cell_centre, world_to_cell
+from client.views.board_camera import BoardCamera
+from client.views.board_paint import FRAME, TILE, cell_centre, world_to_cell
 from client.views.fast_draw import CachedLayer
 from client.views.layout import Rect
 from shared.terrain import Cell, Player, Terrain
 
-FRAME = 26  # the brass surround, in world units (as in the game)
 SCALE = TILE / pieces.PIECE_PX
 
 
@@ -38,7 +38,7 @@ def city_for(paint: Paint) -> arcade.Texture:
     return pieces.city_texture(owner)
 
 
-class EditorBoard:
+class EditorBoard(BoardCamera):
     """Sprites and camera for one document on a screen rectangle."""
 
     MIN_ZOOM = 0.12
@@ -143,38 +143,11 @@ class EditorBoard:
         if not self.user_zoomed:
             self.fit()
 
-    def fit(self) -> None:
-        """Zoom so the whole board and its surround fit, centred."""
-        w, h = self.world_size
-        if not w or not h:
-            return
-        margin = FRAME + 16
-        zoom = min(self.rect.width / (w + 2 * margin), self.rect.height / (h + 2 * margin))
-        self.cam.zoom = max(self.MIN_ZOOM, min(self.MAX_ZOOM, zoom))
-        self.cam.position = (w / 2, h / 2)
-        self.user_zoomed = False
+    def board_extent(self) -> tuple[float, float]:
+        return self.world_size
 
-    def zoom_at(self, x: float, y: float, factor: float) -> None:
-        """Zoom by ``factor`` keeping the point under (x, y) still."""
-        before = self.cam.unproject((x, y))
-        self.cam.zoom = max(self.MIN_ZOOM, min(self.MAX_ZOOM, self.cam.zoom * factor))
-        after = self.cam.unproject((x, y))
-        px, py = self.cam.position
-        self.cam.position = (px + before[0] - after[0], py + before[1] - after[1])
-        self.user_zoomed = True
-        self._clamp()
-
-    def pan(self, dx: float, dy: float) -> None:
-        """Move the board by a mouse drag of (dx, dy) screen pixels."""
-        px, py = self.cam.position
-        self.cam.position = (px - dx / self.cam.zoom, py - dy / self.cam.zoom)
-        self.user_zoomed = True
-        self._clamp()
-
-    def _clamp(self) -> None:
-        w, h = self.world_size
-        px, py = self.cam.position
-        self.cam.position = (max(-FRAME, min(w + FRAME, px)), max(-FRAME, min(h + FRAME, py)))
+    def view_extent(self) -> tuple[float, float]:
+        return self.rect.width, self.rect.height
 
     def contains(self, x: float, y: float) -> bool:
         return self.rect.contains(x, y)

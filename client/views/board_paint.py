@@ -16,6 +16,7 @@ from client.ui import pieces
 from shared.terrain import Cell, Player, Terrain
 
 TILE = 64
+FRAME = 26  # the brass surround around the board, in world units
 COIN_SCALE = TILE / pieces.PIECE_PX
 CITY_COIN = 0.82
 """A coin on a city is drawn this much smaller, so the city's metal rim shows around it."""

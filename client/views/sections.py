@@ -15,7 +15,8 @@ import arcade
 from client.describe import side as side_name
 from client.ui import pieces, theme
 from client.ui.textures import glow_texture, mark_badge_texture, panel_patch, plate_patch
-from client.views.board_paint import CITY_COIN, TILE, BoardPainter, cell_centre, world_to_cell
+from client.views.board_camera import BoardCamera
+from client.views.board_paint import CITY_COIN, FRAME, TILE, BoardPainter, cell_centre, world_to_cell
 from client.views.fast_draw import CachedLayer, screen_camera
 from client.views.layout import Rect
 from shared.terrain import Cell, Player
@@ -23,7 +24,6 @@ from shared.terrain import Cell, Player
 if TYPE_CHECKING:
     from client.views.game import GameView
 
-FRAME = 26  # brass surround around the board, in world units
 CARD_H = 112  # height of a player's card in the side panel
 INVALID_BED = (190, 24, 40, 165)
 ISOLATED_BED = (214, 104, 8, 160)
@@ -71,11 +71,12 @@ class BackdropSection(_Panel):
             self.window.clear(color=theme.WALNUT)
 
 
-class BoardSection(_Panel):
+class BoardSection(BoardCamera, _Panel):
     """The board under a zoomable, pannable camera, with every mark and animation on it."""
 
     MIN_ZOOM = 0.25
     MAX_ZOOM = 2.5
+    FIT_MARGIN = FRAME + 18
 
     def __init__(self, gv: "GameView", rect: Rect) -> None:
         super().__init__(gv, rect, "board", 1)
@@ -94,36 +95,11 @@ class BoardSection(_Panel):
         if not self.user_zoomed:
             self.fit()
 
-    def fit(self) -> None:
-        """Zoom so the whole board and its surround fit, centred."""
-        w, h = self.painter.world_size if self.painter.size != (0, 0) else (
-            self.gv.display.width * TILE, self.gv.display.height * TILE)
-        margin = FRAME + 18
-        zoom = min(self.width / (w + 2 * margin), self.height / (h + 2 * margin))
-        self.cam.zoom = max(self.MIN_ZOOM, min(self.MAX_ZOOM, zoom))
-        self.cam.position = (w / 2, h / 2)
-        self.user_zoomed = False
+    def board_extent(self) -> tuple[float, float]:
+        return self.gv.display.width * TILE, self.gv.display.height * TILE
 
-    def zoom_at(self, x: float, y: float, factor: float) -> None:
-        """Zoom by ``factor`` keeping the point under (x, y) still."""
-        before = self.cam.unproject((x, y))
-        self.cam.zoom = max(self.MIN_ZOOM, min(self.MAX_ZOOM, self.cam.zoom * factor))
-        after = self.cam.unproject((x, y))
-        px, py = self.cam.position
-        self.cam.position = (px + before[0] - after[0], py + before[1] - after[1])
-        self.user_zoomed = True
-        self._clamp()
-
-    def pan(self, dx: float, dy: float) -> None:
-        px, py = self.cam.position
-        self.cam.position = (px - dx / self.cam.zoom, py - dy / self.cam.zoom)
-        self.user_zoomed = True
-        self._clamp()
-
-    def _clamp(self) -> None:
-        w, h = self.gv.display.width * TILE, self.gv.display.height * TILE
-        px, py = self.cam.position
-        self.cam.position = (max(-FRAME, min(w + FRAME, px)), max(-FRAME, min(h + FRAME, py)))
+    def view_extent(self) -> tuple[float, float]:
+        return self.width, self.height
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         """The board cell under a screen point (None off the board or outside the section)."""
