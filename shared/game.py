@@ -39,7 +39,7 @@ from shared.combat import (
     remove_word,
     resolve,
 )
-from shared.crossword import Crossword, read_crossword, supplied_words
+from shared.crossword import Crossword, read_crossword
 from shared.errors import cell_name
 from shared.events import (
     CityTaken,
@@ -57,7 +57,7 @@ from shared.events import (
     WordCommitted,
     WordLifted,
 )
-from shared.letters import ALPHABET, LETTER_VALUES, face_value
+from shared.letters import LETTER_VALUES, face_value
 from shared.lexicon import Category, Lexicon
 from shared.rules import RuleSet
 from shared.strength import Strength, attack_strength

@@ -3,7 +3,7 @@
 import pytest
 
 from shared import errors as E
-from shared.actions import Commit, EndTurn, Redeploy
+from shared.actions import Commit, EndTurn
 from shared.ascii import letters_text, position, terrain_text
 
 from rules_helpers import GOLD, LEXICON, SILVER, across, board, down

@@ -10,7 +10,7 @@ from shared.game import Game
 from shared.letters import LETTER_VALUES, SCRABBLE_DISTRIBUTION, face_value
 from shared.rules import PRESETS, STANDARD, get_rules
 
-from rules_helpers import GOLD, LEXICON, SILVER, across, board, down
+from rules_helpers import GOLD, LEXICON, SILVER, across
 from shared.ascii import map_from_ascii
 
 SMALL = map_from_ascii("""
@@ -121,7 +121,7 @@ def test_redeploy_lifts_unshared_letters_once_a_turn():
     assert "cut TO off" in reason.value.reason
     with pytest.raises(E.NoRunThere):
         game.apply(Redeploy(GOLD, (1, 2), "down"))
-    events = game.apply(Redeploy(GOLD, (2, 4), "down"))  # lift TO: the t stays in CAT
+    game.apply(Redeploy(GOLD, (2, 4), "down"))  # lift TO: the t stays in CAT
     assert sorted(game.racks[GOLD]) == ["o", "s"]
     assert letters_text(game).splitlines()[2] == ". . . . . . ."
     with pytest.raises(E.AlreadyRedeployed):

@@ -16,7 +16,7 @@ from PIL import Image
 
 from client.art import palette
 from client.art.noise import (
-    band_profile, blur, fbm, grid, lookup_periodic, rng_for, sample, smoothstep,
+    band_profile, blur, fbm, grid, lookup_periodic, rng_for, smoothstep,
 )
 from client.art.shading import LIGHT, normals, ramp, rounded_rect_sdf, to_image
 

@@ -24,32 +24,15 @@ import numpy as np  # noqa: E402
 from shared.actions import Commit  # noqa: E402
 from shared.errors import RuleError  # noqa: E402
 from shared.terrain import Player  # noqa: E402
+from gui_support import pump, scryptic_window  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def window(tmp_path_factory):
     """One ScrypticWindow for the module (settings in a temporary folder, fast animations)."""
-    os.environ["SCRYPTIC_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))
-    from client.app import ScrypticWindow
-    from client.settings import Settings
+    with scryptic_window(tmp_path_factory, "fast") as win:
+        yield win
 
-    previous = None
-    try:
-        previous = arcade.get_window()
-    except RuntimeError:
-        pass
-    win = ScrypticWindow(Settings(name="Tester", animation="fast"), size=(1280, 800))
-    yield win
-    win.close()
-    if previous is not None:
-        arcade.set_window(previous)
-
-
-def pump(win, frames: int = 1, dt: float = 1 / 30) -> None:
-    for _ in range(frames):
-        win.dispatch_event("on_update", dt)
-        win.dispatch_event("on_draw")
-        win.dispatch_events()
 
 
 def pump_until(win, condition, timeout: float = 20.0, what: str = "") -> None:

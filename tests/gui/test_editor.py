@@ -25,6 +25,7 @@ import numpy as np
 from shared.mapcheck import detect_symmetry
 from shared.mapfiles import load_map, resolve_map_path
 from shared.maps import grid_rows
+from gui_support import pump, scryptic_window
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
@@ -33,27 +34,9 @@ RIGHT = arcade.MOUSE_BUTTON_RIGHT
 @pytest.fixture(scope="module")
 def window(tmp_path_factory):
     """One ScrypticWindow for the module (settings in a temporary folder)."""
-    os.environ["SCRYPTIC_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))
-    from client.app import ScrypticWindow
-    from client.settings import Settings
+    with scryptic_window(tmp_path_factory, "instant", persist=False) as win:
+        yield win
 
-    previous = None
-    try:
-        previous = arcade.get_window()
-    except RuntimeError:
-        pass
-    win = ScrypticWindow(Settings(name="Tester", animation="instant"), size=(1280, 800), persist=False)
-    yield win
-    win.close()
-    if previous is not None:
-        arcade.set_window(previous)
-
-
-def pump(win, frames: int = 1) -> None:
-    for _ in range(frames):
-        win.dispatch_event("on_update", 1 / 30)
-        win.dispatch_event("on_draw")
-        win.dispatch_events()
 
 
 def press_release(win, x: float, y: float, button: int = LEFT) -> None:

@@ -1,0 +1,40 @@
+"""What the GUI tests share: one Scryptic window per module, and pumping its event loop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import arcade
+
+
+@contextmanager
+def scryptic_window(tmp_path_factory, animation: str, **kwargs) -> Iterator[arcade.Window]:
+    """A 1280x800 ScrypticWindow with its settings in a temporary folder; the previous window
+    (if any) is current again afterwards."""
+    import os
+
+    os.environ["SCRYPTIC_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))
+    from client.app import ScrypticWindow
+    from client.settings import Settings
+
+    previous = None
+    try:
+        previous = arcade.get_window()
+    except RuntimeError:
+        pass
+    win = ScrypticWindow(Settings(name="Tester", animation=animation), size=(1280, 800), **kwargs)
+    try:
+        yield win
+    finally:
+        win.close()
+        if previous is not None:
+            arcade.set_window(previous)
+
+
+def pump(win: arcade.Window, frames: int = 1, dt: float = 1 / 30) -> None:
+    """Run ``frames`` updates and draws through the window's own event dispatch."""
+    for _ in range(frames):
+        win.dispatch_event("on_update", dt)
+        win.dispatch_event("on_draw")
+        win.dispatch_events()
