@@ -58,8 +58,11 @@ def _worker_play(spec, keep_record: bool):
     from shared.mapfiles import load_map
 
     if "lexicon" not in _WORKER:
+        from shared.ai import warm_up
+
         _WORKER["lexicon"] = load_dictionary()
         _WORKER["maps"] = {}
+        warm_up(_WORKER["lexicon"], {spec.gold_level, spec.silver_level})  # keep builds out of think times
     maps = _WORKER["maps"]
     if spec.map_name not in maps:
         maps[spec.map_name] = load_map(spec.map_name)
