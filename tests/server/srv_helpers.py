@@ -78,7 +78,7 @@ async def play_script(clients: dict[int, Any], game_id: str, seed: int, start: i
     return version
 
 
-async def wait_for(predicate, timeout: float = 10.0, step: float = 0.01) -> None:
+async def wait_for(predicate, timeout: float = 30.0, step: float = 0.01) -> None:
     """Wait until ``predicate()`` is true (raise on timeout: the thing never happened)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
