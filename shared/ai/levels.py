@@ -23,6 +23,8 @@ class Level:
     (0: any scoring word is worth playing; see ``shared.ai.evaluate.rack_leave``).
     ``reply_weight``: how much of the damage of the opponent's best reply is counted (the
     opponent may not hold the letters, nor see the move).
+    ``hoard_first``: letters keep their worth before the first word too (False: the first
+    word is played at once).
     """
 
     number: int
