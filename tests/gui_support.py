@@ -38,3 +38,13 @@ def pump(win: arcade.Window, frames: int = 1, dt: float = 1 / 30) -> None:
         win.dispatch_event("on_update", dt)
         win.dispatch_event("on_draw")
         win.dispatch_events()
+
+
+def click(win: arcade.Window, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
+    """Move the mouse to (x, y), press and release ``button`` there, then draw a frame."""
+    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    win.dispatch_event("on_mouse_press", x, y, button, 0)
+    win.dispatch_events()
+    win.dispatch_event("on_mouse_release", x, y, button, 0)
+    win.dispatch_events()
+    pump(win)

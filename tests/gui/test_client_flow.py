@@ -24,7 +24,7 @@ import numpy as np  # noqa: E402
 from shared.actions import Commit  # noqa: E402
 from shared.errors import RuleError  # noqa: E402
 from shared.terrain import Player  # noqa: E402
-from gui_support import pump, scryptic_window  # noqa: E402
+from gui_support import click, pump, scryptic_window  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -42,15 +42,6 @@ def pump_until(win, condition, timeout: float = 20.0, what: str = "") -> None:
         if condition():
             return
     pytest.fail(f"timed out waiting for {what or condition}")
-
-
-def click(win, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
-    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
-    win.dispatch_event("on_mouse_press", x, y, button, 0)
-    win.dispatch_events()
-    win.dispatch_event("on_mouse_release", x, y, button, 0)
-    win.dispatch_events()
-    pump(win)
 
 
 def click_widget(win, widget) -> None:

@@ -25,7 +25,7 @@ import numpy as np
 from shared.mapcheck import detect_symmetry
 from shared.mapfiles import load_map, resolve_map_path
 from shared.maps import grid_rows
-from gui_support import pump, scryptic_window
+from gui_support import click as press_release, pump, scryptic_window
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
@@ -37,15 +37,6 @@ def window(tmp_path_factory):
     with scryptic_window(tmp_path_factory, "instant", persist=False) as win:
         yield win
 
-
-
-def press_release(win, x: float, y: float, button: int = LEFT) -> None:
-    win.dispatch_event("on_mouse_motion", x, y, 0, 0)
-    win.dispatch_event("on_mouse_press", x, y, button, 0)
-    win.dispatch_events()
-    win.dispatch_event("on_mouse_release", x, y, button, 0)
-    win.dispatch_events()
-    pump(win)
 
 
 def click_widget(win, widget) -> None:
