@@ -7,11 +7,22 @@ from typing import Any
 REASONS = {
     "conquest": "by conquest: every city taken",
     "score": "on points, with the letters used up",
-    "stalemate": "on points, after both sides passed",
+    "stalemate": "on points, after both sides passed twice with no letters left",
+    "stall-limit": "on points: each side played its last 10 turns with no letters left to draw",
+    "turn-limit": "on points, at the turn limit",
     "resigned": "by resignation",
     "time": "on time",
     "abandoned": "because the opponent left",
     "target": "by reaching the target score",
+}
+
+DRAW_REASONS = {
+    "stalemate": " after both sides passed",
+    "stall-limit": " at the stall limit",
+    "turn-limit": " at the turn limit",
+    "score": " on points",
+    "target": " on points",
+    "conquest": "",
 }
 
 
@@ -76,5 +87,5 @@ def describe_result(result: dict[str, Any] | None, names: dict[int, str] | None 
     reason = result.get("reason", "")
     winner = result.get("winner")
     if winner is None:
-        return "A draw" + (" after both sides passed" if reason == "stalemate" else "")
+        return "A draw" + DRAW_REASONS.get(reason, "")
     return f"{side(winner, names)} wins {REASONS.get(reason, reason)}"

@@ -8,13 +8,13 @@ from itertools import combinations
 from shared.board import Board, Run
 from shared.crossword import read_crossword
 from shared.events import CombatStep, Event, LettersRemoved
-from shared.letters import LETTER_VALUES
+from shared.letters import LETTER_VALUES, face_value
 from shared.lexicon import Lexicon
 from shared.rules import RuleSet
 from shared.strength import Strength, defence_strength
 from shared.terrain import Cell, Player
 
-EXHAUSTIVE_LIMIT = 14  # defenders; beyond this the solver is greedy
+EXHAUSTIVE_LIMIT = 12  # defenders; beyond this the solver is greedy (R7 asks exactness to 8)
 
 
 @dataclass(frozen=True)
@@ -66,49 +66,100 @@ def find_defenders(
 
 
 class _LossModel:
-    """Which of the defender's letters a set of defeated words removes (order does not matter)."""
+    """What a set of defeated defending words costs the defender (R7, revision 2).
 
-    def __init__(self, board: Board, defender: Player, defenders: tuple[Defender, ...]) -> None:
+    A letter goes when every run of the defender holding it is defeated. The cost of a set is
+    the score the defender's words lose (a broken word stops scoring; the pieces of it that are
+    still words score again) and, to break ties, the number of letters that leave the board
+    (removed, or stranded by the removal). Order within the set never matters.
+    """
+
+    def __init__(self, board: Board, defender: Player, defenders: tuple[Defender, ...],
+                 lexicon: Lexicon | None) -> None:
+        self.lexicon = lexicon
+        self.layer = board.letters[defender]
         index = {d.run: i for i, d in enumerate(defenders)}
-        self.items: list[tuple[int, int]] = []  # (mask of defending runs holding the letter, value)
-        layer = board.letters[defender]
-        runs_at: dict[Cell, list[Run]] = {}
+        self.runs_at: dict[Cell, list[Run]] = {}
         for run in board.runs(defender):
             for cell in run.cells:
-                runs_at.setdefault(cell, []).append(run)
+                self.runs_at.setdefault(cell, []).append(run)
+        self.items: list[tuple[int, Cell]] = []  # (mask of defending runs holding the letter, cell)
         seen: set[Cell] = set()
         for d in defenders:
             for cell in d.run.cells:
                 if cell in seen:
                     continue
                 seen.add(cell)
-                holders = runs_at.get(cell, [])
+                holders = self.runs_at.get(cell, [])
                 if any(r not in index for r in holders):
                     continue  # protected by a run that is not defending: never removed
                 mask = 0
                 for r in holders:
                     mask |= 1 << index[r]
-                self.items.append((mask, LETTER_VALUES[layer[cell]]))
+                self.items.append((mask, cell))
+        self._memo: dict[frozenset[Cell], tuple[int, int]] = {}
 
-    def loss(self, defeated_mask: int) -> int:
-        return sum(value for mask, value in self.items if mask & ~defeated_mask == 0)
+    def removed(self, defeated_mask: int) -> frozenset[Cell]:
+        return frozenset(cell for mask, cell in self.items if mask & ~defeated_mask == 0)
+
+    def cost(self, defeated_mask: int) -> tuple[int, int]:
+        """(score the defender loses, letters that leave the board) if these words fall."""
+        gone = self.removed(defeated_mask)
+        if gone not in self._memo:
+            self._memo[gone] = self._cost(gone)
+        return self._memo[gone]
+
+    def _worth(self, text: str) -> int:
+        if self.lexicon is None or text in self.lexicon:
+            return face_value(text)
+        return 0
+
+    def _cost(self, gone: frozenset[Cell]) -> tuple[int, int]:
+        if not gone:
+            return 0, 0
+        affected = {run for cell in gone for run in self.runs_at.get(cell, [])}
+        lost_score = 0
+        left_cells: set[Cell] = set()
+        for run in affected:
+            lost_score += self._worth(run.text)
+            piece: list[Cell] = []
+            for cell in run.cells + ((-1, -1),):
+                if cell in gone or cell == (-1, -1):
+                    if len(piece) >= 2:
+                        lost_score -= self._worth("".join(self.layer[c] for c in piece))
+                    piece = []
+                else:
+                    piece.append(cell)
+                    left_cells.add(cell)
+        stranded = 0
+        for r, c in left_cells:
+            if not any(n in self.layer and n not in gone
+                       for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
+                stranded += 1
+        return lost_score, len(gone) + stranded
 
 
 def best_order(
-    board: Board, defender: Player, attack_value: int, defenders: tuple[Defender, ...]
+    board: Board,
+    defender: Player,
+    attack_value: int,
+    defenders: tuple[Defender, ...],
+    lexicon: Lexicon | None = None,
 ) -> tuple[int, ...]:
-    """The defender's best order (R7).
+    """The defender's best order (R7): the one that keeps the defender the most score.
 
     The attacker beats every word of a set D, in any order, exactly when its strength
     exceeds D's total; it then falls to the next word if that word is at least as strong as
     what is left. So the best order sacrifices the set D that stops the attacker and costs
-    the least face value, then the blocker. If no order stops the attacker, every order
-    loses everything and the reading order is returned.
+    the least score (ties: the fewest letters lost, then reading order), then the blocker.
+    If no order stops the attacker, every order loses everything and the reading order is
+    returned. Exact up to EXHAUSTIVE_LIMIT defenders, greedy beyond. Without a lexicon every
+    run counts as a word.
     """
     n = len(defenders)
     strengths = [d.strength.value for d in defenders]
-    model = _LossModel(board, defender, defenders)
-    best: tuple[int, int, tuple[int, ...]] | None = None  # (loss, size, order)
+    model = _LossModel(board, defender, defenders, lexicon)
+    best: tuple[int, int, tuple[int, ...]] | None = None  # (score lost, letters lost, order)
 
     def consider(sacrificed: tuple[int, ...]) -> None:
         nonlocal best
@@ -122,10 +173,10 @@ def best_order(
         mask = 0
         for i in sacrificed:
             mask |= 1 << i
-        loss = model.loss(mask)
+        score_lost, letters_lost = model.cost(mask)
         blocker = blockers[0]
         order = tuple(sacrificed) + (blocker,) + tuple(i for i in rest if i != blocker)
-        key = (loss, len(sacrificed), order)
+        key = (score_lost, letters_lost, order)
         if best is None or key < best:
             best = key
 
@@ -135,7 +186,7 @@ def best_order(
                 consider(sacrificed)
     else:
         # Greedy: sacrifice the cheapest words per point of strength until one can block.
-        ranked = sorted(range(n), key=lambda i: (model.loss(1 << i) / max(strengths[i], 1), i))
+        ranked = sorted(range(n), key=lambda i: (model.cost(1 << i)[0] / max(strengths[i], 1), i))
         chosen: list[int] = []
         consider(())
         for i in ranked:
@@ -185,8 +236,13 @@ def resolve(
     defenders: tuple[Defender, ...],
     order: tuple[int, ...],
     new_cells: frozenset[Cell],
+    failure_loses_placed: bool = True,
 ) -> CombatOutcome:
-    """Fight ``defenders`` in ``order`` and change the board accordingly (R7)."""
+    """Fight ``defenders`` in ``order`` and change the board accordingly (R7).
+
+    ``failure_loses_placed``: a failed attack loses every letter it placed, even one that also
+    belongs to another run of the attacker (revision 2); revision 1 kept such letters.
+    """
     defender = attacker.other
     events: list[Event] = []
     points = {attacker: 0, defender: 0}
@@ -228,7 +284,8 @@ def resolve(
             events.append(ev)
             points[attacker] += ev.points
     else:
-        ev = remove_word(board, attacker, attack_run, "attack failed", defender, new_cells)
+        ev = remove_word(board, attacker, attack_run, "attack failed", defender, new_cells,
+                         always_remove_new=failure_loses_placed)
         if ev:
             events.append(ev)
             points[defender] += ev.points
@@ -242,14 +299,17 @@ def remove_word(
     reason: str,
     points_to: Player | None,
     new_cells: frozenset[Cell] = frozenset(),
+    always_remove_new: bool = False,
 ) -> LettersRemoved | None:
     """Remove a beaten word: each letter that belongs to no other run of its owner goes.
 
-    A new letter still standing on an opponent letter goes as well: two letters never
-    share a cell once an action is over.
+    ``new_cells`` (the letters the commit placed) go whatever other runs hold them when
+    ``always_remove_new`` is set (a failed attack, R7); otherwise only where one still stands
+    on an opponent letter (two letters never share a cell once an action is over).
     """
     others = [r for r in board.runs(owner) if r != run]
     shared = {c for r in others for c in r.cells}
     enemy = board.letters[owner.other]
-    doomed = [c for c in run.cells if c not in shared or (c in new_cells and c in enemy)]
+    doomed = [c for c in run.cells
+              if c not in shared or (c in new_cells and (always_remove_new or c in enemy))]
     return remove_letters(board, owner, doomed, reason, points_to)

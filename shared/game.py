@@ -161,6 +161,7 @@ class Game:
         self.committed_this_turn: bool
         self.redeployed_this_turn: bool
         self.passes: int
+        self.stall_turns: int  # turns started with both pools empty (R11 end 4)
         self.pending: PendingDiscard | PendingDefence | None
         self.result: Result | None
         self.actions: list[dict[str, Any]]
@@ -201,6 +202,7 @@ class Game:
         g.committed_this_turn = False
         g.redeployed_this_turn = False
         g.passes = 0
+        g.stall_turns = 0
         g.pending = None
         g.result = None
         g.actions = []
@@ -307,7 +309,8 @@ class Game:
                   (self.drawn, self.removed, self.discarded, self.captured, self.cities_taken,
                    self.turns_started)),
             self.to_move, self.turn, self.committed_this_turn, self.redeployed_this_turn,
-            self.passes, self.pending, self.result, len(self.actions), self.rng.getstate(),
+            self.passes, self.stall_turns, self.pending, self.result, len(self.actions),
+            self.rng.getstate(),
         )
 
     # ----------------------------------------------------------------- applying
@@ -370,6 +373,8 @@ class Game:
         board = self.board
         own = board.letters[p]
         placements = action.placements
+        if action.direction not in (None, ACROSS, DOWN):
+            raise E.ActionFormatError(f"direction must be 'across' or 'down', not {action.direction!r}")
         if not placements:
             raise E.EmptyCommit("a commit must place at least one letter")
         cells: list[Cell] = []
@@ -438,12 +443,16 @@ class Game:
                         "must be on land"
                     )
         after = read_crossword(board, p, self.lexicon, layer)
+        # R3: no run holding a new letter may include a letter of a run left invalid
+        # (revision 1 checked the committed word only).
+        built = touched if self.rules.revision >= 2 else [run]
         for bad in after.invalid:
-            if set(bad.cells) & set(run.cells):
-                raise E.BuildsOnInvalid(
-                    f"{run.text.upper()} builds on the invalid run {bad.text.upper()} at "
-                    f"{cell_name(bad.start)} without making it a word"
-                )
+            for word in built:
+                if set(bad.cells) & set(word.cells):
+                    raise E.BuildsOnInvalid(
+                        f"{word.text.upper()} builds on the invalid run {bad.text.upper()} at "
+                        f"{cell_name(bad.start)} without making it a word"
+                    )
         if run not in after.supplied:
             raise E.NotConnected(
                 f"{run.text.upper()} does not connect to your supplied crossword or to a city you own"
@@ -482,7 +491,7 @@ class Game:
             return events + self._finish_commit(p, plan.run, True)
         strength = attack_strength(board, plan.run, self.lexicon, self.rules)
         defenders = find_defenders(board, p, plan.run, self.lexicon, self.rules)
-        suggested = best_order(board, p.other, strength.value, defenders)
+        suggested = best_order(board, p.other, strength.value, defenders, self.lexicon)
         if len(defenders) >= 2:
             self.pending = PendingDefence(p, plan.run, strength, defenders, suggested, plan.new_cells)
             events.append(
@@ -490,7 +499,8 @@ class Game:
                                  tuple(d.to_dict() for d in defenders), suggested)
             )
             return events
-        outcome = resolve(board, p, plan.run, strength.value, defenders, suggested, plan.new_cells)
+        outcome = resolve(board, p, plan.run, strength.value, defenders, suggested, plan.new_cells,
+                          self.rules.revision >= 2)
         return events + self._after_combat(p, plan.run, outcome)
 
     def _order_defence(self, action: OrderDefence) -> list[Event]:
@@ -503,7 +513,7 @@ class Game:
             )
         self.pending = None
         outcome = resolve(self.board, pending.attacker, pending.attack_run, pending.attack_strength.value,
-                          pending.defenders, action.order, pending.new_cells)
+                          pending.defenders, action.order, pending.new_cells, self.rules.revision >= 2)
         return self._after_combat(pending.attacker, pending.attack_run, outcome)
 
     def _after_combat(self, p: Player, run: Run, outcome: CombatOutcome) -> list[Event]:
@@ -572,11 +582,12 @@ class Game:
         layer = {c: ch for c, ch in own.items() if c not in lifted}
         before = read_crossword(self.board, p, self.lexicon)
         after = read_crossword(self.board, p, self.lexicon, layer)
-        for bad in after.invalid:
-            if bad not in before.invalid:
-                raise E.LiftBreaksCrossword(
-                    f"lifting {run.text.upper()} would leave {bad.text.upper()} invalid"
-                )
+        if self.rules.revision < 2:
+            for bad in after.invalid:
+                if bad not in before.invalid:
+                    raise E.LiftBreaksCrossword(
+                        f"lifting {run.text.upper()} would leave {bad.text.upper()} invalid"
+                    )
         for word in after.words:
             if word in before.supplied and word not in after.supplied:
                 raise E.LiftBreaksCrossword(
@@ -615,12 +626,30 @@ class Game:
         passed = not self.committed_this_turn
         self.passes = self.passes + 1 if passed else 0
         events: list[Event] = [TurnEnded(p, passed)]
-        no_letters_left = self.rules.endless_pool or all(not self.pools[q] for q in PLAYERS)
-        if no_letters_left and self.passes >= self.rules.stalemate_passes:
+        ending = self._turn_end_reason(p)
+        if ending is not None:
             winner = self._leader() if self.rules.win_by_score else None
-            return events + self._game_over(winner, "stalemate")
+            return events + self._game_over(winner, ending)
         events += self._start_turn(p.other)
         return events + self._after_action()
+
+    def _turn_end_reason(self, p: Player) -> str | None:
+        """R11 ends 2-5, checked when ``p`` ends a turn: the reason, or None to play on."""
+        rules = self.rules
+        if rules.revision < 2:
+            no_letters_left = rules.endless_pool or all(not self.pools[q] for q in PLAYERS)
+            return "stalemate" if no_letters_left and self.passes >= rules.stalemate_passes else None
+        finite = not rules.endless_pool
+        pools_empty = finite and all(not self.pools[q] for q in PLAYERS)
+        if finite and rules.end_on_empty_rack and not self.pools[p] and not self.racks[p]:
+            return "score"
+        if pools_empty and self.passes >= rules.stalemate_passes:
+            return "stalemate"
+        if pools_empty and rules.stall_turns is not None and self.stall_turns >= rules.stall_turns:
+            return "stall-limit"
+        if rules.turn_limit is not None and self.turn >= rules.turn_limit:
+            return "turn-limit"
+        return None
 
     def _start_turn(self, p: Player) -> list[Event]:
         self.turn += 1
@@ -628,6 +657,8 @@ class Game:
         self.committed_this_turn = False
         self.redeployed_this_turn = False
         events: list[Event] = [TurnStarted(p, self.turn)]
+        if not self.rules.endless_pool and all(not self.pools[q] for q in PLAYERS):
+            self.stall_turns += 1  # R11 end 4 counts the turns that start with both pools empty
         if self.turns_started[p] > 0:
             drawn = self._draw(p, self.rules.draw_per_turn)
             if drawn:
@@ -679,7 +710,7 @@ class Game:
         target = self.rules.target_score
         if target is not None and max(scores.values()) >= target:
             return events + self._game_over(self._leader(), "target")
-        if self.rules.end_on_empty_rack and not self.rules.endless_pool:
+        if self.rules.revision < 2 and self.rules.end_on_empty_rack and not self.rules.endless_pool:
             if self.pending is None and any(not self.pools[p] and not self.racks[p] for p in PLAYERS):
                 return events + self._game_over(self._leader(), "score")
         return events

@@ -25,7 +25,10 @@ from shared.rules import RuleSet
 from shared.terrain import GameMap, Player
 
 FORMAT = "scryptic-record"
-VERSION = 1
+VERSION = 2
+"""Version 2 records play revision 2 of the rulings; version 1 records (no ``revision`` in their
+rules) replay under revision 1, as they were played."""
+READABLE_VERSIONS = (1, 2)
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; ``line`` is 1-based."""
@@ -87,8 +90,10 @@ def parse_record(text: str) -> GameRecord:
     number, header = parsed[0]
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise RecordError(number, f"the first line must be a header with \"format\": \"{FORMAT}\"")
-    if header.get("version") != VERSION:
-        raise RecordError(number, f"unsupported record version {header.get('version')!r} (this reads {VERSION})")
+    version = header.get("version")
+    if version not in READABLE_VERSIONS:
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise RecordError(number, f"unsupported record version {version!r} (this reads versions {readable})")
     for key in ("map", "rules", "seed"):
         if key not in header:
             raise RecordError(number, f"the header has no {key!r}")
@@ -98,7 +103,10 @@ def parse_record(text: str) -> GameRecord:
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(number, f"bad map: {exc}") from None
     try:
-        rules = RuleSet.from_dict(header["rules"])
+        rules_data = header["rules"]
+        if version >= 2 and isinstance(rules_data, dict):
+            rules_data = {"revision": 2, **rules_data}
+        rules = RuleSet.from_dict(rules_data)
     except (TypeError, ValueError) as exc:
         raise RecordError(number, f"bad rules: {exc}") from None
     seed = header["seed"]

@@ -17,6 +17,7 @@ class RuleSet:
     """
 
     name: str = "standard"
+    revision: int = 2  # which revision of RULINGS.md the engine plays (1: records made before it)
     rack_start: int = 7
     rack_limit: int = 12
     draw_per_turn: int = 3
@@ -33,7 +34,9 @@ class RuleSet:
     sneak_word_multiplier: Fraction = Fraction(3, 2)
     cut_word_multiplier: Fraction = Fraction(3, 2)
     end_on_empty_rack: bool = True  # R11 condition 2
-    stalemate_passes: int = 4  # R11 condition 3: consecutive passes with no letters left to draw
+    stalemate_passes: int = 4  # R11 end 3: consecutive passes with both pools empty
+    stall_turns: int | None = 20  # R11 end 4: turns (both players') once both pools are empty
+    turn_limit: int | None = 200  # R11 end 5: the game ends on score after this many turns
     win_by_score: bool = True  # False: conquest only; a stalemate is a draw
     target_score: int | None = None  # first to reach it wins (with an endless pool)
 
@@ -47,12 +50,20 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "RuleSet":
-        """Inverse of :meth:`to_dict`; unknown keys are an error."""
+        """Inverse of :meth:`to_dict`; unknown keys are an error.
+
+        A dict with no ``revision`` was written before revision 2 of the rulings: it is read as
+        revision 1, with no stall or turn limit, so that old records replay as they were played.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("the rule settings must be a mapping")
         known = {f.name: f for f in fields(cls)}
         unknown = set(data) - set(known)
         if unknown:
             raise ValueError(f"unknown rule setting(s): {', '.join(sorted(unknown))}")
         values: dict[str, Any] = {}
+        if "revision" not in data:
+            values.update(revision=1, stall_turns=None, turn_limit=None)
         for key, value in data.items():
             if "multiplier" in key:
                 value = Fraction(value)

@@ -38,14 +38,14 @@ def test_record_round_trips_through_text():
     record = parse_record(text)
     assert record.to_text() == text
     header = json.loads(text.splitlines()[0])
-    assert header["format"] == "scryptic-record" and header["version"] == 1
+    assert header["format"] == "scryptic-record" and header["version"] == 2
     assert len(text.splitlines()) == 1 + game.version + (1 if game.over else 0)
 
 
 @pytest.mark.parametrize("mangle, line, message", [
     (lambda lines: ["{not json"] + lines[1:], 1, "not valid JSON"),
     (lambda lines: ['{"format": "other"}'] + lines[1:], 1, "format"),
-    (lambda lines: [lines[0].replace('"version": 1', '"version": 9')] + lines[1:], 1, "unsupported record version 9"),
+    (lambda lines: [lines[0].replace('"version": 2', '"version": 9')] + lines[1:], 1, "unsupported record version 9"),
     (lambda lines: lines[:3] + ['{"type": "fly", "player": 1}'] + lines[3:], 4, "unknown action type 'fly'"),
     (lambda lines: lines[:3] + ["[1, 2]"] + lines[3:], 4, "JSON object"),
 ])

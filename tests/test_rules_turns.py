@@ -140,10 +140,12 @@ def test_redeploy_over_the_limit_asks_for_a_discard():
     assert len(game.racks[GOLD]) == 15 and game.pending.count == 3
 
 
-def test_empty_pool_and_rack_ends_the_game_on_score():
+def test_empty_pool_and_rack_ends_the_game_on_score_at_the_end_of_the_turn():
     game = position(REDEPLOY, "", LEXICON, racks={GOLD: "cat", SILVER: "dog"})
     game.pools[GOLD].clear()
     game.apply(across(GOLD, 1, 2, "cat"))
+    assert not game.over  # R11 end 2 is checked at the end of the turn, not mid-turn
+    game.apply(EndTurn(GOLD))
     assert game.result.reason == "score" and game.result.winner == GOLD
 
 
@@ -162,14 +164,33 @@ def test_four_passes_with_no_letters_left_is_a_stalemate():
     assert (game.result.winner, game.result.reason) == (GOLD, "stalemate")
 
 
-def test_equal_scores_draw_and_conquest_stalemates_draw():
-    for rules in (STANDARD, get_rules("conquest")):
-        game = position(REDEPLOY, "", LEXICON, rules=rules, racks={GOLD: "e", SILVER: "e"})
-        for p in (GOLD, SILVER):
-            game.pools[p].clear()
-        for p in (GOLD, SILVER, GOLD, SILVER):
-            game.apply(EndTurn(p))
-        assert (game.result.winner, game.result.reason) == (None, "stalemate")
+def test_equal_scores_draw():
+    game = position(REDEPLOY, "", LEXICON, racks={GOLD: "e", SILVER: "e"})
+    for p in (GOLD, SILVER):
+        game.pools[p].clear()
+    for p in (GOLD, SILVER, GOLD, SILVER):
+        game.apply(EndTurn(p))
+    assert (game.result.winner, game.result.reason) == (None, "stalemate")
+
+
+def test_an_endless_pool_never_stalemates_and_conquest_ends_on_the_turn_limit_as_a_draw():
+    game = position(REDEPLOY, """
+        . . . . . . .
+        . . c a t . .
+        . . . . . . .
+    """, LEXICON, rules=get_rules("conquest"), racks={GOLD: "e", SILVER: "e"})
+    def pass_turn() -> None:
+        if game.pending is not None:  # the endless pool fills the rack past its limit
+            game.apply(Discard(game.pending.player, "".join(game.racks[game.pending.player][:game.pending.count])))
+        game.apply(EndTurn(game.to_move))
+
+    for _ in range(6):
+        pass_turn()
+    assert not game.over  # R11: ends 3 and 4 do not apply to an endless pool
+    while not game.over:
+        pass_turn()
+    assert game.turn == 200
+    assert (game.result.winner, game.result.reason) == (None, "turn-limit")  # gold leads, but a draw
 
 
 def test_target_score():

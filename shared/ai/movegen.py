@@ -150,6 +150,9 @@ def prepare(game: Game, player: Player, vocab: Vocabulary, near: set[Cell] | Non
         cols &= {c for _, c in near}
     for direction, indices, length in ((ACROSS, rows, width), (DOWN, cols, height)):
         bad_set = bad_down if direction == ACROSS else bad_across
+        # R3 (revision 2): a cross word may not take in a letter of an invalid run parallel
+        # to this line, which the commit leaves invalid.
+        cross_bad = (bad_across if direction == ACROSS else bad_down) if game.rules.revision >= 2 else frozenset()
         for index in sorted(i for i in indices if 0 <= i < (height if direction == ACROSS else width)):
             if direction == ACROSS:
                 cells = [(index, c) for c in range(length)]
@@ -158,14 +161,14 @@ def prepare(game: Game, player: Player, vocab: Vocabulary, near: set[Cell] | Non
                 cells = [(r, index) for r in range(length)]
                 step = (0, 1)
             line = _build_line(direction, index, cells, step, own, connect, bad_set, terrain,
-                               vocab, cache, height, width)
+                               vocab, cache, height, width, cross_bad)
             if line is not None:
                 pos.lines.append(line)
     return pos
 
 
 def _build_line(direction, index, cells, step, own, connect, bad_set, terrain, vocab, cache,
-                height, width) -> Line | None:
+                height, width, cross_bad=frozenset()) -> Line | None:
     n = len(cells)
     fixed: list[str | None] = [None] * n
     free = [False] * n
@@ -212,6 +215,8 @@ def _build_line(direction, index, cells, step, own, connect, bad_set, terrain, v
             xcells = tuple(up) + (cell,) + tuple(down)
             first, last = xcells[0], xcells[-1]
             if terrain[first[0]][first[1]] is Terrain.WATER or terrain[last[0]][last[1]] is Terrain.WATER:
+                allowed[i] = frozenset()
+            elif cross_bad and any(x in cross_bad for x in xcells):
                 allowed[i] = frozenset()
             else:
                 allowed[i] = _cross_allowed(vocab, before, after, cache)
