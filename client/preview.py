@@ -57,6 +57,7 @@ def shadow_game(view: dict[str, Any], lexicon: Lexicon, rules: RuleSet | None = 
     g.cities_taken = {p: view["players"][str(int(p))].get("cities_taken", 0) for p in Player}
     g.to_move = Player(view["to_move"])
     g.turn = view.get("turn", 1)
+    g.stall_turns = view.get("stall_turns", 0)
     g.turns_started = {p: 1 for p in Player}
     g.committed_this_turn = False
     g.redeployed_this_turn = bool(view.get("redeployed"))
@@ -200,7 +201,7 @@ def compute_preview(view: dict[str, Any], lexicon: Lexicon, player: Player,
         for d in defenders:
             notes = strength_notes(d.strength, face_value(d.run.text))
             pv.defenders.append(DefenderLine(d.run.text, d.run.cells, d.strength.value, notes))
-        pv.suggested = best_order(board, player.other, strength.value, defenders)
+        pv.suggested = best_order(board, player.other, strength.value, defenders, lexicon, g.rules)
     if any(board.terrain_at(c) is Terrain.ICE for c in run.cells):
         heavy = [ch for c, ch in zip(run.cells, run.text)
                  if board.terrain_at(c) is Terrain.ICE and face_value(ch) > g.rules.ice_thickness]

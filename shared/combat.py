@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from math import floor
 
 from shared.board import Board, Run
 from shared.crossword import read_crossword
 from shared.events import CombatStep, Event, LettersRemoved
 from shared.letters import LETTER_VALUES, face_value
 from shared.lexicon import Lexicon
-from shared.rules import RuleSet
+from shared.rules import STANDARD, RuleSet
 from shared.strength import Strength, defence_strength
 from shared.terrain import Cell, Player
 
@@ -139,43 +140,59 @@ class _LossModel:
         return lost_score, len(gone) + stranded
 
 
+def strength_after(strength: int, beaten: int, rules: RuleSet) -> int:
+    """The attacker's strength after beating a word of strength ``beaten``."""
+    return strength - floor(rules.defeat_cost * beaten)
+
+
 def best_order(
     board: Board,
     defender: Player,
     attack_value: int,
     defenders: tuple[Defender, ...],
     lexicon: Lexicon | None = None,
+    rules: RuleSet = STANDARD,
 ) -> tuple[int, ...]:
     """The defender's best order (R7): the one that keeps the defender the most score.
 
-    The attacker beats every word of a set D, in any order, exactly when its strength
-    exceeds D's total; it then falls to the next word if that word is at least as strong as
-    what is left. So the best order sacrifices the set D that stops the attacker and costs
-    the least score (ties: the fewest letters lost, then reading order), then the blocker.
-    If no order stops the attacker, every order loses everything and the reading order is
-    returned. Exact up to EXHAUSTIVE_LIMIT defenders, greedy beyond. Without a lexicon every
-    run counts as a word.
+    An order sacrifices the words the attacker beats before one stops it. So each candidate
+    is a set D of words to sacrifice (weakest first), then a blocker, then the rest; each is
+    fought out on paper and the one that costs the least score wins (ties: the fewest letters
+    lost, then reading order). With the standard rules the attacker beats D exactly when its
+    strength exceeds D's total, so every order either stops it or none does; if none does,
+    the reading order is returned. Exact up to EXHAUSTIVE_LIMIT defenders, greedy beyond.
+    Without a lexicon every run counts as a word.
     """
     n = len(defenders)
     strengths = [d.strength.value for d in defenders]
     model = _LossModel(board, defender, defenders, lexicon)
     best: tuple[int, int, tuple[int, ...]] | None = None  # (score lost, letters lost, order)
 
+    def fight(order: tuple[int, ...]) -> int | None:
+        """The mask of words beaten before the attacker falls, or None if it never does."""
+        strength, mask = attack_value, 0
+        for i in order:
+            if strength <= strengths[i]:
+                return mask
+            strength = strength_after(strength, strengths[i], rules)
+            mask |= 1 << i
+        return None
+
     def consider(sacrificed: tuple[int, ...]) -> None:
         nonlocal best
-        left = attack_value - sum(strengths[i] for i in sacrificed)
-        if left <= 0:
-            return
         rest = [i for i in range(n) if i not in sacrificed]
-        blockers = [i for i in rest if strengths[i] >= left]
-        if not blockers:
+        if not rest:
             return
-        mask = 0
-        for i in sacrificed:
-            mask |= 1 << i
-        score_lost, letters_lost = model.cost(mask)
-        blocker = blockers[0]
-        order = tuple(sacrificed) + (blocker,) + tuple(i for i in rest if i != blocker)
+        first = tuple(sorted(sacrificed, key=lambda i: (strengths[i], i)))
+        strength = attack_value
+        for i in first:
+            strength = strength_after(strength, strengths[i], rules)
+        blocker = next((i for i in rest if strengths[i] >= strength), rest[0])
+        order = first + (blocker,) + tuple(i for i in rest if i != blocker)
+        beaten = fight(order)
+        if beaten is None:
+            return
+        score_lost, letters_lost = model.cost(beaten)
         key = (score_lost, letters_lost, order)
         if best is None or key < best:
             best = key
@@ -214,6 +231,7 @@ def remove_letters(
     cells: list[Cell],
     reason: str,
     points_to: Player | None,
+    points_per_dot: int = 1,
 ) -> LettersRemoved | None:
     """Take letters off the board; return the event (None if nothing was there)."""
     layer = board.letters[owner]
@@ -224,7 +242,7 @@ def remove_letters(
             gone.append((cell[0], cell[1], letter))
     if not gone:
         return None
-    points = sum(LETTER_VALUES[x[2]] for x in gone) if points_to is not None else 0
+    points = points_per_dot * sum(LETTER_VALUES[x[2]] for x in gone) if points_to is not None else 0
     return LettersRemoved(owner, tuple(gone), reason, points_to, points)
 
 
@@ -236,12 +254,14 @@ def resolve(
     defenders: tuple[Defender, ...],
     order: tuple[int, ...],
     new_cells: frozenset[Cell],
-    failure_loses_placed: bool = True,
+    rules: RuleSet = STANDARD,
 ) -> CombatOutcome:
     """Fight ``defenders`` in ``order`` and change the board accordingly (R7).
 
-    ``failure_loses_placed``: a failed attack loses every letter it placed, even one that also
-    belongs to another run of the attacker (revision 2); revision 1 kept such letters.
+    Under revision 2 a failed attack loses every letter it placed, even one that also belongs
+    to another run of the attacker; revision 1 kept such letters. Each defeated word costs
+    the attacker ``rules.defeat_cost`` of its strength (all of it in the standard rules);
+    letters removed in combat score ``rules.combat_points`` per dot.
     """
     defender = attacker.other
     events: list[Event] = []
@@ -257,7 +277,7 @@ def resolve(
     for index in order:
         d = defenders[index]
         if strength > d.strength.value:
-            after = strength - d.strength.value
+            after = strength_after(strength, d.strength.value, rules)
             events.append(
                 CombatStep(attacker, attack_run.text, strength, d.run.text, d.run.cells,
                            d.strength.value, True, after)
@@ -265,7 +285,7 @@ def resolve(
             strength = after
             defeated.add(d.run)
             doomed = [c for c in d.run.cells if all(r in defeated for r in runs_at.get(c, []))]
-            ev = remove_letters(board, defender, doomed, "defeated", attacker)
+            ev = remove_letters(board, defender, doomed, "defeated", attacker, rules.combat_points)
             if ev:
                 events.append(ev)
                 points[attacker] += ev.points
@@ -279,13 +299,13 @@ def resolve(
     if survived:
         near = touched_cells(board, attack_run)
         ev = remove_letters(board, defender, [c for c in near if c in board.letters[defender]],
-                            "swept", attacker)
+                            "swept", attacker, rules.combat_points)
         if ev:
             events.append(ev)
             points[attacker] += ev.points
     else:
         ev = remove_word(board, attacker, attack_run, "attack failed", defender, new_cells,
-                         always_remove_new=failure_loses_placed)
+                         always_remove_new=rules.revision >= 2, points_per_dot=rules.combat_points)
         if ev:
             events.append(ev)
             points[defender] += ev.points
@@ -300,6 +320,7 @@ def remove_word(
     points_to: Player | None,
     new_cells: frozenset[Cell] = frozenset(),
     always_remove_new: bool = False,
+    points_per_dot: int = 1,
 ) -> LettersRemoved | None:
     """Remove a beaten word: each letter that belongs to no other run of its owner goes.
 
@@ -312,4 +333,4 @@ def remove_word(
     enemy = board.letters[owner.other]
     doomed = [c for c in run.cells
               if c not in shared or (c in new_cells and (always_remove_new or c in enemy))]
-    return remove_letters(board, owner, doomed, reason, points_to)
+    return remove_letters(board, owner, doomed, reason, points_to, points_per_dot)

@@ -491,7 +491,7 @@ class Game:
             return events + self._finish_commit(p, plan.run, True)
         strength = attack_strength(board, plan.run, self.lexicon, self.rules)
         defenders = find_defenders(board, p, plan.run, self.lexicon, self.rules)
-        suggested = best_order(board, p.other, strength.value, defenders, self.lexicon)
+        suggested = best_order(board, p.other, strength.value, defenders, self.lexicon, self.rules)
         if len(defenders) >= 2:
             self.pending = PendingDefence(p, plan.run, strength, defenders, suggested, plan.new_cells)
             events.append(
@@ -500,7 +500,7 @@ class Game:
             )
             return events
         outcome = resolve(board, p, plan.run, strength.value, defenders, suggested, plan.new_cells,
-                          self.rules.revision >= 2)
+                          self.rules)
         return events + self._after_combat(p, plan.run, outcome)
 
     def _order_defence(self, action: OrderDefence) -> list[Event]:
@@ -513,7 +513,7 @@ class Game:
             )
         self.pending = None
         outcome = resolve(self.board, pending.attacker, pending.attack_run, pending.attack_strength.value,
-                          pending.defenders, action.order, pending.new_cells, self.rules.revision >= 2)
+                          pending.defenders, action.order, pending.new_cells, self.rules)
         return self._after_combat(pending.attacker, pending.attack_run, outcome)
 
     def _after_combat(self, p: Player, run: Run, outcome: CombatOutcome) -> list[Event]:
@@ -752,6 +752,7 @@ class Game:
             "players": players,
             "to_move": int(self.to_move),
             "turn": self.turn,
+            "stall_turns": self.stall_turns,
             "redeployed": self.redeployed_this_turn,
             "pending": None if self.pending is None else self.pending.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),

@@ -33,6 +33,8 @@ class RuleSet:
     defend_word_multiplier: Fraction = Fraction(3, 2)
     sneak_word_multiplier: Fraction = Fraction(3, 2)
     cut_word_multiplier: Fraction = Fraction(3, 2)
+    defeat_cost: Fraction = Fraction(1)  # share of a beaten word's strength the attacker spends
+    combat_points: int = 1  # points per dot of a letter removed in combat
     end_on_empty_rack: bool = True  # R11 condition 2
     stalemate_passes: int = 4  # R11 end 3: consecutive passes with both pools empty
     stall_turns: int | None = 20  # R11 end 4: turns (both players') once both pools are empty
@@ -65,7 +67,7 @@ class RuleSet:
         if "revision" not in data:
             values.update(revision=1, stall_turns=None, turn_limit=None)
         for key, value in data.items():
-            if "multiplier" in key:
+            if "multiplier" in key or key == "defeat_cost":
                 value = Fraction(value)
             values[key] = value
         return cls(**values)

@@ -1,0 +1,57 @@
+"""The rule-set numbers the war preset turns: what a beaten word costs the attacker, and what
+letters removed in combat are worth. Same positions as tests/test_rules_combat.py."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+from shared.actions import Commit, OrderDefence
+from shared.ascii import position
+from shared.events import CombatStep, LettersRemoved
+from shared.rules import STANDARD
+
+from rules_helpers import GOLD, LEXICON, SILVER
+
+
+def two_defenders(rules):
+    # Silver's ON (across) and TO (down) share the O on silver's city; gold's S makes CATS (5).
+    # Silver's other two words, TO across and ON down, do not touch CATS: they do not defend,
+    # and they keep their letters (the T and the N) whatever happens to ON and TO.
+    return position("""
+        . . . . . .
+        . . . . . .
+        G . . . S .
+    """, """
+        . . . . . .
+        . . . . T O
+        c a t . O N
+    """, LEXICON, rules=rules, racks={GOLD: "s"})
+
+
+def steps(events):
+    return [(s.defend_word, s.attack_strength, s.attacker_wins) for s in events if isinstance(s, CombatStep)]
+
+
+def test_standard_rules_the_attacker_must_beat_the_sum():
+    game = two_defenders(STANDARD)
+    game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    assert steps(game.apply(OrderDefence(SILVER, (0, 1)))) == [("on", 5, True), ("to", 2, False)]
+
+
+def test_with_no_defeat_cost_each_word_is_fought_alone():
+    game = two_defenders(replace(STANDARD, defeat_cost=Fraction(0)))
+    game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    assert game.pending.suggested_order == (0, 1)  # nothing stops CATS: the reading order
+    events = game.apply(OrderDefence(SILVER, (1, 0)))
+    assert steps(events) == [("to", 5, True), ("on", 5, True)]
+    assert [(e.owner, "".join(x[2] for x in e.letters), e.reason) for e in events
+            if isinstance(e, LettersRemoved)] == [(SILVER, "o", "defeated")]  # only the shared O goes
+
+
+def test_half_the_cost_and_double_points():
+    rules = replace(STANDARD, defeat_cost=Fraction(1, 2), combat_points=2)
+    game = two_defenders(rules)
+    game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    events = game.apply(OrderDefence(SILVER, (0, 1)))
+    # ON (3) costs floor(3/2) = 1: CATS goes on at 4 and beats TO (3) too.
+    assert steps(events) == [("on", 5, True), ("to", 4, True)]
+    assert game.captured[GOLD] == 2 * 1  # the O, one dot, doubled
