@@ -223,6 +223,7 @@ class CombatOutcome:
     events: list[Event]
     attacker_survived: bool
     points: dict[Player, int]
+    defeated: tuple[Run, ...] = ()  # the defending words the attacker beat, in order
 
 
 def remove_letters(
@@ -309,7 +310,8 @@ def resolve(
         if ev:
             events.append(ev)
             points[defender] += ev.points
-    return CombatOutcome(events, survived, points)
+    beaten = tuple(defenders[i].run for i in order if defenders[i].run in defeated)
+    return CombatOutcome(events, survived, points, beaten)
 
 
 def remove_word(

@@ -522,10 +522,14 @@ class Game:
         for ev in outcome.events:
             if getattr(ev, "owner", None) is not None:
                 self.removed[ev.owner] += len(ev.letters)
-        return outcome.events + self._finish_commit(p, run, outcome.attacker_survived)
+        beaten = outcome.defeated if self.rules.cities_fall_with_words else ()
+        return outcome.events + self._finish_commit(p, run, outcome.attacker_survived, beaten)
 
-    def _finish_commit(self, p: Player, run: Run, survived: bool) -> list[Event]:
-        """Ice (R8), cities (R9), stranded letters (R5), scores and the end of the game."""
+    def _finish_commit(self, p: Player, run: Run, survived: bool, beaten: tuple[Run, ...] = ()) -> list[Event]:
+        """Ice (R8), cities (R9), stranded letters (R5), scores and the end of the game.
+
+        ``beaten``: defending words whose cities fall with them (a rule-set option).
+        """
         board = self.board
         events: list[Event] = []
         if survived:
@@ -540,7 +544,8 @@ class Game:
                     events.append(ev)
                 survived = False
         if survived:
-            for cell in run.cells:
+            taken = list(run.cells) + [c for w in beaten for c in w.cells if c not in run.cells]
+            for cell in dict.fromkeys(taken):
                 if cell in board.city_owner and board.city_owner[cell] != p:
                     previous = board.city_owner[cell]
                     board.city_owner[cell] = p

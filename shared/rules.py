@@ -35,6 +35,7 @@ class RuleSet:
     cut_word_multiplier: Fraction = Fraction(3, 2)
     defeat_cost: Fraction = Fraction(1)  # share of a beaten word's strength the attacker spends
     combat_points: int = 1  # points per dot of a letter removed in combat
+    cities_fall_with_words: bool = False  # a winning attack also takes the cities under the words it beat
     end_on_empty_rack: bool = True  # R11 condition 2
     stalemate_passes: int = 4  # R11 end 3: consecutive passes with both pools empty
     stall_turns: int | None = 20  # R11 end 4: turns (both players') once both pools are empty

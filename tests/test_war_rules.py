@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from shared.actions import Commit, OrderDefence
 from shared.ascii import position
-from shared.events import CombatStep, LettersRemoved
+from shared.events import CityTaken, CombatStep, LettersRemoved
 from shared.rules import STANDARD
 
 from rules_helpers import GOLD, LEXICON, SILVER
@@ -55,3 +55,21 @@ def test_half_the_cost_and_double_points():
     # ON (3) costs floor(3/2) = 1: CATS goes on at 4 and beats TO (3) too.
     assert steps(events) == [("on", 5, True), ("to", 4, True)]
     assert game.captured[GOLD] == 2 * 1  # the O, one dot, doubled
+
+
+def test_cities_may_fall_with_the_words_that_held_them():
+    rules = replace(STANDARD, defeat_cost=Fraction(0), cities_fall_with_words=True)
+    game = two_defenders(rules)
+    game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    events = game.apply(OrderDefence(SILVER, (0, 1)))
+    # CATS beat ON and TO, both on silver's only city: it falls with them, and the game with it.
+    assert [(e.cell, e.player, e.previous, e.bonus) for e in events if isinstance(e, CityTaken)] == [
+        ((2, 4), GOLD, SILVER, 40)]
+    assert (game.result.winner, game.result.reason) == (GOLD, "conquest")
+
+
+def test_without_the_option_the_city_stays():
+    game = two_defenders(replace(STANDARD, defeat_cost=Fraction(0)))
+    game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    events = game.apply(OrderDefence(SILVER, (0, 1)))
+    assert not [e for e in events if isinstance(e, CityTaken)] and not game.over
