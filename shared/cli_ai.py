@@ -8,26 +8,40 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from shared.atomic_files import write_text
+from shared.command_errors import check_output_folder, writing
+
 
 def register(subparsers, bench_subparsers) -> None:
     """Add `selfplay` and `bench movegen`."""
+    from shared.ai.availability import DEFAULT_CAP
     from shared.ai.levels import LEVELS
     from shared.rules import PRESETS
 
     levels = ", ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())
     p = subparsers.add_parser("selfplay", help="play AI levels against each other and report",
-                              description=f"AI levels: {levels}.")
-    p.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+                              description=f"AI levels: {levels}. Rule presets: {', '.join(PRESETS)}.")
+    p.add_argument("--games", type=int, default=20, help="number of games per preset (default 20)")
     p.add_argument("--levels", default="4,1", metavar="A,B",
                    help="the two levels, e.g. 4,1 (default); A starts the even games, B the odd ones")
     p.add_argument("--map", action="append", metavar="M",
                    help="a map name or file; repeat for several (default: every shipped map in turn)")
-    p.add_argument("--preset", default="standard", choices=sorted(PRESETS), help="rule set (default standard)")
+    p.add_argument("--preset", action="append", metavar="P",
+                   help=f"rule set: {', '.join(PRESETS)}; repeat to play the same games under each "
+                        "(default standard)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (game i uses seed+i)")
     p.add_argument("--time-limit", type=float, metavar="S", help="think-time cap per decision in seconds "
                    "(default: each level's own)")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--availability", action="store_true",
+                   help="at the start of every turn, play out the mover's fighting commits to see whether "
+                        "a winning attack or an enemy city was on offer (slow)")
+    p.add_argument("--availability-cap", type=int, default=None, metavar="N",
+                   help=f"commits checked per turn with --availability (default {DEFAULT_CAP})")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the report as JSON")
+    out.add_argument("--markdown", action="store_true",
+                     help="print the Markdown table rows of docs/ai.md (one per preset and map)")
     p.add_argument("--save-dir", metavar="DIR", help="save every game's record (.jsonl) in DIR")
     p.set_defaults(func=run_selfplay)
 
@@ -72,7 +86,10 @@ def _worker_play(spec, keep_record: bool):
 def run_selfplay(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from shared.ai.selfplay import match_specs, summarise
+    from shared.ai.availability import DEFAULT_CAP
+    from shared.ai.levels import LEVELS
+    from shared.ai.selfplay import match_specs
+    from shared.ai.selfplay_report import format_report, markdown_table, summarise
     from shared.mapfiles import load_map, shipped_maps
     from shared.rules import get_rules
 
@@ -87,23 +104,31 @@ def run_selfplay(args: argparse.Namespace) -> int:
             raise ValueError("no shipped maps found: name one with --map")
         for name in maps:
             load_map(name)  # fail early on a bad name
-        rules = get_rules(args.preset)
+        presets = [get_rules(name) for name in dict.fromkeys(args.preset or ["standard"])]
+        if args.availability_cap is not None:
+            if not args.availability:
+                raise ValueError("--availability-cap needs --availability")
+            if args.availability_cap < 1:
+                raise ValueError("--availability-cap must be at least 1")
+        cap = (args.availability_cap or DEFAULT_CAP) if args.availability else None
     except (ValueError, FileNotFoundError) as exc:
         print(f"scryptic selfplay: {exc}", file=sys.stderr)
         return 2
     save_dir = Path(args.save_dir) if args.save_dir else None
     if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
-    specs = match_specs(args.games, level_a, level_b, maps, rules, args.seed, args.time_limit)
+        check_output_folder(save_dir, "game records")  # a bad --save-dir fails before the games
+    specs = match_specs(args.games, level_a, level_b, maps, presets, args.seed, args.time_limit, cap)
     results = []
     bar = tqdm(total=len(specs), desc=f"selfplay {level_a} v {level_b}", unit="game",
-               disable=args.json and not sys.stderr.isatty())
+               disable=(args.json or args.markdown) and not sys.stderr.isatty())
 
     def done(summary) -> None:
         results.append(summary)
         if save_dir is not None and summary.record is not None:
-            name = f"game-{summary.index:04d}-{Path(summary.map_name).stem}-seed{summary.seed}.jsonl"
-            (save_dir / name).write_text(summary.record, encoding="utf-8")
+            name = (f"game-{summary.index:04d}-{summary.preset}-{Path(summary.map_name).stem}"
+                    f"-seed{summary.seed}.jsonl")
+            with writing(save_dir / name, "a game record"):
+                write_text(save_dir / name, summary.record)
             summary.record = None
         wins = sum(1 for s in results if s.winner_level == level_a)
         bar.set_postfix_str(f"level {level_a} won {wins}/{len(results)}")
@@ -120,41 +145,27 @@ def run_selfplay(args: argparse.Namespace) -> int:
     bar.close()
     results.sort(key=lambda s: s.index)
     report = summarise(results, level_a, level_b)
-    report["preset"] = rules.name
     report["seed"] = args.seed
+    report["availability_cap"] = cap
     if args.json:
         print(json.dumps(report, indent=2))
+    elif args.markdown:
+        print(f"<!-- {_command_line(args, maps, [r.name for r in presets], cap)} -->")
+        print(markdown_table(report))
     else:
-        print(format_report(report))
+        print(format_report(report, {n: lv.name for n, lv in LEVELS.items()}))
     return 0
 
 
-def format_report(report: dict) -> str:
-    """The self-play report as text."""
-    from shared.ai.levels import LEVELS
-
-    a, b = report["levels"]
-    lines = [f"{report['games']} games, level {a} ({LEVELS[a].name}) v level {b} ({LEVELS[b].name}), "
-             f"{report['preset']} rules, seeds from {report['seed']}"]
-    if report["win_rate"]:
-        lines.append(f"  wins: {a}: {report['wins'][str(a)]}  {b}: {report['wins'][str(b)]}  "
-                     f"draws: {report['draws']}   win rate of {a}: {report['win_rate'][str(a)]:.1%}")
-    lines.append(f"  first player won {report['first_player_win_rate']:.1%}")
-    lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in report["endings"].items()))
-    lines.append(f"  average length: {report['average_turns']} turns, {report['average_actions']} actions")
-    lines.append("  average score: " + ", ".join(f"level {k} {v}" for k, v in report["average_score"].items()))
-    lines.append("  attacks a game: " + ", ".join(f"level {k} {v}" for k, v in report["average_attacks"].items()))
-    lines.append("  think time (s): " + ", ".join(
-        f"level {k} mean {v['mean']} p90 {v['p90']} max {v['max']}" for k, v in report["think_seconds"].items()))
-    if report["timeouts"]:
-        lines.append(f"  decisions cut short by the time cap: {report['timeouts']}")
-    lines.append("  per map:")
-    for name, m in report["maps"].items():
-        extra = "".join(f", {k.replace('_', ' ')} {v:.1%}" for k, v in m.items() if k.startswith("win_rate"))
-        lines.append(f"    {name}: {m['games']} games, first player won {m['first_player_win_rate']:.1%}, "
-                     f"stalemates {m['stalemate_share']:.1%}{extra}; "
-                     + ", ".join(f"{k} {v}" for k, v in m["endings"].items()))
-    return "\n".join(lines)
+def _command_line(args: argparse.Namespace, maps: list[str], presets: list[str], cap: int | None) -> str:
+    """The selfplay command that reproduces a report (--jobs aside: it does not change the results)."""
+    parts = ["scryptic selfplay", f"--games {args.games}", f"--levels {args.levels}"]
+    parts += [f"--map {m}" for m in maps] + [f"--preset {p}" for p in presets] + [f"--seed {args.seed}"]
+    if cap is not None:
+        parts.append(f"--availability --availability-cap {cap}")
+    if args.time_limit is not None:
+        parts.append(f"--time-limit {args.time_limit:g}")
+    return " ".join(parts + ["--markdown"])
 
 
 def run_bench_movegen(args: argparse.Namespace) -> int:

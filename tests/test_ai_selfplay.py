@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -11,8 +12,12 @@ from shared.ai import generate_commits
 from shared.ai.bench import reference_positions, sample_racks
 from shared.ai.selfplay import GameSpec, match_specs, play_game, summarise
 from shared.ascii import map_from_ascii
+from shared.mapfiles import save_map
 from shared.record import parse_record, replay
-from shared.rules import STANDARD
+from shared.rules import PRESETS, STANDARD
+from shared.terrain import Player
+
+GOLD, SILVER = Player.GOLD, Player.SILVER
 
 TINY = """
 . . . . . . . .
@@ -51,7 +56,7 @@ def test_a_self_play_game_is_recorded_and_replays(dictionary):
     spec = GameSpec(0, "tiny", STANDARD, seed=11, gold_level=2, silver_level=1)
     game_map = map_from_ascii(TINY, "tiny")
     summary = play_game(spec, game_map, dictionary, keep_record=True)
-    assert summary.reason in ("conquest", "score", "stalemate")
+    assert summary.reason != "unfinished"
     assert summary.commits[1] > 0 and summary.commits[2] > 0
     replayed = replay(parse_record(summary.record), dictionary)
     assert replayed.result is not None and replayed.result.reason == summary.reason
@@ -61,11 +66,66 @@ def test_a_self_play_game_is_recorded_and_replays(dictionary):
     assert sum(report["wins"].values()) + report["draws"] == 1
 
 
+def test_the_war_counted_from_events_agrees_with_the_game(dictionary):
+    """Two Squires on a tiny board fight; the tallies match the engine's own, and the
+    summary survives a trip to a worker process (pickle)."""
+    spec = GameSpec(0, "tiny", STANDARD, seed=3, gold_level=1, silver_level=1, availability_cap=20)
+    summary = play_game(spec, map_from_ascii(TINY, "tiny"), dictionary, keep_record=True)
+    game = replay(parse_record(summary.record), dictionary)
+    war = summary.war
+    assert war.attacks == summary.attacks and sum(war.attacks.values()) > 0
+    assert war.first_touch_turn is not None and 1 <= war.first_touch_turn <= summary.turns
+    for p in game.captured:
+        assert war.combat_points[int(p)] == game.captured[p]
+        assert war.city_bonus[int(p)] == game.rules.city_capture_bonus * game.cities_taken[p]
+        assert war.attacks_won[int(p)] + war.attacks_lost[int(p)] == war.attacks[int(p)]
+    assert sum(war.removed.values()) == sum(game.removed.values())
+    assert summary.preset == "standard" and summary.first == 1
+    turns_checked = sum(a.turns for a in war.availability.values())
+    assert 0 < turns_checked <= summary.turns
+    assert all(a.checked <= 20 * a.turns for a in war.availability.values())
+    assert pickle.loads(pickle.dumps(summary)) == summary
+    assert war.first_touch_turn == first_touch_on_the_board(parse_record(summary.record), dictionary)
+
+
+def first_touch_on_the_board(record, dictionary) -> int | None:
+    """The turn in which a letter of one side first stood on or beside one of the other's,
+    found by replaying the record and looking at the board: after every action, and at
+    every commit's new letters before it is played (a failed attack touches, then goes)."""
+    from shared.actions import Commit, action_from_dict
+    from shared.game import Game
+
+    def touches(cells, enemy, board) -> bool:
+        return any(c in enemy or any(n in enemy for n in board.neighbours(c)) for c in cells)
+
+    game = Game.new(record.game_map, record.rules, record.seed, dictionary, record.first)
+    for data in record.actions:
+        action = action_from_dict(data)
+        turn, board = game.turn, game.board
+        if isinstance(action, Commit):
+            placed = [(r, c) for r, c, _ in action.placements]
+            if touches(placed, board.letters[action.player.other], board):
+                return turn
+        game.apply(action)
+        if touches(board.letters[GOLD], board.letters[SILVER], board):
+            return turn
+    return None
+
+
 def test_match_alternates_seats_and_rotates_maps():
     specs = match_specs(4, 4, 1, ["a", "b"], STANDARD, seed=10)
     assert [(s.gold_level, s.silver_level) for s in specs] == [(4, 1), (1, 4), (4, 1), (1, 4)]
     assert [s.map_name for s in specs] == ["a", "a", "b", "b"]
     assert [s.seed for s in specs] == [10, 11, 12, 13]
+    assert all(s.availability_cap is None for s in specs)
+
+
+def test_every_preset_plays_the_same_games():
+    conquest = PRESETS["conquest"]
+    specs = match_specs(2, 4, 1, ["a"], [STANDARD, conquest], seed=10, availability_cap=50)
+    assert [(s.index, s.rules.name, s.seed, s.gold_level) for s in specs] == [
+        (0, "standard", 10, 4), (1, "standard", 11, 1), (2, "conquest", 10, 4), (3, "conquest", 11, 1)]
+    assert {s.availability_cap for s in specs} == {50}
 
 
 def test_selfplay_command_reports_json(capsys, tmp_path):
@@ -76,7 +136,10 @@ def test_selfplay_command_reports_json(capsys, tmp_path):
     assert code == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 1 and report["levels"] == [1, 1]
-    assert set(report["maps"]) == {"cinder-ford"}
+    assert set(report["maps"]) == {"cinder-ford"} and list(report["presets"]) == ["standard"]
+    assert set(report["war"]) >= {"attacks_per_game", "attack_win_share", "combat_letters_per_game",
+                                  "winner_combat_share", "cities_per_game", "first_touch_turn", "never_touched"}
+    assert "availability" not in report and report["availability_cap"] is None
     saved = list(tmp_path.glob("*.jsonl"))
     assert len(saved) == 1 and parse_record(saved[0].read_text()).end is not None
 
@@ -86,3 +149,31 @@ def test_selfplay_command_refuses_bad_levels(capsys):
 
     assert main(["selfplay", "--games", "1", "--levels", "1,9"]) == 2
     assert "unknown AI level" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--preset", "chess"], "unknown rule set 'chess'"),
+    (["--availability-cap", "5"], "--availability-cap needs --availability"),
+    (["--availability", "--availability-cap", "0"], "--availability-cap must be at least 1"),
+])
+def test_selfplay_command_refuses_bad_options(capsys, args, message):
+    from scryptic.cli import main
+
+    assert main(["selfplay", "--games", "1", "--levels", "1,1", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_selfplay_command_prints_the_markdown_rows_per_preset(capsys, tmp_path):
+    from scryptic.cli import main
+
+    tiny = save_map(map_from_ascii(TINY, "tiny"), tmp_path / "tiny.map")
+    code = main(["selfplay", "--games", "1", "--levels", "1,1", "--map", str(tiny), "--preset", "standard",
+                 "--preset", "ios-2011", "--seed", "3", "--availability", "--availability-cap", "10",
+                 "--markdown"])
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("<!-- scryptic selfplay --games 1 --levels 1,1 --map ")
+    assert "--preset standard --preset ios-2011 --seed 3 --availability --availability-cap 10" in lines[0]
+    assert lines[1].startswith("| match | preset | map | games | conquest |")
+    assert [line.split(" | ")[1:3] for line in lines[3:5]] == [["standard", str(tiny)], ["ios-2011", str(tiny)]]
+    assert lines[6].startswith("Offers: every turn, up to 10 fighting commits")

@@ -1,23 +1,31 @@
-"""Self-play: AI levels against each other, and the statistics of what happened.
+"""Self-play: AI levels against each other, and what happened in each game.
 
 Game ``i`` of a match uses seed ``seed + i``; level A takes the first seat (gold, who
 moves first) in even games and the second in odd ones, so both levels start equally often.
-Every game is reproducible from its map, rules, seed and levels.
+Every game is reproducible from its map, rules, seed and levels. A match may be played
+under several presets: each preset plays the same games (same seeds, seats and maps).
+The statistics are in :mod:`shared.ai.selfplay_report`; the fighting is counted from the
+events by :mod:`shared.ai.warstats`.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from shared.actions import Commit, Redeploy
+from shared.ai.availability import timed_check
+from shared.ai.levels import get_level
 from shared.ai.player import decide
+from shared.ai.selfplay_report import summarise
+from shared.ai.vocab import level_vocabulary
+from shared.ai.warstats import WarCounter, WarTally
 from shared.game import Game
 from shared.rules import RuleSet
 from shared.terrain import GameMap, Player
+
+__all__ = ["MAX_ACTIONS", "GameSpec", "GameSummary", "match_specs", "play_game", "summarise"]
 
 MAX_ACTIONS = 4000
 """A game still running after this many actions is stopped and counted as unfinished."""
@@ -34,6 +42,7 @@ class GameSpec:
     gold_level: int
     silver_level: int
     time_limit: float | None = None
+    availability_cap: int | None = None  # check each turn's offers, at most this many commits; None: off
 
 
 @dataclass
@@ -44,6 +53,8 @@ class GameSummary:
     map_name: str
     seed: int
     levels: dict[int, int]  # player number -> level
+    preset: str
+    first: int  # the player who moved first
     winner: int | None  # player number, None for a draw or an unfinished game
     reason: str  # conquest, score, stalemate, resigned, ... or "unfinished"
     scores: dict[int, int]
@@ -54,6 +65,7 @@ class GameSummary:
     redeploys: dict[int, int]
     think: dict[int, list[float]] = field(default_factory=dict)  # seconds per decision
     timeouts: int = 0
+    war: WarTally = field(default_factory=WarTally)
     record: str | None = None  # JSON Lines, if asked for
 
     @property
@@ -66,22 +78,36 @@ def _rng_seed(spec: GameSpec, player: Player) -> int:
 
 
 def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = False) -> GameSummary:
-    """Play one game between two AI levels."""
+    """Play one game between two AI levels and count what happened.
+
+    With ``spec.availability_cap``, the start of every turn (once no discard is pending)
+    also checks which fights the mover's own vocabulary offered (see
+    :mod:`shared.ai.availability`); this does not change the game.
+    """
     game = Game.new(game_map, spec.rules, spec.seed, lexicon)
     levels = {Player.GOLD: spec.gold_level, Player.SILVER: spec.silver_level}
     rngs = {p: random.Random(_rng_seed(spec, p)) for p in levels}
     think: dict[int, list[float]] = {int(p): [] for p in levels}
-    commits = Counter()
-    attacks = Counter()
-    redeploys = Counter()
+    commits: Counter[int] = Counter()
+    attacks: Counter[int] = Counter()
+    redeploys: Counter[int] = Counter()
     timeouts = 0
+    counter = WarCounter(tuple(int(p) for p in levels), track_offers=spec.availability_cap is not None)
+    counter.observe(game.initial_events)
+    checked_turn = 0
     while not game.over and game.version < MAX_ACTIONS:
         actor = game.actor
         assert actor is not None
+        if spec.availability_cap is not None and game.pending is None and game.turn != checked_turn:
+            checked_turn = game.turn
+            vocab = level_vocabulary(lexicon, get_level(levels[actor]).min_zipf)
+            offer, seconds = timed_check(game, actor, vocab, spec.availability_cap)
+            counter.offer(int(actor), offer, seconds)
         decision = decide(game, actor, levels[actor], rngs[actor], spec.time_limit)
         think[int(actor)].append(decision.seconds)
         timeouts += decision.timed_out
         events = game.apply(decision.action)
+        counter.observe(events)
         if isinstance(decision.action, Commit):
             commits[int(actor)] += 1
             if any(getattr(e, "attacks", False) for e in events):
@@ -95,6 +121,8 @@ def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = Fa
         map_name=spec.map_name,
         seed=spec.seed,
         levels={int(p): lv for p, lv in levels.items()},
+        preset=spec.rules.name,
+        first=int(game.first),
         winner=None if result is None or result.winner is None else int(result.winner),
         reason="unfinished" if result is None else result.reason,
         scores=scores,
@@ -105,75 +133,22 @@ def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = Fa
         redeploys={int(p): redeploys[int(p)] for p in levels},
         think=think,
         timeouts=timeouts,
+        war=counter.finish(),
         record=game.record().to_text() if keep_record else None,
     )
 
 
-def match_specs(games: int, level_a: int, level_b: int, maps: list[str], rules: RuleSet, seed: int,
-                time_limit: float | None = None) -> list[GameSpec]:
-    """The games of a match: maps in rotation, A first in even games and second in odd ones."""
+def match_specs(games: int, level_a: int, level_b: int, maps: list[str], rules: RuleSet | list[RuleSet],
+                seed: int, time_limit: float | None = None,
+                availability_cap: int | None = None) -> list[GameSpec]:
+    """The games of a match: maps in rotation, A first in even games and second in odd ones.
+
+    With several rule sets, each plays the same ``games`` games (indices run on)."""
+    presets = [rules] if isinstance(rules, RuleSet) else list(rules)
     specs = []
-    for i in range(games):
-        gold, silver = (level_a, level_b) if i % 2 == 0 else (level_b, level_a)
-        specs.append(GameSpec(i, maps[(i // 2) % len(maps)], rules, seed + i, gold, silver, time_limit))
+    for k, preset in enumerate(presets):
+        for i in range(games):
+            gold, silver = (level_a, level_b) if i % 2 == 0 else (level_b, level_a)
+            specs.append(GameSpec(k * games + i, maps[(i // 2) % len(maps)], preset, seed + i, gold, silver,
+                                  time_limit, availability_cap))
     return specs
-
-
-def _rate(wins: float, games: int) -> float | None:
-    return None if games == 0 else round(wins / games, 3)
-
-
-def summarise(games: list[GameSummary], level_a: int, level_b: int) -> dict[str, Any]:
-    """Win rates, endings, lengths, scores and think times of a match (draws count half)."""
-    n = len(games)
-    wins = Counter(g.winner_level for g in games if g.winner is not None)
-    draws = sum(1 for g in games if g.winner is None)
-    same = level_a == level_b
-    first_wins = sum(1 for g in games if g.winner == int(Player.GOLD))
-    report: dict[str, Any] = {
-        "games": n,
-        "levels": [level_a, level_b],
-        "wins": {} if same else {str(level_a): wins[level_a], str(level_b): wins[level_b]},
-        "draws": draws,
-        "win_rate": {} if same else {
-            str(level_a): _rate(wins[level_a] + draws / 2, n),
-            str(level_b): _rate(wins[level_b] + draws / 2, n),
-        },
-        "endings": dict(sorted(Counter(g.reason for g in games).items())),
-        "first_player_win_rate": _rate(first_wins + draws / 2, n),
-        "average_turns": round(statistics.mean(g.turns for g in games), 1) if games else None,
-        "average_actions": round(statistics.mean(g.actions for g in games), 1) if games else None,
-        "timeouts": sum(g.timeouts for g in games),
-    }
-    scores: dict[str, list[int]] = {str(level_a): [], str(level_b): []}
-    think: dict[str, list[float]] = {str(level_a): [], str(level_b): []}
-    attacks: dict[str, list[int]] = {str(level_a): [], str(level_b): []}
-    for g in games:
-        for p, lv in g.levels.items():
-            scores[str(lv)].append(g.scores[p])
-            think[str(lv)].extend(g.think.get(p, []))
-            attacks[str(lv)].append(g.attacks.get(p, 0))
-    report["average_score"] = {k: round(statistics.mean(v), 1) for k, v in scores.items() if v}
-    report["average_attacks"] = {k: round(statistics.mean(v), 1) for k, v in attacks.items() if v}
-    report["think_seconds"] = {
-        k: {"mean": round(statistics.mean(v), 3), "p90": round(sorted(v)[int(0.9 * (len(v) - 1))], 3),
-            "max": round(max(v), 3)}
-        for k, v in think.items() if v
-    }
-    per_map: dict[str, dict[str, Any]] = {}
-    for name in sorted({g.map_name for g in games}):
-        subset = [g for g in games if g.map_name == name]
-        m = len(subset)
-        m_draws = sum(1 for g in subset if g.winner is None)
-        entry: dict[str, Any] = {
-            "games": m,
-            "first_player_win_rate": _rate(sum(1 for g in subset if g.winner == 1) + m_draws / 2, m),
-            "stalemate_share": _rate(sum(1 for g in subset if g.reason == "stalemate"), m),
-            "endings": dict(sorted(Counter(g.reason for g in subset).items())),
-        }
-        if not same:
-            entry["win_rate_" + str(level_a)] = _rate(
-                sum(1 for g in subset if g.winner_level == level_a) + m_draws / 2, m)
-        per_map[name] = entry
-    report["maps"] = per_map
-    return report

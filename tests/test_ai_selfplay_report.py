@@ -1,0 +1,117 @@
+"""The self-play report: exact figures from crafted game summaries."""
+
+from __future__ import annotations
+
+from shared.ai.selfplay import GameSummary
+from shared.ai.selfplay_report import TABLE_COLUMNS, format_report, markdown_table, summarise, table_rows
+from shared.ai.warstats import Availability, WarTally
+
+
+def summary(index, map_name, preset, winner, reason, scores, turns, *, attacks=(0, 0), won=(0, 0), lost=(0, 0),
+            points=(0, 0), bonus=(0, 0), enemy=(0, 0), pewter=(0, 0), removed=None, touch=None,
+            availability=None, levels=(4, 4)) -> GameSummary:
+    pair = lambda t: {1: t[0], 2: t[1]}  # noqa: E731
+    war = WarTally(attacks=pair(attacks), attacks_won=pair(won), attacks_lost=pair(lost), removed=removed or {},
+                   combat_points=pair(points), city_bonus=pair(bonus), enemy_cities=pair(enemy),
+                   pewter_cities=pair(pewter), first_touch_turn=touch, availability=availability)
+    return GameSummary(index=index, map_name=map_name, seed=index, levels=pair(levels), preset=preset, first=1,
+                       winner=winner, reason=reason, scores=pair(scores), turns=turns, actions=turns * 3,
+                       commits=pair((1, 1)), attacks=pair(attacks), redeploys=pair((0, 0)),
+                       think={1: [0.1, 0.3], 2: [0.2]}, war=war)
+
+
+def games() -> list[GameSummary]:
+    return [
+        # ford: a conquest by the first player, and a stall-limit game won by the second
+        summary(0, "ford", "standard", 1, "conquest", (100, 50), 20, attacks=(6, 4), won=(4, 1), lost=(2, 3),
+                points=(20, 10), bonus=(40, 0), enemy=(1, 0), pewter=(1, 0), touch=8,
+                removed={"defeated": 10, "swept": 4, "attack failed": 6, "stranded": 3}),
+        summary(1, "ford", "standard", 2, "stall-limit", (80, 120), 40, attacks=(2, 0), won=(0, 0), lost=(2, 0),
+                points=(0, 6), touch=12, removed={"attack failed": 5, "ice cracked": 2}),
+        # mere: a turn-limit draw that never touched, and a resignation
+        summary(2, "mere", "standard", None, "turn-limit", (90, 90), 200),
+        summary(3, "mere", "standard", 1, "resigned", (150, 30), 30, attacks=(1, 1), won=(1, 0), lost=(0, 1),
+                points=(15, 0), touch=25, removed={"defeated": 5, "attack failed": 2}),
+    ]
+
+
+def test_endings_are_counted_whatever_their_reason():
+    report = summarise(games(), 4, 4)
+    assert report["games"] == 4
+    assert report["endings"] == {"conquest": 1, "resigned": 1, "stall-limit": 1, "turn-limit": 1}
+    assert report["ending_shares"]["turn-limit"] == 0.25
+    assert report["draws"] == 1
+    assert report["first_player_win_rate"] == round((2 + 0.5) / 4, 3)
+    assert report["turns"] == {"mean": 72.5, "min": 20, "max": 200}
+    assert report["maps"]["ford"]["endings"] == {"conquest": 1, "stall-limit": 1}
+    assert report["maps"]["mere"]["first_player_win_rate"] == 0.75
+
+
+def test_war_figures_per_game_and_per_map():
+    war = summarise(games(), 4, 4)["war"]
+    assert war["attacks_per_game"] == (10 + 2 + 0 + 2) / 4
+    assert war["attack_win_share"] == round(6 / 14, 3)  # 6 won, 8 lost
+    assert war["attacks_won_per_game"] == 1.5
+    assert war["combat_letters_per_game"] == (20 + 5 + 0 + 7) / 4  # not stranded, not ice
+    assert war["removed_letters_per_game"] == {"attack failed": 3.2, "defeated": 3.8, "ice cracked": 0.5,
+                                               "stranded": 0.8, "swept": 1.0}
+    # winners: (20 + 40) / 100, 6 / 120, 15 / 150; the draw has no winner
+    assert war["winner_combat_share"] == round((0.6 + 0.05 + 0.1) / 3, 3)
+    assert war["winner_combat_share_games"] == 3
+    assert war["cities_per_game"] == {"enemy": 0.25, "pewter": 0.25}
+    assert war["first_touch_turn"] == {"mean": 15.0, "min": 8, "max": 25}
+    assert war["never_touched"] == 1
+    ford = summarise(games(), 4, 4)["maps"]["ford"]["war"]
+    assert ford["attacks_per_game"] == 6 and ford["first_touch_turn"]["mean"] == 10 and ford["never_touched"] == 0
+
+
+def test_levels_and_presets_are_reported_apart():
+    mixed = [summary(0, "ford", "standard", 1, "score", (90, 40), 50, attacks=(3, 1), won=(2, 0), lost=(1, 1),
+                     levels=(4, 1)),
+             summary(1, "ford", "war", 2, "conquest", (40, 90), 30, attacks=(1, 5), won=(0, 5), levels=(1, 4))]
+    report = summarise(mixed, 4, 1)
+    assert report["wins"] == {"4": 2, "1": 0} and report["win_rate"] == {"4": 1.0, "1": 0.0}
+    assert report["war"]["by_level"]["4"] == {"attacks_per_game": 4.0, "attack_win_share": round(7 / 8, 3),
+                                              "combat_points_per_game": 0}
+    assert report["war"]["by_level"]["1"]["attack_win_share"] == 0.0
+    assert list(report["presets"]) == ["standard", "war"]
+    assert report["presets"]["war"]["endings"] == {"conquest": 1}
+    assert list(report["presets"]["war"]["maps"]) == ["ford"]
+
+
+def test_availability_shares():
+    gold = Availability(turns=10, attack_offered=4, attack_taken=3, city_offered=1, city_taken=0, candidates=100,
+                        checked=80, attacking=50, winning=5, capturing=1, capped_turns=2, seconds=2.0)
+    silver = Availability(turns=10, attack_offered=1, attack_taken=1, city_offered=0, candidates=20, checked=20,
+                          attacking=10, winning=1)
+    report = summarise([summary(0, "ford", "standard", 1, "score", (90, 40), 20,
+                                availability={1: gold, 2: silver}, levels=(4, 1))], 4, 1)
+    a = report["availability"]
+    assert a["turns"] == 20
+    assert a["attack_offered_share"] == 0.25 and a["attack_taken_share"] == 0.8
+    assert a["city_offered_share"] == 0.05 and a["city_taken_share"] == 0.0
+    assert a["winning_share_of_attacks"] == 0.1
+    assert a["capped_turns"] == 2 and a["candidates_per_turn"] == 6.0 and a["seconds_per_turn"] == 0.1
+    assert a["by_level"]["4"]["attack_offered_share"] == 0.4 and a["by_level"]["1"]["city_taken_share"] is None
+    assert "availability" not in summarise(games(), 4, 4)  # not checked: not reported
+
+
+def test_markdown_rows_per_preset_and_map():
+    report = summarise(games(), 4, 4)
+    rows = table_rows(report)
+    assert [row[:3] for row in rows] == [["4 v 4", "standard", "ford"], ["4 v 4", "standard", "mere"],
+                                         ["4 v 4", "standard", "all maps"]]
+    ford = dict(zip(TABLE_COLUMNS, rows[0]))
+    assert ford["conquest"] == "50%" and ford["stall limit"] == "50%" and ford["pass-out"] == "0%"
+    assert ford["other endings"] == "-"
+    assert ford["attacks a game"] == "6" and ford["attacks won"] == "42%"  # 4 + 1 won, 2 + 3 + 2 lost
+    assert ford["first touch: turn (never)"] == "10 (0)"
+    assert ford["winning attack offered (taken)"] == "-"
+    mere = dict(zip(TABLE_COLUMNS, rows[1]))
+    assert mere["other endings"] == "resigned 1" and mere["turn limit"] == "50%"
+    assert mere["first touch: turn (never)"] == "25 (1)"
+    assert mere["turns: mean (min-max)"] == "115 (30-200)"
+    text = markdown_table(report)
+    assert text.splitlines()[0] == "| " + " | ".join(TABLE_COLUMNS) + " |"
+    assert len(text.splitlines()) == 2 + 3
+    assert "stall-limit 1 (50%)" in format_report(report)
