@@ -76,8 +76,10 @@ def screenshot(map_name: str, out: Path, size: tuple[int, int] = (1600, 1000), s
     for _ in range(3):
         frame(window)
     image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")  # opaque: no alpha to store
-    out.parent.mkdir(parents=True, exist_ok=True)
-    image.save(out, optimize=True)
+    from shared.atomic_files import replacing
+
+    with replacing(out) as temp:  # whole or not at all
+        image.save(temp, format="PNG", optimize=True)
     window.close()
     return out
 
@@ -118,11 +120,72 @@ class Timing:
 
 
 @dataclass
+class LoopMeasure:
+    """The client's own event loop left to run: frames it presented and the CPU it used."""
+
+    seconds: float
+    frames: int
+    cpu_seconds: float  # user + system time of the whole process (every thread)
+
+    @property
+    def fps(self) -> float:
+        return self.frames / self.seconds if self.seconds else 0.0
+
+    @property
+    def cpu_share(self) -> float:
+        """CPU time per second of wall time: 1.0 is one core kept busy."""
+        return self.cpu_seconds / self.seconds if self.seconds else 0.0
+
+
+def _cpu_seconds() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_loop(window, seconds: float, keep_busy=None) -> LoopMeasure:
+    """Run the real event loop (pyglet's, as ``scryptic play`` does) for ``seconds``.
+
+    ``keep_busy(dt)``, if given, is called 120 times a second (to restart an animation). The
+    window draws only the frames it decides to draw, so this measures what a player's machine
+    spends: on a still screen, next to nothing.
+    """
+    import pyglet
+
+    if keep_busy is not None:
+        pyglet.clock.schedule_interval(keep_busy, 1 / 120)
+    pyglet.clock.schedule_once(lambda _dt: pyglet.app.exit(), seconds)
+    frames0, cpu0, start = window.frames_presented, _cpu_seconds(), time.perf_counter()
+    pyglet.app.run(None)
+    elapsed = time.perf_counter() - start
+    if keep_busy is not None:
+        pyglet.clock.unschedule(keep_busy)
+    return LoopMeasure(elapsed, window.frames_presented - frames0, _cpu_seconds() - cpu0)
+
+
+@dataclass
 class BenchResult:
     idle: Timing
     combat: Timing
     board: str
     samples: int
+    idle_loop: LoopMeasure | None = None  # the real loop on a still game screen
+    animating_loop: LoopMeasure | None = None  # ... while the combat animation plays
+
+    def to_dict(self) -> dict:
+        """The figures as plain data (``scryptic bench client --json``)."""
+        out: dict = {"board": self.board, "samples": self.samples,
+                     "full_draw": {name: {"fps": round(t.fps, 1), "frame_median_ms": round(t.median_ms, 2),
+                                          "frame_p90_ms": round(t.p90_ms, 2),
+                                          "draw_median_ms": round(t.draw_median_ms, 2),
+                                          "draw_p90_ms": round(t.draw_p90_ms, 2)}
+                                   for name, t in (("idle", self.idle), ("combat", self.combat))}}
+        for name, loop in (("idle", self.idle_loop), ("animating", self.animating_loop)):
+            if loop is not None:
+                out[name] = {"cpu_percent_of_a_core": round(100 * loop.cpu_share, 1), "fps": round(loop.fps, 1),
+                             "seconds": round(loop.seconds, 2)}
+        return out
 
     @property
     def idle_fps(self) -> float:
@@ -197,6 +260,14 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
             view.animator.enqueue(update)
 
     combat = run(seconds, replay_combat)
+    # The real loop, drawing on demand: a still screen, then the combat animation again.
+    view.animator.skip()
+    for _ in range(600):  # let the scores finish counting up: the screen is then still
+        frame(window)
+        if not view.animating():
+            break
+    idle_loop = run_loop(window, seconds)
+    animating_loop = run_loop(window, seconds, lambda _dt: replay_combat())
     window.close()
     w, h = session.game.map.width, session.game.map.height
-    return BenchResult(idle, combat, f"{session.game.map.name} {w}x{h}", samples)
+    return BenchResult(idle, combat, f"{session.game.map.name} {w}x{h}", samples, idle_loop, animating_loop)

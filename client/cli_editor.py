@@ -10,9 +10,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from shared.atomic_files import replacing
+from shared.command_errors import UsageError, check_output_file, os_reason, writing
 from shared.maps import MapError
-
-EXIT_BAD_MAP = 2
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -41,20 +41,27 @@ def register(subparsers: argparse._SubParsersAction, bench_subparsers: argparse.
 
 def cmd_editor(args: argparse.Namespace) -> int:
     """Open the editor on MAP (or a blank map) and run until the window closes."""
+    from client.display_check import require_display
+
     if args.map is not None:
         try:
             from client.editor.document import MapDocument
 
             MapDocument.open(args.map)
-        except (FileNotFoundError, MapError, OSError) as exc:
-            print(f"scryptic editor: {exc}", file=sys.stderr)
-            return EXIT_BAD_MAP
+        except FileNotFoundError as exc:
+            raise UsageError(str(exc), "`scryptic map list` shows the shipped maps") from None
+        except MapError as exc:
+            raise UsageError(str(exc), "fix the file, or check it with `scryptic map validate`") from None
+        except OSError as exc:
+            raise UsageError(f"cannot read the map {args.map}: {os_reason(exc)}") from None
     if args.screenshot is not None:
         from client.capture import ensure_display
 
+        check_output_file(args.screenshot, "the PNG")
         code = ensure_display(sys.argv[1:])
         if code is not None:
             return code
+    require_display("scryptic editor")
     import arcade
 
     from client.app import ScrypticWindow
@@ -73,8 +80,9 @@ def cmd_editor(args: argparse.Namespace) -> int:
             window.dispatch_event("on_update", 1 / 60)
             window.dispatch_event("on_draw")
             window.dispatch_events()
-        args.screenshot.parent.mkdir(parents=True, exist_ok=True)
-        arcade.get_image(0, 0, window.width, window.height).save(args.screenshot)
+        image = arcade.get_image(0, 0, window.width, window.height)
+        with writing(args.screenshot, "the PNG"), replacing(args.screenshot) as temp:
+            image.save(temp, format="PNG")
         window.close()
         print(f"wrote {args.screenshot} ({window.width}x{window.height})")
         return 0

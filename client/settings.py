@@ -2,20 +2,23 @@
 
 The file is ``settings.json`` in ``platformdirs.user_config_dir("scryptic")``; the environment
 variable ``SCRYPTIC_CONFIG_DIR`` points it elsewhere (tests use a temporary folder). A missing
-or unreadable file gives the defaults; a bad value in it is replaced by its default, so a hand
-edit can never stop the game from starting.
+file gives the defaults; a file that is not a settings object is kept aside as
+``settings.json.corrupt``, reported in one line on stderr, and the defaults are used; a bad
+value in it is replaced by its default, so a hand edit can never stop the game from starting.
+Saving is atomic (a temporary file renamed over the old one).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-import platformdirs
+from shared import userdirs
+from shared.atomic_files import set_aside, write_text
 
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 """Animation speed names and their rate (0 means no animation at all)."""
@@ -25,11 +28,8 @@ MIN_WINDOW = (1200, 720)
 
 
 def config_dir() -> Path:
-    """Where settings.json lives."""
-    override = os.environ.get("SCRYPTIC_CONFIG_DIR")
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_config_dir("scryptic", appauthor=False))
+    """Where settings.json lives (``SCRYPTIC_CONFIG_DIR`` overrides it)."""
+    return userdirs.config_dir()
 
 
 @dataclass
@@ -42,8 +42,10 @@ class Settings:
     height: int = 800
     fullscreen: bool = False
     animation: str = "normal"
-    ai_level: int = 2
+    ai_level: int = 1  # the difficulty last chosen (1: Squire, the gentlest, for a first game)
     seen_tutorial: bool = False
+    volume: int = 80  # sound volume in percent, 0 to 100 (client.audio)
+    muted: bool = False
 
     @property
     def animation_rate(self) -> float:
@@ -64,6 +66,9 @@ class Settings:
             animation=self.animation if self.animation in ANIMATION_SPEEDS else d.animation,
             ai_level=self.ai_level if isinstance(self.ai_level, int) and 0 <= self.ai_level <= 9 else d.ai_level,
             seen_tutorial=bool(self.seen_tutorial),
+            volume=self.volume if isinstance(self.volume, int) and not isinstance(self.volume, bool)
+            and 0 <= self.volume <= 100 else d.volume,
+            muted=self.muted if isinstance(self.muted, bool) else d.muted,
         )
 
 
@@ -71,15 +76,38 @@ def settings_path(directory: Path | None = None) -> Path:
     return (directory or config_dir()) / "settings.json"
 
 
-def load_settings(directory: Path | None = None) -> Settings:
-    """The saved settings, or the defaults where there are none."""
+def _report_to_stderr(message: str) -> None:
+    print(f"scryptic: {message}", file=sys.stderr, flush=True)
+
+
+def _damaged(path: Path, problem: str, report: Callable[[str], None]) -> "Settings":
+    """Keep a damaged settings file aside, say so, and give the defaults."""
+    try:
+        kept = set_aside(path)
+        report(f"the settings file {path} could not be read ({problem}); kept it as {kept.name} "
+               "and started from the default settings")
+    except OSError as exc:
+        report(f"the settings file {path} could not be read ({problem}) nor moved aside "
+               f"({exc.strerror or exc}); using the default settings")
+    return Settings()
+
+
+def load_settings(directory: Path | None = None,
+                  report: Callable[[str], None] = _report_to_stderr) -> Settings:
+    """The saved settings, or the defaults where there are none (a damaged file: see the module)."""
     path = settings_path(directory)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
         return Settings()
+    except (OSError, UnicodeDecodeError) as exc:
+        return _damaged(path, getattr(exc, "strerror", None) or str(exc), report)
+    try:
+        raw = json.loads(text)
+    except ValueError as exc:
+        return _damaged(path, f"not JSON: {exc}", report)
     if not isinstance(raw, dict):
-        return Settings()
+        return _damaged(path, "not a JSON object", report)
     known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {k: v for k, v in raw.items() if k in known}
     try:
@@ -91,13 +119,4 @@ def load_settings(directory: Path | None = None) -> Settings:
 def save_settings(settings: Settings, directory: Path | None = None) -> Path:
     """Write the settings atomically; return the file's path."""
     path = settings_path(directory)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".settings.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(asdict(settings.validated()), handle, indent=1, sort_keys=True)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_text(path, json.dumps(asdict(settings.validated()), indent=1, sort_keys=True))

@@ -25,7 +25,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from server import protocol as P
 from server import store as S
 from server.bots import BotRunner
-from server.config import ServerConfig
+from server.config import ListenError, ServerConfig
 from server.connection import Connection, request_type
 from server.limits import AddressCounter
 from server.mapcodec import map_from_text, map_to_text
@@ -122,17 +122,20 @@ class GameServer:
             "reloaded",
             extra={"data": {"games": len(self.rooms), "users": len(self.users), "last_alive": state.heartbeat}},
         )
-        self._server = await serve(
-            self._handler,
-            self.config.host,
-            self.config.port,
-            process_request=self._process_request,
-            max_size=self.config.max_message_bytes,
-            ping_interval=self.config.ping_interval,
-            ping_timeout=self.config.ping_timeout,
-            compression=None,
-            server_header=P.SERVER_NAME,
-        )
+        try:
+            self._server = await serve(
+                self._handler,
+                self.config.host,
+                self.config.port,
+                process_request=self._process_request,
+                max_size=self.config.max_message_bytes,
+                ping_interval=self.config.ping_interval,
+                ping_timeout=self.config.ping_timeout,
+                compression=None,
+                server_header=P.SERVER_NAME,
+            )
+        except OSError as exc:  # the port is taken, the host is not this machine's...
+            raise ListenError(self.config.host, self.config.port, exc) from exc
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else None
         self.spawn(self._heartbeat_loop())
         self.spawn(self._housekeeping_loop())
@@ -710,9 +713,9 @@ def _address(connection: ServerConnection) -> str:
 
 
 async def run_server(server: GameServer, stop: asyncio.Event) -> None:
-    """Start ``server``, wait for ``stop``, then stop it."""
-    await server.start()
+    """Start ``server``, wait for ``stop``, then stop it (also if it could not start)."""
     try:
+        await server.start()
         await stop.wait()
     finally:
         await server.stop()

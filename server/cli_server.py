@@ -5,13 +5,49 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 
-from server.config import ServerConfig, default_db_path
+from server.config import ListenError, ServerConfig, default_db_path
+from shared.command_errors import FaultError, UsageError, read_input_text, require_folder
 
 log = logging.getLogger("scryptic.server")
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {port}")
+    return port
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a number of seconds, not {text!r}") from None
+    if not (value >= 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"give a number of seconds of 0 or more, not {text}")
+    return value
+
+
+def _positive(kind: type[int] | type[float]) -> Any:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"give a {'whole ' if kind is int else ''}number, not {text!r}") from None
+        if not (value > 0 and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(f"give a number above 0, not {text}")
+        return value
+
+    return parse
 
 
 def register(subparsers: Any, bench_subparsers: Any) -> None:
@@ -19,24 +55,24 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     defaults = ServerConfig()
     p = subparsers.add_parser("server", help="run the online game server")
     p.add_argument("--host", default=defaults.host, help="address to listen on (default %(default)s)")
-    p.add_argument("--port", type=int, default=defaults.port, help="port (default %(default)s)")
+    p.add_argument("--port", type=_port, default=defaults.port, help="port (default %(default)s)")
     p.add_argument("--db", type=Path, default=None, help=f"SQLite file (default {default_db_path()})")
-    p.add_argument("--defence-timeout", type=float, default=defaults.defence_timeout,
+    p.add_argument("--defence-timeout", type=_positive(float), default=defaults.defence_timeout,
                    help="seconds a defender may take to order the defence (default %(default)s)")
-    p.add_argument("--abandon-grace", type=float, default=defaults.abandon_grace,
+    p.add_argument("--abandon-grace", type=_seconds, default=defaults.abandon_grace,
                    help="seconds a player may be gone before the opponent may claim the win (default %(default)s)")
-    p.add_argument("--max-per-address", type=int, default=defaults.max_connections_per_address,
+    p.add_argument("--max-per-address", type=_positive(int), default=defaults.max_connections_per_address,
                    help="open connections allowed per client address (default %(default)s)")
-    p.add_argument("--rate", type=float, default=defaults.rate_per_second,
+    p.add_argument("--rate", type=_positive(float), default=defaults.rate_per_second,
                    help="messages per second allowed per connection (default %(default)s)")
-    p.add_argument("--idle-timeout", type=float, default=defaults.idle_timeout,
+    p.add_argument("--idle-timeout", type=_positive(float), default=defaults.idle_timeout,
                    help="close connections silent this long (default %(default)s s)")
-    p.add_argument("--stats-interval", type=float, default=defaults.stats_interval,
+    p.add_argument("--stats-interval", type=_seconds, default=defaults.stats_interval,
                    help="seconds between metrics log lines, 0 for none (default %(default)s)")
-    p.add_argument("--heartbeat", type=float, default=defaults.heartbeat_interval,
+    p.add_argument("--heartbeat", type=_positive(float), default=defaults.heartbeat_interval,
                    help="seconds between 'alive' notes in the store; after a crash, clocks lose at "
                         "most this much precision (default %(default)s)")
-    p.add_argument("--bot-workers", type=int, default=defaults.bot_workers,
+    p.add_argument("--bot-workers", type=_positive(int), default=defaults.bot_workers,
                    help="processes thinking for bot seats (default %(default)s)")
     p.add_argument("--words", type=Path, default=None,
                    help="a word list file (one word a line) instead of the dictionary (testing)")
@@ -46,25 +82,38 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p.set_defaults(func=cmd_server)
 
     b = bench_subparsers.add_parser("server", help="concurrent scripted games against a local server")
-    b.add_argument("--games", type=int, default=100, help="concurrent games (default %(default)s)")
-    b.add_argument("--pace", type=float, default=1.0,
+    b.add_argument("--games", type=_positive(int), default=100, help="concurrent games (default %(default)s)")
+    b.add_argument("--pace", type=_seconds, default=1.0,
                    help="seconds between actions in each game; 0 = flat out (default %(default)s)")
-    b.add_argument("--duration", type=float, default=30.0, help="measured seconds (default %(default)s)")
-    b.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring (default %(default)s)")
+    b.add_argument("--duration", type=_positive(float), default=30.0, help="measured seconds (default %(default)s)")
+    b.add_argument("--warmup", type=_seconds, default=3.0, help="seconds before measuring (default %(default)s)")
     b.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temporary file)")
     b.set_defaults(func=cmd_bench)
 
 
 def load_maps(folder: Path | None) -> dict[str, Any]:
-    """The maps a server offers, by file stem (shipped maps unless ``folder`` is given)."""
+    """The maps a server offers, by file stem (shipped maps unless ``folder`` is given).
+
+    A file that does not load is logged and left out; a folder that does not exist, or in
+    which no map loads, is a :class:`UsageError`/:class:`FaultError`.
+    """
     from shared.mapfiles import load_map, shipped_maps
 
+    if folder is not None:
+        require_folder(folder, "the --maps folder")
+    paths = shipped_maps(folder)
+    if folder is not None and not paths:
+        raise UsageError(f"the --maps folder {folder} holds no .map files", "check the path")
     maps = {}
-    for path in shipped_maps(folder):
+    first_error = ""
+    for path in paths:
         try:
             maps[path.stem] = load_map(path)
         except Exception as exc:  # noqa: BLE001 - one broken file must not stop the server
+            first_error = first_error or str(exc)
             log.error("map not loaded", extra={"data": {"path": str(path), "error": str(exc)}})
+    if paths and not maps:
+        raise FaultError(f"no map in {folder or 'the shipped maps'} loads ({first_error})", "fix the map files")
     return maps
 
 
@@ -75,20 +124,36 @@ def _lexicon(words: Path | None) -> tuple[Any, Any]:
     from shared.lexicon import WordList
 
     if words is not None:
-        entries = tuple(words.read_text(encoding="utf-8").split())
+        entries = tuple(read_input_text(words, "the word list").split())
+        if not entries:
+            raise FaultError(f"the word list {words} has no words", "give a file with one word a line")
         return WordList(entries), functools.partial(WordList, entries)
     from shared.dictionary import load_dictionary
 
     return load_dictionary(), load_dictionary
 
 
+def _check_db_path(db: Path | None) -> None:
+    """Fail before start-up if ``--db`` names something that cannot become a database file."""
+    if db is None:
+        return
+    if db.is_dir():
+        raise UsageError(f"--db {db} is a folder", "give a file name for the database")
+    parent = db.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UsageError(f"cannot create the database {db}: {parent} is not a folder", "give another --db")
+
+
 def cmd_server(args: argparse.Namespace) -> int:
     """Run the server until SIGINT or SIGTERM."""
     from server.app import GameServer, run_server, tune_process
     from server.logs import setup_logging
+    from server.store import StoreError
 
+    _check_db_path(args.db)
     setup_logging(args.log_level)
-    tune_process()
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -116,7 +181,20 @@ def cmd_server(args: argparse.Namespace) -> int:
         server = GameServer(config, lexicon, maps=maps, lexicon_factory=factory)
         await run_server(server, stop)
 
-    asyncio.run(main())
+    previous = sys.getswitchinterval()
+    tune_process()
+    try:
+        asyncio.run(main())
+    except ListenError as exc:
+        todo = ("stop the program using that port, or choose another --port"
+                if exc.reason == "address already in use" else "check --host and --port")
+        raise FaultError(str(exc), todo) from exc
+    except StoreError as exc:
+        todo = ("stop the other server first, or give another --db" if "in use" in str(exc)
+                else "give another --db, or move the file aside to start with an empty database")
+        raise FaultError(str(exc), todo) from exc
+    finally:
+        sys.setswitchinterval(previous)
     return 0
 
 
@@ -124,7 +202,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run the server benchmark and print its figures."""
     from server.bench import run
 
-    if args.games < 1:
-        raise SystemExit("--games must be at least 1")
+    _check_db_path(args.db)
     print(run(args.games, args.pace, args.duration, args.warmup, args.db), flush=True)
     return 0

@@ -5,14 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
-APP_NAME = "scryptic"
+from shared.userdirs import data_dir
 
 
 def default_db_path() -> Path:
-    """The SQLite file used when `--db` is not given: in the user's data directory."""
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "server.sqlite3"
+    """The SQLite file used when `--db` is not given: in the user's data directory
+    (``SCRYPTIC_DATA_DIR`` overrides it)."""
+    return data_dir() / "server.sqlite3"
+
+
+class ListenError(Exception):
+    """The server cannot listen on the configured address (the port is taken, the host unknown)."""
+
+    def __init__(self, host: str, port: int, error: OSError) -> None:
+        reason = error.strerror or str(error)
+        reason = reason.rsplit(": ", 1)[-1] if "attempting to bind" in reason else reason
+        reason = reason[:1].lower() + reason[1:]
+        self.host, self.port, self.reason = host, port, reason
+        super().__init__(f"cannot listen on {host}:{port}: {reason}")
 
 
 @dataclass

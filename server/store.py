@@ -151,16 +151,60 @@ def _connect(path: Path, checkpoints: bool = True) -> sqlite3.Connection:
     return conn
 
 
+def _lock_database(path: Path) -> int | None:
+    """Hold a lock on ``PATH.lock`` for as long as this process uses the database, so that a
+    second server on the same file stops before it touches it; the descriptor, or None where
+    there are no POSIX locks."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no guard
+        return None
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise StoreError(f"cannot create the database {path}: {exc.strerror or exc}") from None
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreError(f"the database {path} is in use by another server process") from None
+    return fd
+
+
+def _unlock_database(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
 class Store:
     """The server's durable store (see the module docstring for how writes are made durable)."""
 
     def __init__(self, path: str | Path, checkpoint_writes: int = 4000) -> None:
+        """Open (or create) the database at ``path``.
+
+        Raises :class:`StoreError` with a message for the operator if the folder cannot be
+        made, the file is not a usable database (it is left as it is), or another server
+        process has it open.
+        """
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the database {self.path}: {exc.strerror or exc}") from None
         self._wal_path = str(self.path) + "-wal"
         self._wal_fd: int | None = None
-        self._conn = _connect(self.path, checkpoints=False)
-        self._init_schema()
+        try:
+            self._conn = _connect(self.path, checkpoints=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot use the database {self.path}: {exc}") from None
+        try:
+            self._init_schema()
+            self._lock_fd = _lock_database(self.path)
+        except (sqlite3.Error, StoreError) as exc:
+            self._conn.close()
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"cannot use the database {self.path}: {exc}") from None
         self._reader: sqlite3.Connection | None = None
         self._reader_lock = threading.Lock()
         self._checkpoint_writes = checkpoint_writes
@@ -360,6 +404,8 @@ class Store:
             if self._reader is not None:
                 self._reader.close()
                 self._reader = None
+        _unlock_database(self._lock_fd)
+        self._lock_fd = None
 
     # -- reading ------------------------------------------------------------------------------
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 
 from shared.ascii import letters_text, terrain_text
+from shared.command_errors import FaultError, UsageError, read_input_text
 from shared.game import PLAYERS, Game
 from shared.lexicon import Lexicon, WordList
 from shared.record import RecordError, parse_record, replay
@@ -32,9 +31,9 @@ def register(subparsers, bench_subparsers) -> None:
 
 
 def load_lexicon(words_file: str | None) -> Lexicon:
-    """The dictionary, or a plain word list from a file."""
+    """The dictionary, or a plain word list from a file (UsageError/FaultError if it cannot be read)."""
     if words_file:
-        return WordList(Path(words_file).read_text().split())
+        return WordList(read_input_text(words_file, "the word list").split())
     from shared.dictionary import load_dictionary
 
     return load_dictionary()
@@ -60,16 +59,15 @@ def final_state(game: Game) -> dict:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    """Replay a record; a file that cannot be read is exit 2, a record that does not replay exit 1."""
+    if args.upto is not None and args.upto < 0:
+        raise UsageError(f"--upto counts actions from 0, not {args.upto}")
+    text = read_input_text(args.file, "the record")
+    lexicon = load_lexicon(args.words)
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        print(f"scryptic replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        game = replay(parse_record(text), load_lexicon(args.words), upto=args.upto)
+        game = replay(parse_record(text), lexicon, upto=args.upto)
     except RecordError as exc:
-        print(f"scryptic replay: {args.file}: {exc}", file=sys.stderr)
-        return 1
+        raise FaultError(f"{args.file}: {exc}", "is it a whole Scryptic record (.jsonl)?") from None
     state = final_state(game)
     if args.json:
         print(json.dumps(state, indent=2))
@@ -97,7 +95,14 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     from shared.bench_rules import bench_rules
+    from shared.mapfiles import resolve_map_path
 
+    if args.samples < 1:
+        raise UsageError(f"--samples must be at least 1, not {args.samples}")
+    try:
+        resolve_map_path(args.map)
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc), "`scryptic map list` shows the shipped maps") from None
     report = bench_rules(args.map, args.seed, args.samples, progress=not args.json)
     if args.json:
         print(json.dumps(report, indent=2))

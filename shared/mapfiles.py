@@ -7,7 +7,6 @@ The text format itself lives in :mod:`shared.maps`; this module only reads and w
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from shared.maps import MapError, format_map, parse_map
@@ -68,20 +67,9 @@ def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> Path:
     leaves half a map. Raises :class:`MapError` if the map cannot be written (see
     :func:`shared.maps.map_defects`); nothing is written then.
     """
-    target = Path(path)
-    text = format_map(game_map)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        # mkstemp makes the file private; a map is an ordinary document.
-        os.chmod(temp_name, target.stat().st_mode & 0o777 if target.exists() else 0o644)
-        os.replace(temp_name, target)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
-    return target
+    from shared.atomic_files import write_text
+
+    return write_text(path, format_map(game_map))
 
 
 def _read(path: Path) -> GameMap:

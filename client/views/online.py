@@ -27,6 +27,27 @@ TIME_CONTROLS: list[tuple[dict[str, Any], str]] = [
 ]
 
 
+def connection_problem(url: str, exc: BaseException) -> str:
+    """A plain sentence about why connecting to ``url`` failed (never a raw exception)."""
+    reason = getattr(exc, "reason", None)
+    if reason and getattr(exc, "code", None):
+        return f"The server at {url} refused the connection: {reason}."
+    text = f"{type(exc).__name__} {exc}".lower()
+    if isinstance(exc, ValueError) or "uri" in text or "invalid" in text:
+        return f"The server address {url} is not valid: it should look like ws://host:8765."
+    if "timed out" in text or "within" in text or isinstance(exc, TimeoutError):
+        if "refused" in text or "errno 111" in text:
+            return (f"Nothing answered at {url}: the server may not be running. "
+                    "Check the address in Settings, then try again.")
+        return f"The server at {url} did not answer in time. Check your connection, then try again."
+    if "refused" in text:
+        return (f"Nothing answered at {url}: the server may not be running. "
+                "Check the address in Settings, then try again.")
+    if "name or service" in text or "getaddrinfo" in text or "nodename" in text:
+        return f"The server's name in {url} could not be found. Check the address in Settings."
+    return f"Could not connect to {url}. Check the address in Settings, then try again."
+
+
 class Connection:
     """A ThreadedClient being connected in the background."""
 
@@ -42,13 +63,13 @@ class Connection:
             from client.net import IdentityStore, ThreadedClient
 
             store = IdentityStore()
-            known = store.server(self.url)
+            known = store.account(self.url, self.name)  # this name's own account, never another's
             client = ThreadedClient(self.url, name=self.name, token=known.get("token"))
             client.start(timeout=8)
             store.remember(self.url, name=self.name, token=client.token)
             self.client = client
         except Exception as exc:  # shown to the player, who can retry
-            self.error = str(exc) or type(exc).__name__
+            self.error = connection_problem(self.url, exc)
         self.done = True
 
 
@@ -65,7 +86,8 @@ class OnlineView(BaseView):
         self.futures: list[tuple[concurrent.futures.Future, str]] = []
         self.waiting_for: tuple[str, int | None] | None = None
         self.lobby: dict[str, Any] = {"open": [], "live": []}
-        self.status = label("Connecting...", size=16, color=theme.PARCHMENT_DIM, italic=True)
+        self.status = label("Connecting...", size=16, color=theme.PARCHMENT_DIM, italic=True, width=1000,
+                            multiline=True, align="center")
         maps = [(p.stem, p.stem.replace("-", " ").title()) for p in shipped_maps()]
         self.map_row = ChoiceRow(maps, maps[0][0] if maps else None, width=320, name="map")
         self.rules_row = ChoiceRow([(k, k) for k in PRESETS], "standard", width=320, name="rules")
@@ -150,8 +172,10 @@ class OnlineView(BaseView):
 
     def _ready(self) -> bool:
         if self.client is None:
-            self.status.text = "Not connected yet." if not (self.conn and self.conn.error) else \
-                f"Could not connect: {self.conn.error}. Check the server in Settings."
+            if self.conn is None or self.conn.done:
+                self.connect()  # the last attempt failed: try again
+            else:
+                self.status.text = "Still connecting: a moment..."
             return False
         return True
 
@@ -159,7 +183,7 @@ class OnlineView(BaseView):
         super().on_update(delta_time)
         conn = self.conn
         if conn is not None and conn.done and conn.client is None and conn.error:
-            self.status.text = f"Could not connect: {conn.error}"
+            self.status.text = conn.error
             conn.error = None
         if conn is not None and conn.client is not None and self.status.text.startswith("Connecting"):
             self.status.text = "Connected."
@@ -168,7 +192,9 @@ class OnlineView(BaseView):
             self.futures.remove((future, what))
             exc = future.exception()
             if exc is not None:
-                self.status.text = getattr(exc, "reason", None) or str(exc)
+                reason = getattr(exc, "reason", None)
+                self.status.text = (reason[0].upper() + reason[1:]) if reason else \
+                    "The connection dropped before the server answered: try again in a moment."
                 continue
             data = future.result()
             if what == "list":

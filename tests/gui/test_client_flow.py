@@ -6,6 +6,7 @@ from the rack; the discard dialog; pass-and-play's hand-over; every screen drawn
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections import Counter
@@ -108,7 +109,11 @@ def first_word(game, player, lexicon):
     return None
 
 
-def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window):
+SKIRMISH_SEED = 2
+"""The skirmish's seed: the same game on every run; gold's first rack (DEEGINS) makes words on every shipped map."""
+
+
+def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window, monkeypatch):
     from client.views.game import GameView
     from client.views.menu import MainMenuView
     from client.views.setup import SkirmishSetupView
@@ -122,6 +127,8 @@ def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window):
     click_widget(window, menu.buttons["skirmish"])
     setup = window.current_view
     assert isinstance(setup, SkirmishSetupView)
+    # A random game fails ~1 run in 50 (a rack with no vowel): the Start button makes this one.
+    monkeypatch.setattr(setup, "make_session", functools.partial(setup.make_session, seed=SKIRMISH_SEED))
     pump(window, 2)
     click_widget(window, find_button(setup, "start"))
     game_view = window.current_view

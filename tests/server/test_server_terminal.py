@@ -96,10 +96,13 @@ def test_rendering_marks_the_board_and_shows_only_what_the_viewer_may_see():
     silver_rack = "".join(game.racks[Player.SILVER]).upper()
     assert f"rack {silver_rack}" in text
     assert f"rack {len(game.racks[Player.GOLD])} letters" in text
-    for (r, c), letter in game.board.letters[Player.GOLD].items():
-        assert lines[r + 1][4 + 2 * c + 1] == letter.lower()
-    for (r, c), letter in game.board.letters[Player.SILVER].items():
-        assert lines[r + 1][4 + 2 * c + 1] == letter.upper()
+    marked = {cell for p in ("1", "2") for key in ("invalid", "isolated")
+              for run in tracker.view["players"][p][key] for cell in map(tuple, run)}
+    for player, (opening, closing) in ((Player.GOLD, "[]"), (Player.SILVER, "<>")):
+        for (r, c), letter in game.board.letters[player].items():
+            cell = lines[r + 1][4 + 3 * c:4 + 3 * c + 3]
+            assert cell[1:] == letter.upper() + closing
+            assert cell[0] == opening or (r, c) in marked
 
 
 def test_placing_a_word_keeps_own_letters_on_the_line():
