@@ -150,7 +150,7 @@ def cmd_server(args: argparse.Namespace) -> int:
     """Run the server until SIGINT or SIGTERM."""
     from server.app import GameServer, run_server, tune_process
     from server.logs import setup_logging
-    from server.store import StoreError
+    from server.store.records import StoreError
 
     _check_db_path(args.db)
     setup_logging(args.log_level)

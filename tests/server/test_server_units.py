@@ -11,12 +11,14 @@ import srv_helpers as H
 
 from client.net.codec import PROTOCOL_VERSION as CLIENT_VERSION
 from client.net.state import GameTracker
-from server import protocol as P
-from server import store as S
-from server.clocks import Clock
-from server.limits import AddressCounter, TokenBucket
+from server.edge import protocol as P
+from server.edge.limits import AddressCounter, TokenBucket
+from server.host.clocks import Clock
+from server.host.views import ViewCache
 from server.mapcodec import map_from_text, map_to_text
-from server.views import ViewCache
+from server.store import records as R
+from server.store import sqlite_statements as SQL
+from server.store.sqlite import SQLiteStore
 from shared.actions import action_from_dict
 from shared.terrain import Player
 
@@ -138,25 +140,25 @@ def test_address_counter_caps_each_address():
 # -- store ----------------------------------------------------------------------------------------
 
 
-def stored_game(game_id: str = "g1") -> S.StoredGame:
-    return S.StoredGame(
+def stored_game(game_id: str = "g1") -> R.StoredGame:
+    return R.StoredGame(
         id=game_id, created=1.0, updated=1.0, map_name="Test Ford", map_text=map_to_text(H.test_map()),
         rules="standard", seed=9, first=1, settings={"public": True}, join_code=None, status="active",
         result=None, clock=None, rematch_of=None,
-        seats={1: S.StoredSeat(1, None, "h1", None), 2: S.StoredSeat(2, None, None, 2)},
+        seats={1: R.StoredSeat(1, None, "h1", None), 2: R.StoredSeat(2, None, None, 2)},
     )
 
 
 async def test_store_writes_are_durable_and_reload(tmp_path):
     path = tmp_path / "s.sqlite3"
-    store = S.Store(path)
-    await store.write(S.insert_game(stored_game()))
-    await asyncio.gather(*(store.write([S.insert_action("g1", v, {"type": "end_turn", "player": 1 + v % 2}, float(v))]) for v in range(1, 6)))
-    await store.write([S.update_game("g1", clock={"kind": "none"}), S.heartbeat(42.0)])
+    store = SQLiteStore(path)
+    await store.write(SQL.insert_game(stored_game()))
+    await asyncio.gather(*(store.write([SQL.insert_action("g1", v, {"type": "end_turn", "player": 1 + v % 2}, float(v))]) for v in range(1, 6)))
+    await store.write([SQL.update_game("g1", clock={"kind": "none"}), SQL.heartbeat(42.0)])
     assert store.commits < 8  # concurrent writes shared transactions
     store.close()
 
-    again = S.Store(path)
+    again = SQLiteStore(path)
     state = again.load_state()
     game = state.games[0]
     assert [v for v, _a, _t in game.actions] == [1, 2, 3, 4, 5]
@@ -166,24 +168,24 @@ async def test_store_writes_are_durable_and_reload(tmp_path):
 
 
 async def test_a_failing_unit_fails_alone(tmp_path):
-    store = S.Store(tmp_path / "s.sqlite3")
-    await store.write(S.insert_game(stored_game()))
-    good = store.submit([S.insert_action("g1", 1, {"type": "end_turn"}, 1.0)])
-    bad = store.submit([S.insert_action("g1", 1, {"type": "end_turn"}, 2.0)])  # duplicate version
-    also_good = store.submit([S.insert_action("g1", 2, {"type": "end_turn"}, 3.0)])
+    store = SQLiteStore(tmp_path / "s.sqlite3")
+    await store.write(SQL.insert_game(stored_game()))
+    good = store.submit([SQL.insert_action("g1", 1, {"type": "end_turn"}, 1.0)])
+    bad = store.submit([SQL.insert_action("g1", 1, {"type": "end_turn"}, 2.0)])  # duplicate version
+    also_good = store.submit([SQL.insert_action("g1", 2, {"type": "end_turn"}, 3.0)])
     results = await asyncio.gather(good, bad, also_good, return_exceptions=True)
-    assert results[0] is None and results[2] is None and isinstance(results[1], S.StoreError)
+    assert results[0] is None and results[2] is None and isinstance(results[1], R.StoreError)
     assert [v for v, _a, _t in store.load_game("g1").actions] == [1, 2]
     store.close()
 
 
 def test_the_store_refuses_a_newer_schema(tmp_path):
     path = tmp_path / "s.sqlite3"
-    S.Store(path).close()
+    SQLiteStore(path).close()
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-    with pytest.raises(S.StoreError, match="schema version 99"):
-        S.Store(path)
+    with pytest.raises(R.StoreError, match="schema version 99"):
+        SQLiteStore(path)
 
 
 # -- views and client tracking --------------------------------------------------------------------
@@ -246,13 +248,13 @@ def test_identity_store_keeps_tokens_privately(tmp_path):
 
 
 async def test_writes_stay_durable_if_the_fsync_helper_dies(tmp_path):
-    store = S.Store(tmp_path / "s.sqlite3")
-    await store.write(S.insert_game(stored_game()))
+    store = SQLiteStore(tmp_path / "s.sqlite3")
+    await store.write(SQL.insert_game(stored_game()))
     assert store._syncer is not None and not store._syncer.dead
     store._syncer._proc.kill()
     store._syncer._proc.wait()
     for version in (1, 2):  # the first may meet the dead helper, the second finds it dead
-        await store.write([S.insert_action("g1", version, {"type": "end_turn"}, 1.0)])
+        await store.write([SQL.insert_action("g1", version, {"type": "end_turn"}, 1.0)])
     assert store._syncer.dead
     assert [v for v, _a, _t in store.load_game("g1").actions] == [1, 2]
     store.close()

@@ -6,6 +6,12 @@ an ``error`` and also cost a *strike*. A connection out of strikes is cut off (c
 Outbound messages are written synchronously (``websockets.broadcast`` semantics, so the order
 of messages on a connection is the order they were produced); a client that stops reading until
 its write buffer passes the limit is cut off as too slow.
+
+A connection knows no rules and no games: it hands each valid request to the ``dispatch``
+function it was given (:meth:`server.routes.Router.dispatch`) and turns what comes back, or the
+:class:`ProtocolError` / :class:`RuleError` raised, into the reply. It also carries the
+session's state the lobby reads and writes: who said hello, and which games it holds seats in
+or watches.
 """
 
 from __future__ import annotations
@@ -13,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 
-from server.limits import TokenBucket
-from server.protocol import (
+from server.config import ServerConfig
+from server.edge.limits import TokenBucket
+from server.edge.protocol import (
     Hello,
     ProtocolError,
     Request,
@@ -29,11 +37,9 @@ from server.protocol import (
     push,
     result,
 )
+from server.metrics import Metrics
 from shared.errors import RuleError
 from shared.terrain import Player
-
-if TYPE_CHECKING:
-    from server.app import GameServer
 
 log = logging.getLogger("scryptic.conn")
 
@@ -42,14 +48,28 @@ _ids = itertools.count(1)
 CLOSE_POLICY = 1008  # websocket close code: policy violation
 CLOSE_GOING_AWAY = 1001
 
+Dispatch = Callable[["Connection", Request], Awaitable[dict[str, Any]]]
+Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]
+
 
 class Connection:
     """The server side of one websocket."""
 
-    def __init__(self, server: GameServer, ws: ServerConnection, address: str) -> None:
-        config = server.config
+    def __init__(
+        self,
+        ws: ServerConnection,
+        address: str,
+        config: ServerConfig,
+        metrics: Metrics,
+        dispatch: Dispatch,
+        spawn: Spawn,
+    ) -> None:
+        """``dispatch`` answers a valid request; ``spawn`` runs a task the server tracks."""
         self.id = next(_ids)
-        self.server = server
+        self.config = config
+        self.metrics = metrics
+        self._dispatch = dispatch
+        self._spawn = spawn
         self.ws = ws
         self.address = address
         self.user_id: int | None = None
@@ -69,11 +89,11 @@ class Connection:
         if self.closing:
             return
         broadcast([self.ws], data)
-        metrics = self.server.metrics
+        metrics = self.metrics
         metrics.messages_out += 1
         metrics.bytes_out += len(data)
         transport = self.ws.transport
-        if transport is not None and transport.get_write_buffer_size() > self.server.config.max_write_buffer:
+        if transport is not None and transport.get_write_buffer_size() > self.config.max_write_buffer:
             self.cut_off("too_slow", "the client does not read its messages")
 
     def send(self, message: dict[str, Any]) -> None:
@@ -83,11 +103,11 @@ class Connection:
         """Tell the client why, then close the connection (policy violation)."""
         if self.closing:
             return
-        self.server.metrics.cut_off[why] += 1
+        self.metrics.cut_off[why] += 1
         log.info("cut off", extra={"data": {"conn": self.id, "address": self.address, "why": why}})
         self.send(push("bye", reason=reason, code=why))
         self.closing = True
-        self._closer = self.server.spawn(self.ws.close(CLOSE_POLICY, reason[:120]))
+        self._closer = self._spawn(self.ws.close(CLOSE_POLICY, reason[:120]))
 
     def _strike(self) -> None:
         if not self.strikes.take():
@@ -97,7 +117,7 @@ class Connection:
 
     async def run(self) -> None:
         """Read and answer frames until the connection closes."""
-        config = self.server.config
+        config = self.config
         try:
             while not self.closing:
                 timeout = config.idle_timeout if self.greeted else config.hello_timeout
@@ -132,7 +152,7 @@ class Connection:
 
     async def handle_frame(self, frame: str | bytes) -> None:
         """Answer one inbound frame."""
-        metrics = self.server.metrics
+        metrics = self.metrics
         metrics.messages_in += 1
         metrics.bytes_in += len(frame)
         if isinstance(frame, str):
@@ -153,7 +173,7 @@ class Connection:
             self._error(request.id, "hello_first", "the first message must be hello")
             return
         try:
-            data = await self.server.dispatch(self, request)
+            data = await self._dispatch(self, request)
         except ProtocolError as exc:
             self._error(request.id, exc.code, exc.reason, strike=False)
         except RuleError as exc:
@@ -165,12 +185,7 @@ class Connection:
             self.send(result(request.id, data))
 
     def _error(self, request_id: int | None, code: str, reason: str, strike: bool = True) -> None:
-        self.server.metrics.errors[code] += 1
+        self.metrics.errors[code] += 1
         self.send(error(request_id, code, reason))
         if strike:
             self._strike()
-
-
-def request_type(request: Request) -> str:
-    """The wire name of a decoded request."""
-    return request.__struct_config__.tag  # type: ignore[return-value]

@@ -237,6 +237,11 @@ Request = (
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
 
 
+def request_type(request: Request) -> str:
+    """The wire name of a decoded request."""
+    return request.__struct_config__.tag  # type: ignore[return-value]
+
+
 # ---------------------------------------------------------------------------------------------
 # Errors
 # ---------------------------------------------------------------------------------------------

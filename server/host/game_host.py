@@ -1,0 +1,292 @@
+"""One live game on the server: a :class:`GameTable` served under a lock, with timers and bots.
+
+Everything that changes a game goes through :meth:`GameHost.submit` under the host's lock:
+the engine applies the action (a refusal raises and changes nothing), the action is written to
+the game log and *awaited*, and only then are the events sent, filtered per viewer. Timers
+(clock flag, defence order timeout) and bot moves re-enter through the same path, so they are
+stored and replayed like any player action.
+
+A host is handed a :class:`~server.host.ports.HostContext` (the game log, the bot player, the
+lobby link, the settings) and knows nothing else of the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Iterable
+from typing import Any
+
+from server.edge.protocol import ProtocolError, encode, push
+from server.host.audience import Audience
+from server.host.bot_turns import ask_bot, bot_job, placeholder_move
+from server.host.clocks import Clock
+from server.host.ports import HostContext
+from server.host.seats import ACTIVE, OPEN, OVER
+from server.host.table import GameTable
+from server.host.timers import GameTimers
+from server.host.views import Viewer
+from server.store.records import StoredGame, StoredSeat, StoreError
+from shared.actions import Action, OrderDefence, Resign, action_to_dict
+from shared.errors import RuleError
+from shared.game import PendingDefence
+from shared.lexicon import Lexicon
+from shared.terrain import Player
+
+log = logging.getLogger("scryptic.room")
+
+
+class GameHost(GameTable):
+    """A game and everything the server keeps about it while it is in memory."""
+
+    def __init__(self, stored: StoredGame, lexicon: Lexicon, context: HostContext, *, replay_events: bool = True) -> None:
+        """Rebuild the game from the store (raises ValueError for a bad action log)."""
+        super().__init__(stored, lexicon, context, replay_events=replay_events)
+        self.lock = asyncio.Lock()
+        self.audience = Audience(self.id, self.seats, self.watchers, self.tail)
+        self.timers = GameTimers()
+        self._bot_task: asyncio.Task[None] | None = None
+
+    def subscribers(self) -> Iterable[Any]:
+        """Every connection following the game."""
+        return self.audience.subscribers()
+
+    # ------------------------------------------------------------------------------ subscribing
+
+    async def attach(self, conn: Any, player: Player, since: int | None) -> None:
+        """Bind ``conn`` to ``player``'s seat and send it what it missed, then the state.
+
+        Under the lock, so that nobody is shown an action that is not yet on disk.
+        """
+        async with self.lock:
+            seat = self.seats[player]
+            was_present = seat.connected
+            seat.conns.add(conn)
+            seat.absent_since = None
+            self._catch_up(conn, player, player, since)
+            if not was_present:
+                self.broadcast_presence(player)
+
+    async def watch(self, conn: Any, since: int | None) -> None:
+        """Subscribe ``conn`` as a spectator (under the lock, as :meth:`attach`)."""
+        async with self.lock:
+            self.watchers.add(conn)
+            self._catch_up(conn, None, None, since)
+
+    def _catch_up(self, conn: Any, viewer: Viewer, seat: Player | None, since: int | None) -> None:
+        now = time.time()
+        if since is not None:
+            missed = self.audience.missed_message(viewer, since, self.version)
+            if missed is not None:
+                conn.push(missed)
+        conn.push(self.state_message(viewer, seat, now))
+
+    def detach(self, conn: Any) -> None:
+        """Forget ``conn`` (it closed or left); note absences."""
+        self.watchers.discard(conn)
+        now = time.time()
+        for player, seat in self.seats.items():
+            if conn in seat.conns:
+                seat.conns.discard(conn)
+                if not seat.conns and not seat.is_bot:
+                    seat.absent_since = now
+                    self.broadcast_presence(player)
+
+    def broadcast_presence(self, player: Player) -> None:
+        """Tell everyone whether ``player``'s seat is connected (and when a win may be claimed)."""
+        seat = self.seats[player]
+        claim_after = None if seat.connected or self.status != ACTIVE else self.context.settings.abandon_grace
+        data = encode(push("presence", game=self.id, seat=int(player), connected=seat.connected, claim_after=claim_after))
+        self.audience.to_everyone(data)
+
+    def broadcast_info(self) -> None:
+        """Send every subscriber the game's metadata (after a join, a rematch offer, ...)."""
+        now = time.time()
+        self.audience.to_each_viewer(lambda player: encode(push("info", game=self.id, info=self.info(now, player))))
+
+    # ------------------------------------------------------------------------------ seats
+
+    async def join(self, user_id: int, token_hash: str) -> Player:
+        """Take the open seat for ``user_id``; the game starts."""
+        async with self.lock:
+            player = self.open_seat()
+            if player is None or self.status != OPEN:
+                raise ProtocolError("game_full", f"game {self.id} has no open seat")
+            if any(s.user_id == user_id for s in self.seats.values()):
+                raise ProtocolError("own_game", "you already hold the other seat of this game")
+            now = time.time()
+            seat = self.seats[player]
+            clock = Clock.from_dict(self.clock.to_dict())
+            clock.advance(now, None, None, self.running_player())
+            stored = StoredSeat(int(player), user_id, token_hash, None)
+            await self._persist(self.context.log.save_seat(self.id, stored, status=ACTIVE, clock=clock.to_dict()))
+            seat.user_id, seat.token_hash = user_id, token_hash
+            self.status = ACTIVE
+            self.clock = clock
+            self.context.lobby.game_started(self.id)
+            self._arm_timers(now)
+            self.broadcast_info()
+            self._maybe_bot_move()
+            return player
+
+    # ------------------------------------------------------------------------------ actions
+
+    async def submit(
+        self,
+        action: Action,
+        *,
+        expect_version: int | None = None,
+        origin: str = "player",
+    ) -> int:
+        """Apply, store, then broadcast ``action``; return the new version.
+
+        Raises :class:`RuleError` (the engine refused) or :class:`ProtocolError`; either way
+        nothing changed.
+        """
+        async with self.lock:
+            return await self._submit_locked(action, expect_version, origin)
+
+    async def _submit_locked(self, action: Action, expect_version: int | None, origin: str) -> int:
+        started = time.perf_counter()
+        step = self.play(action, expect_version, time.time())
+        clock = step.clock
+        try:
+            await self._persist(
+                self.context.log.save_action(
+                    self.id,
+                    step.version,
+                    action_to_dict(action),
+                    step.now,
+                    status=OVER if step.result else None,
+                    result=step.result,
+                    clock=clock.to_dict() if clock.enabled else None,
+                )
+            )
+        except ProtocolError:
+            self.undo(step)  # the action never happened
+            raise
+        self.accept(step)
+        if step.result is not None:
+            self.context.lobby.game_finished(self.id, self.result_data, self.version)
+        now = step.now
+        self._arm_timers(now)
+        self.audience.publish_update(self.game, step.version, step.events, self.clock.public(now), self.defence_deadline_in(now))
+        self.context.action_done(time.perf_counter() - started)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("action", extra={"data": {"game": self.id, "version": step.version, "origin": origin}})
+        self._maybe_bot_move()
+        return step.version
+
+    async def _persist(self, write: Awaitable[None]) -> None:
+        """Await one write of the game log; a failure becomes ``store_failed``."""
+        try:
+            await write
+        except StoreError as exc:
+            log.error("store write failed", extra={"data": {"game": self.id, "error": str(exc)}})
+            raise ProtocolError("store_failed", "the server could not store the action; nothing changed") from None
+
+    # ------------------------------------------------------------------------------ timers
+
+    def _arm_timers(self, now: float) -> None:
+        """(Re)schedule the clock flag and the defence timeout for the current state."""
+        self.timers.clear()
+        self.defence_deadline = None
+        if self.status != ACTIVE or self.game.over:
+            return
+        deadline = self.clock.deadline()
+        if deadline is not None:
+            player, at = deadline
+            self.timers.flag_after(max(0.0, at - now), self._flag, Player(player), self.version)
+        pending = self.game.pending
+        if isinstance(pending, PendingDefence) and not self.seats[pending.defender].is_bot:
+            timeout = self.context.settings.defence_timeout
+            self.defence_deadline = now + timeout
+            self.timers.defence_after(timeout, self._defence_timeout, self.version)
+
+    async def _flag(self, player: Player, version: int) -> None:
+        async with self.lock:
+            if self.version != version or self.game.over or self.status != ACTIVE:
+                return
+            left = self.clock.left(time.time()).get(int(player), 1.0)
+            if left > 0:  # woke early (timer drift): look again later
+                self._arm_timers(time.time())
+                return
+            await self._apply_server_action(Resign(player, "time"), "clock")
+
+    async def _defence_timeout(self, version: int) -> None:
+        async with self.lock:
+            if self.version != version or not isinstance(self.game.pending, PendingDefence):
+                return
+            defender = self.game.pending.defender
+            await self._apply_server_action(OrderDefence(defender, self.game.best_defence_order()), "defence timeout")
+
+    async def _apply_server_action(self, action: Action, origin: str) -> None:
+        try:
+            await self._submit_locked(action, None, origin)
+        except (RuleError, ProtocolError) as exc:
+            log.error("server action refused", extra={"data": {"game": self.id, "origin": origin, "error": str(exc)}})
+
+    def cancel_timers(self) -> None:
+        """Stop the timers and the bot's thinking (the game leaves memory, or the server stops)."""
+        self.timers.cancel()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+    # ------------------------------------------------------------------------------ bots
+
+    def _maybe_bot_move(self) -> None:
+        if self.status != ACTIVE or self.game.over:
+            return
+        actor = self.game.actor
+        if actor is None or not self.seats[actor].is_bot:
+            return
+        if self._bot_task is not None and not self._bot_task.done():
+            return
+        self._bot_task = asyncio.ensure_future(self._bot_move(actor, self.version))
+
+    async def _bot_move(self, player: Player, version: int) -> None:
+        seat = self.seats[player]
+        chosen: Action | None
+        if isinstance(self.game.pending, PendingDefence):
+            chosen = OrderDefence(player, self.game.best_defence_order())  # R7: a bot defends best
+        else:
+            job = bot_job(self.id, self.map_text, self.rules_name, self.seed, self.first, self.game, player, seat.bot_level or 1)
+            chosen = await ask_bot(self.context.bots, job)
+            if chosen is None:
+                chosen = await placeholder_move(self.game, player)
+        async with self.lock:
+            if self.version != version or self.game.over:
+                return
+            try:
+                await self._submit_locked(chosen, None, "bot")
+            except (RuleError, ProtocolError) as exc:
+                log.error("bot action refused", extra={"data": {"game": self.id, "error": str(exc)}})
+                await self._apply_server_action(Resign(player, "resigned"), "bot failure")
+        self._bot_task = None
+        self._maybe_bot_move()
+
+    # ------------------------------------------------------------------------------ endings
+
+    async def claim_win(self, claimant: Player) -> int:
+        """Win because the opponent has been gone longer than the grace period."""
+        async with self.lock:
+            if self.game.over:
+                raise ProtocolError("game_over", "the game is over")
+            if self.status != ACTIVE:
+                raise ProtocolError("game_not_started", "the game is waiting for its second player")
+            other = claimant.other
+            if not self.absent_long_enough(other, time.time()):
+                raise ProtocolError(
+                    "not_absent",
+                    f"your opponent must be disconnected for {self.context.settings.abandon_grace:g} s first",
+                )
+            return await self._submit_locked(Resign(other, "abandoned"), None, "claim")
+
+    def start_after_load(self, now: float) -> None:
+        """Arm timers and bots for a game loaded from the store (inside the running loop)."""
+        for seat in self.seats.values():
+            if not seat.is_bot and seat.taken:
+                seat.absent_since = now
+        self._arm_timers(now)
+        self._maybe_bot_move()

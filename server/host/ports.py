@@ -1,0 +1,97 @@
+"""The game host's seams: the few things a host needs from the rest of the server, handed in.
+
+A :class:`~server.host.game_host.GameHost` never imports the lobby, the edge's connections or a
+store implementation. It is given one :class:`HostContext`, built by the composition root
+(:mod:`server.app`) and shared by every host:
+
+- ``log`` (:class:`GameLog`): two durable writes, an accepted action and a taken seat. The
+  SQLite store implements it; so will a PostgreSQL store, and tests may pass a fake.
+- ``bots`` (:class:`BotPlayer`): an action for a bot seat, from a job that describes the game.
+- ``lobby`` (:class:`LobbyLink`): display names, and the two moments the lobby must hear of
+  (the game started, the game is over).
+- ``action_done``: the time one accepted action took, for the health readout.
+- ``settings`` (:class:`HostSettings`): the three numbers of the server's configuration a host
+  uses.
+
+The events a host sends go to its subscribers (:class:`~server.host.seats.Subscriber`: an id
+and ``push(bytes)``), whatever carries them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from server.bots import BotJob
+from server.store.records import StoredSeat
+
+
+@dataclass(frozen=True)
+class HostSettings:
+    """The configuration a game host uses (seconds, and a count of versions)."""
+
+    event_tail: int  # versions of events kept for clients that come back
+    defence_timeout: float  # how long a defender may take to order the defence
+    abandon_grace: float  # absent this long, the opponent may claim the win
+
+
+class GameLog(Protocol):
+    """The store as a game host sees it.
+
+    Each call is one atomic unit, durable when the awaited call returns; if it cannot be made
+    durable it raises :class:`~server.store.records.StoreError` and nothing of it was kept.
+    """
+
+    async def save_action(
+        self,
+        game_id: str,
+        version: int,
+        action: dict[str, Any],
+        t: float,
+        *,
+        status: str | None = None,
+        result: dict[str, Any] | None = None,
+        clock: dict[str, Any] | None = None,
+    ) -> None:
+        """Append an accepted action (and update the game's status, result or clock if given)."""
+        ...
+
+    async def save_seat(self, game_id: str, seat: StoredSeat, *, status: str, clock: dict[str, Any]) -> None:
+        """A seat was taken: keep it with the game's new status and clock checkpoint."""
+        ...
+
+
+class BotPlayer(Protocol):
+    """Whoever thinks for bot seats (today a process pool: :class:`server.bots.BotRunner`)."""
+
+    async def choose(self, job: BotJob) -> dict[str, Any]:
+        """``{"action": plain action, "by": who chose, "error": None or why the AI failed}``."""
+        ...
+
+
+class LobbyLink(Protocol):
+    """What a game host asks of the lobby, and what it tells it."""
+
+    def user_name(self, user_id: int) -> str | None:
+        """The display name of a user, if known."""
+        ...
+
+    def game_started(self, game_id: str) -> None:
+        """The second seat was taken: the game is no longer open to join."""
+        ...
+
+    def game_finished(self, game_id: str, result: dict[str, Any] | None, version: int) -> None:
+        """The game ended with ``result`` at ``version``."""
+        ...
+
+
+@dataclass(frozen=True)
+class HostContext:
+    """Everything a game host is handed (one for all hosts of a server)."""
+
+    settings: HostSettings
+    log: GameLog
+    bots: BotPlayer
+    lobby: LobbyLink
+    action_done: Callable[[float], None]

@@ -1,0 +1,132 @@
+"""Accounts: display names and their secret tokens, and the two requests about them.
+
+A client says ``hello`` with a name (a new account: the server answers with a token, and keeps
+only its hash) or with a token (the account it had). ``set_name`` renames. The store keeps the
+accounts; this module keeps them in memory too, by id and by token hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from server.edge import protocol as P
+from server.edge.protocol import ProtocolError
+from server.lobby.clients import Client
+from server.store.records import StoredUser, StoreError
+
+log = logging.getLogger("scryptic.server")
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret token (for an account or a seat)."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class User:
+    """An account: its id, display name and the hash of its token."""
+
+    id: int
+    name: str
+    token_hash: str
+
+
+class AccountStore(Protocol):
+    """The store as the accounts see it (each call one durable unit; raises StoreError)."""
+
+    async def add_user(self, user_id: int, name: str, token_hash: str) -> None: ...
+
+    async def rename_user(self, user_id: int, name: str) -> None: ...
+
+
+class Accounts:
+    """Every account of the server, and the ``hello`` and ``set_name`` requests."""
+
+    def __init__(
+        self,
+        store: AccountStore,
+        offer: Callable[[], dict[str, Any]],
+        renamed: Callable[[int], None],
+    ) -> None:
+        """``offer()`` is what hello tells a client about the server (maps, AI levels, limits);
+        ``renamed(user_id)`` is called after a rename, so the user's games can show it."""
+        self.store = store
+        self._offer = offer
+        self._renamed = renamed
+        self.users: dict[int, User] = {}
+        self.user_by_token: dict[str, int] = {}
+
+    def load(self, stored: Iterable[StoredUser]) -> None:
+        """Take the accounts kept in the store (at start-up)."""
+        for user in stored:
+            self.users[user.id] = User(user.id, user.name, user.token_hash)
+            self.user_by_token[user.token_hash] = user.id
+
+    def name_of(self, user_id: int) -> str | None:
+        """The display name of ``user_id``, if known."""
+        user = self.users.get(user_id)
+        return None if user is None else user.name
+
+    def require(self, client: Client) -> User:
+        """The account ``client`` said hello as; ``name_required`` if it gave none."""
+        if client.user_id is None:
+            raise ProtocolError("name_required", "say hello with a name or a token first")
+        return self.users[client.user_id]
+
+    async def hello(self, client: Client, req: P.Hello) -> dict[str, Any]:
+        """Greet ``client``: check the version, find or make its account, say what is offered."""
+        if client.greeted:
+            raise ProtocolError("already_hello", "hello was already accepted on this connection")
+        if req.v != P.PROTOCOL_VERSION:
+            raise ProtocolError("bad_version", f"protocol version {req.v} is not supported; this server speaks {P.PROTOCOL_VERSION}")
+        token_out: str | None = None
+        user: User | None = None
+        if req.token is not None:
+            user_id = self.user_by_token.get(hash_token(req.token))
+            if user_id is None:
+                raise ProtocolError("bad_token", "that token is not known here; register a name again")
+            user = self.users[user_id]
+            if req.name is not None and req.name != user.name:
+                await self._rename(user, req.name)
+        elif req.name is not None:
+            token_out = new_token()
+            user = User(max(self.users, default=0) + 1, req.name, hash_token(token_out))
+            self.users[user.id] = user
+            self.user_by_token[user.token_hash] = user.id
+            try:
+                await self.store.add_user(user.id, user.name, user.token_hash)
+            except StoreError:
+                del self.users[user.id]
+                del self.user_by_token[user.token_hash]
+                raise ProtocolError("store_failed", "could not store the new name") from None
+        client.greeted = True
+        client.user_id = None if user is None else user.id
+        log.debug("hello", extra={"data": {"conn": client.id, "user": client.user_id, "client": req.client}})
+        return {
+            "protocol": P.PROTOCOL_VERSION,
+            "server": P.SERVER_NAME,
+            "user": None if user is None else {"id": user.id, "name": user.name},
+            "token": token_out,
+            **self._offer(),
+        }
+
+    async def set_name(self, client: Client, req: P.SetName) -> dict[str, Any]:
+        """Rename the client's account; its games show the new name."""
+        user = self.require(client)
+        await self._rename(user, req.name)
+        self._renamed(user.id)
+        return {"user": {"id": user.id, "name": user.name}}
+
+    async def _rename(self, user: User, name: str) -> None:
+        await self.store.rename_user(user.id, name)
+        user.name = name

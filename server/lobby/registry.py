@@ -1,0 +1,207 @@
+"""The live games: every game host in memory, by id and by join code.
+
+The registry builds each :class:`~server.host.game_host.GameHost` with one shared
+:class:`~server.host.ports.HostContext`, and is itself the host's
+:class:`~server.host.ports.LobbyLink`. A game not in memory (finished and swept, or never
+loaded) is loaded from the store when someone asks for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from server.edge.protocol import ProtocolError
+from server.host.game_host import GameHost
+from server.host.ports import BotPlayer, HostContext, HostSettings
+from server.host.seats import ACTIVE, OPEN, OVER
+from server.store.interface import GameStore
+from server.store.records import StoredGame
+from shared.lexicon import Lexicon
+
+log = logging.getLogger("scryptic.server")
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed safely
+
+
+class GameRegistry:
+    """Game hosts by id, open private games by join code."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        lexicon: Lexicon,
+        settings: HostSettings,
+        bots: BotPlayer,
+        names: Callable[[int], str | None],
+        action_done: Callable[[float], None],
+    ) -> None:
+        """``names(user_id)`` gives display names; ``action_done(seconds)`` counts actions."""
+        self.store = store
+        self.lexicon = lexicon
+        self._names = names
+        self.context = HostContext(settings, store, bots, self, action_done)
+        self.hosts: dict[str, GameHost] = {}
+        self.codes: dict[str, str] = {}  # join code -> game id (open private games)
+        self.closing = False  # the server is shutting down: no new games
+        self._loading: dict[str, asyncio.Future[GameHost | None]] = {}
+
+    def new_host(self, stored: StoredGame) -> GameHost:
+        """A host for ``stored`` (raises ValueError if its map or action log is unusable)."""
+        return GameHost(stored, self.lexicon, self.context)
+
+    # ------------------------------------------------------------------------------ start and stop
+
+    def reload(self, games: Iterable[StoredGame], last_alive: float | None, now: float) -> dict[str, dict[str, Any]]:
+        """Host every stored unfinished game; return the clock checkpoints to store (the
+        outage is not charged to anyone's clock). A game that does not replay is logged and
+        left out."""
+        checkpoints: dict[str, dict[str, Any]] = {}
+        for stored in games:
+            try:
+                host = self.new_host(stored)
+            except Exception as exc:  # noqa: BLE001 - one bad game must not keep the others down
+                log.error("game not reloaded", extra={"data": {"game": stored.id, "error": repr(exc)}})
+                continue
+            self.register(host)
+            checkpoint = host.resume_clock(last_alive, now)
+            if checkpoint is not None:
+                checkpoints[host.id] = checkpoint
+        return checkpoints
+
+    def start_all(self, now: float) -> None:
+        """Arm every game's timers and bots (in the running loop, after :meth:`reload`)."""
+        for host in self.hosts.values():
+            host.start_after_load(now)
+
+    def cancel_timers(self) -> None:
+        """Stop every game's timers and bots (the server stops)."""
+        for host in self.hosts.values():
+            host.cancel_timers()
+
+    # ------------------------------------------------------------------------------ the registry
+
+    def register(self, host: GameHost) -> None:
+        """Put ``host`` in memory (and its join code, while the game is open)."""
+        self.hosts[host.id] = host
+        if host.join_code and host.status == OPEN:
+            self.codes[host.join_code] = host.id
+
+    def unregister(self, host: GameHost) -> None:
+        """Take ``host`` out of memory (its game stays in the store)."""
+        host.cancel_timers()
+        self.hosts.pop(host.id, None)
+        if host.join_code:
+            self.codes.pop(host.join_code, None)
+
+    def sweep(self, finished_before: float) -> None:
+        """Take out of memory the games that ended before ``finished_before`` and that nobody
+        follows any more."""
+        for host in list(self.hosts.values()):
+            finished_long_ago = host.status == OVER and host.finished_at is not None and host.finished_at < finished_before
+            if finished_long_ago and not any(True for _ in host.subscribers()):
+                self.unregister(host)
+
+    def count_by_status(self) -> dict[str, int]:
+        """How many games in memory are open, active and over."""
+        by_status = {OPEN: 0, ACTIVE: 0, OVER: 0}
+        for host in self.hosts.values():
+            by_status[host.status] += 1
+        return by_status
+
+    def new_game_id(self) -> str:
+        """An id no game in memory has."""
+        game_id = secrets.token_hex(5)
+        while game_id in self.hosts:
+            game_id = secrets.token_hex(5)
+        return game_id
+
+    def new_join_code(self) -> str:
+        """A join code no open game has (six characters of :data:`CODE_ALPHABET`)."""
+        join_code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+        while join_code in self.codes:
+            join_code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+        return join_code
+
+    def user_renamed(self, user_id: int) -> None:
+        """Show a user's new name in every game they hold a seat in."""
+        for host in self.hosts.values():
+            if any(s.user_id == user_id for s in host.seats.values()):
+                host.broadcast_info()
+
+    def open_games_of(self, user_id: int) -> int:
+        """How many games ``user_id`` has waiting for an opponent."""
+        return sum(
+            1
+            for host in self.hosts.values()
+            if host.status == OPEN and any(s.user_id == user_id for s in host.seats.values())
+        )
+
+    # ------------------------------------------------------------------------------ LobbyLink
+
+    def user_name(self, user_id: int) -> str | None:
+        """The display name of ``user_id`` (for a game's players)."""
+        return self._names(user_id)
+
+    def game_started(self, game_id: str) -> None:
+        """Called by a host when its second seat is taken: its code no longer finds it to join."""
+        host = self.hosts.get(game_id)
+        if host is not None and host.join_code:
+            self.codes.pop(host.join_code, None)
+
+    def game_finished(self, game_id: str, result: dict[str, Any] | None, version: int) -> None:
+        """Called by a host when its game ends."""
+        log.info("game over", extra={"data": {"game": game_id, "result": result, "version": version}})
+
+    # ------------------------------------------------------------------------------ look-ups
+
+    async def get(self, game_id: str) -> GameHost | None:
+        """The host of ``game_id``, loading a game that is not in memory from the store."""
+        host = self.hosts.get(game_id)
+        if host is not None:
+            return host
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[GameHost | None] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            stored = await asyncio.to_thread(self.store.load_game, game_id)
+            loaded: GameHost | None = None
+            if stored is not None:
+                loaded = await asyncio.to_thread(self.new_host, stored)
+                if game_id not in self.hosts:
+                    self.register(loaded)
+                    loaded.start_after_load(time.time())
+                loaded = self.hosts[game_id]
+            future.set_result(loaded)
+            return loaded
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: waiters (if any) get it through shield
+            raise
+        finally:
+            self._loading.pop(game_id, None)
+
+    async def find(self, game_id: str | None, code: str | None, what: str) -> GameHost:
+        """The game named by exactly one of an id (public games) or a join code."""
+        if (game_id is None) == (code is None):
+            raise ProtocolError("bad_message", f"{what} needs exactly one of game or code")
+        if code is not None:
+            found = self.codes.get(code.upper())
+            host = None if found is None else await self.get(found)
+            if host is None:
+                # A private game no longer open is still reachable (to watch) by its code.
+                host = next((h for h in self.hosts.values() if h.join_code == code.upper()), None)
+        else:
+            assert game_id is not None
+            host = await self.get(game_id)
+            if host is not None and not host.public:
+                host = None  # private games are found by code only
+        if host is None:
+            raise ProtocolError("no_such_game", "no game with that id or code")
+        return host

@@ -1,0 +1,138 @@
+"""The request table: which part of the server answers each request type.
+
+The lobby answers ``hello``, ``set_name`` (accounts), ``create_game``, ``join``, ``rematch``
+(matchmaking), ``list_games``, ``my_games`` and ``export`` (listings). The game host answers
+``act`` and ``claim_win``; ``attach``, ``watch`` and ``leave`` bind a connection to a game's
+seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
+answer, or the refusal raised, into the reply.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from server.edge import protocol as P
+from server.edge.protocol import ProtocolError, request_type
+from server.lobby.accounts import Accounts, hash_token
+from server.lobby.clients import Client, check_quota, seated
+from server.lobby.listings import Listings
+from server.lobby.matchmaking import Matchmaking
+from server.lobby.registry import GameRegistry
+from shared.actions import action_from_dict
+
+Handler = Callable[[Any, Any], Awaitable[dict[str, Any]]]
+
+
+class Router:
+    """Routes each validated request to its handler."""
+
+    def __init__(
+        self,
+        accounts: Accounts,
+        matchmaking: Matchmaking,
+        listings: Listings,
+        registry: GameRegistry,
+        stats: Callable[[], dict[str, Any]],
+    ) -> None:
+        """``stats()`` is the server's health readout (the ``stats`` request)."""
+        self.registry = registry
+        self._stats = stats
+        self.handlers: dict[str, Handler] = {
+            "hello": accounts.hello,
+            "set_name": accounts.set_name,
+            "list_games": listings.list_games,
+            "my_games": listings.my_games,
+            "create_game": matchmaking.create_game,
+            "join": matchmaking.join,
+            "attach": self.attach,
+            "watch": self.watch,
+            "leave": self.leave,
+            "act": self.act,
+            "claim_win": self.claim_win,
+            "rematch": matchmaking.rematch,
+            "export": listings.export,
+            "ping": self.ping,
+            "stats": self.stats,
+        }
+
+    async def dispatch(self, client: Client, request: P.Request) -> dict[str, Any]:
+        """Handle one validated request; return the result data or raise ProtocolError/RuleError."""
+        handler = self.handlers[request_type(request)]
+        return await handler(client, request)
+
+    def forget(self, client: Client) -> None:
+        """``client`` closed: it leaves every game it held a seat in or watched."""
+        for game_id in list(client.seats) + list(client.watching):
+            host = self.registry.hosts.get(game_id)
+            if host is not None:
+                host.detach(client)
+        client.seats.clear()
+        client.watching.clear()
+
+    # ------------------------------------------------------------------------------ following
+
+    async def attach(self, client: Client, req: P.Attach) -> dict[str, Any]:
+        """Bind the connection to the seat its seat token holds (again, after a reconnect)."""
+        host = await self.registry.get(req.game)
+        player = None if host is None else host.seat_of_token(hash_token(req.seat_token))
+        if host is None or player is None:
+            raise ProtocolError("bad_seat_token", "that token holds no seat in that game")
+        if req.game not in client.seats:
+            check_quota(client)
+        elif client.seats[req.game] != player:
+            host.detach(client)
+        client.seats[host.id] = player
+        client.watching.discard(host.id)
+        host.watchers.discard(client)
+        await host.attach(client, player, req.since)
+        return {"game": host.id, "seat": int(player), "version": host.version}
+
+    async def watch(self, client: Client, req: P.Watch) -> dict[str, Any]:
+        """Follow a game as a spectator."""
+        host = await self.registry.find(req.game, req.code, "watch")
+        if host.id not in client.watching:
+            check_quota(client)
+        client.watching.add(host.id)
+        await host.watch(client, req.since)
+        return {"game": host.id, "version": host.version}
+
+    async def leave(self, client: Client, req: P.Leave) -> dict[str, Any]:
+        """Stop following a game (its seat stays the player's)."""
+        host = self.registry.hosts.get(req.game)
+        if host is not None:
+            host.detach(client)
+        held = client.seats.pop(req.game, None) is not None
+        watched = req.game in client.watching
+        client.watching.discard(req.game)
+        if not held and not watched:
+            raise ProtocolError("not_seated", f"this connection neither plays nor watches game {req.game}")
+        return {"game": req.game}
+
+    # ------------------------------------------------------------------------------ playing
+
+    async def act(self, client: Client, req: P.Act) -> dict[str, Any]:
+        """Play an action in the seat the connection holds."""
+        host, player = seated(client, self.registry.hosts, req.game)
+        if host.seats[player].is_bot:
+            raise ProtocolError("bot_seat", "that seat is played by the server's bot")
+        action = action_from_dict(P.action_to_engine_dict(req.action, int(player)))
+        version = await host.submit(action, expect_version=req.expect_version)
+        return {"game": host.id, "version": version}
+
+    async def claim_win(self, client: Client, req: P.ClaimWin) -> dict[str, Any]:
+        """Win a game whose opponent has been gone longer than the grace period."""
+        host, player = seated(client, self.registry.hosts, req.game)
+        version = await host.claim_win(player)
+        return {"game": host.id, "version": version}
+
+    # ------------------------------------------------------------------------------ the server
+
+    async def ping(self, client: Client, req: P.Ping) -> dict[str, Any]:
+        """The server's time."""
+        return {"time": time.time()}
+
+    async def stats(self, client: Client, req: P.Stats) -> dict[str, Any]:
+        """The health readout."""
+        return self._stats()

@@ -1,0 +1,11 @@
+"""The store: where users, games, seats and every accepted action are kept durably.
+
+- :mod:`server.store.records`: the records a store reads and writes, and :class:`StoreError`.
+- :mod:`server.store.interface`: :class:`GameStore`, the Protocol the rest of the server uses.
+- :mod:`server.store.sqlite` (with ``sqlite_schema``, ``sqlite_statements``, ``sqlite_reads``
+  and the fsync helper ``syncer``): the SQLite implementation, the only one today.
+
+May import: the standard library and ``server.store`` itself; nothing else of the server, and
+no rules. Nothing outside this package writes SQL, and only the composition root
+(:mod:`server.app`) names an implementation.
+"""

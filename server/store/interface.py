@@ -1,0 +1,83 @@
+"""The store as the server uses it: :class:`GameStore`, a typing Protocol of domain calls.
+
+The server's parts depend on this interface (or on a narrower one they declare themselves, as
+the game host does with :class:`server.host.ports.GameLog`), never on a store implementation:
+:class:`server.store.sqlite.SQLiteStore` implements it today, and a PostgreSQL store can
+implement it later behind the same seam. Only the composition root (:mod:`server.app`)
+chooses the implementation.
+
+The contract of every write: one call is one atomic unit; when the awaited call returns the
+unit is durable, and if it cannot be made durable the call raises
+:class:`~server.store.records.StoreError` and nothing of the unit was kept. Reads are
+synchronous (they run before serving, or in a worker thread through ``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from server.store.records import StoredGame, StoredSeat, StoredState
+
+
+@runtime_checkable
+class GameStore(Protocol):
+    """Users, games, seats and every accepted action, kept durably."""
+
+    commits: int  # transactions (or equivalent batches) written, for the health readout
+    units: int  # units (calls) written
+
+    # -- reads (synchronous) -------------------------------------------------------------------
+
+    def load_state(self) -> StoredState:
+        """Everything needed to resume: users, every unfinished game with its actions."""
+        ...
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """One game (finished or not) with its seats and actions, or None."""
+        ...
+
+    def games_of_user(self, user_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        """The most recent games in which ``user_id`` holds a seat (summaries, newest first)."""
+        ...
+
+    # -- writes (one atomic, durable unit each) -------------------------------------------------
+
+    async def add_user(self, user_id: int, name: str, token_hash: str) -> None:
+        """Register a display name with the hash of its token."""
+        ...
+
+    async def rename_user(self, user_id: int, name: str) -> None:
+        """Change a user's display name."""
+        ...
+
+    async def add_game(self, game: StoredGame) -> None:
+        """Store a new game with its seats."""
+        ...
+
+    async def save_action(
+        self,
+        game_id: str,
+        version: int,
+        action: dict[str, Any],
+        t: float,
+        *,
+        status: str | None = None,
+        result: dict[str, Any] | None = None,
+        clock: dict[str, Any] | None = None,
+    ) -> None:
+        """Append one accepted action; if any of status, result or clock is given, update the
+        game row with them in the same unit (None leaves a field as it is)."""
+        ...
+
+    async def save_seat(self, game_id: str, seat: StoredSeat, *, status: str, clock: dict[str, Any]) -> None:
+        """A seat was taken: store it with the game's new status and clock checkpoint."""
+        ...
+
+    async def note_alive(self, t: float, clocks: Mapping[str, dict[str, Any]] | None = None) -> None:
+        """Note that the server was alive at ``t`` (and save the given clock checkpoints)."""
+        ...
+
+    def close(self) -> None:
+        """Write what is queued, make it durable, and release the database."""
+        ...

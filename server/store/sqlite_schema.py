@@ -1,0 +1,109 @@
+"""The SQLite database file: its schema, how connections are opened, and the lock that keeps a
+second server process off the same file.
+
+Schema version 1 (the ``meta`` row ``schema_version``); a database of another version is refused
+with a :class:`~server.store.records.StoreError`, never changed.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from server.store.records import StoreError
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS users (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created    REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id         TEXT PRIMARY KEY,
+    created    REAL NOT NULL,
+    updated    REAL NOT NULL,
+    map_name   TEXT NOT NULL,
+    map_text   TEXT NOT NULL,
+    rules      TEXT NOT NULL,
+    seed       INTEGER NOT NULL,
+    first      INTEGER NOT NULL,
+    settings   TEXT NOT NULL,
+    join_code  TEXT UNIQUE,
+    status     TEXT NOT NULL CHECK (status IN ('open', 'active', 'over')),
+    result     TEXT,
+    clock      TEXT,
+    rematch_of TEXT
+);
+CREATE INDEX IF NOT EXISTS games_status ON games (status);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id    TEXT NOT NULL REFERENCES games (id),
+    seat       INTEGER NOT NULL CHECK (seat IN (1, 2)),
+    user_id    INTEGER REFERENCES users (id),
+    token_hash TEXT,
+    bot_level  INTEGER,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    version INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    t       REAL NOT NULL,
+    PRIMARY KEY (game_id, version)
+) WITHOUT ROWID;
+"""
+
+
+def connect(path: Path, checkpoints: bool = True) -> sqlite3.Connection:
+    """A connection in WAL mode; ``checkpoints=False`` leaves checkpoints to the fsync helper."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")  # the WAL is fsynced by the store (server.store.syncer)
+    conn.execute("PRAGMA foreign_keys=ON")
+    if not checkpoints:
+        conn.execute("PRAGMA wal_autocheckpoint=0")
+    return conn
+
+
+def lock_database(path: Path) -> int | None:
+    """Hold a lock on ``PATH.lock`` for as long as this process uses the database, so that a
+    second server on the same file stops before it touches it; the descriptor, or None where
+    there are no POSIX locks."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no guard
+        return None
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise StoreError(f"cannot create the database {path}: {exc.strerror or exc}") from None
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreError(f"the database {path} is in use by another server process") from None
+    return fd
+
+
+def unlock_database(fd: int | None) -> None:
+    """Release the lock taken by :func:`lock_database`."""
+    if fd is not None:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def init_schema(conn: sqlite3.Connection, path: Path) -> None:
+    """Create the tables if they are missing; refuse a database of another schema version."""
+    conn.executescript(SCHEMA)
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None:
+        conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+    elif int(row[0]) != SCHEMA_VERSION:
+        raise StoreError(f"{path}: database schema version {row[0]}, this server knows {SCHEMA_VERSION}")
