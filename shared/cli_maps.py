@@ -8,10 +8,12 @@ import re
 import sys
 from pathlib import Path
 
+from shared.command_errors import check_output_file, writing
 from shared.mapcheck import ERROR, SYMMETRIES, WARNING, check_map, fairness_report
 from shared.mapfiles import load_map, resolve_map_path, save_map, shipped_maps
 from shared.mapgen import generate_map
-from shared.maps import MAX_SIDE, MIN_SIDE, MapError, format_map
+from shared.mapreach import fronts
+from shared.maps import MAX_SIDE, MIN_SIDE, MapError, cell_label, format_map
 from shared.terrain import GameMap, Player
 
 EXIT_OK = 0
@@ -20,7 +22,7 @@ EXIT_INVALID = 1
 
 def register(subparsers: argparse._SubParsersAction, bench_subparsers: argparse._SubParsersAction) -> None:
     """Add ``scryptic map`` and its subcommands."""
-    parser = subparsers.add_parser("map", help="generate, validate, show and list maps")
+    parser = subparsers.add_parser("map", help="generate, validate, show and list maps; import and export Tiled maps")
     actions = parser.add_subparsers(dest="map_command", metavar="ACTION")
     actions.required = True
 
@@ -61,6 +63,10 @@ def register(subparsers: argparse._SubParsersAction, bench_subparsers: argparse.
     listing = actions.add_parser("list", help="list the shipped maps")
     listing.set_defaults(func=cmd_list)
 
+    from shared.tiled_commands import add_actions as add_tiled_actions  # import-tiled, export-tiled
+
+    add_tiled_actions(actions)
+
 
 def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
@@ -78,6 +84,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a map and print it or write it to ``--out``."""
     seed: int | str = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     width, height = args.size
+    if args.out is not None:
+        check_output_file(args.out, "the map")  # before the work, not after
     game_map = generate_map(width, height, seed, symmetry=args.symmetry, name=args.name)
     if args.seed is None:
         print(f"seed: {seed}", file=sys.stderr)
@@ -85,9 +93,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         sys.stdout.write(format_map(game_map))
     else:
         if args.out.exists() and not args.force:
-            print(f"error: {args.out} exists (use --force to overwrite)", file=sys.stderr)
+            print(f"scryptic map generate: {args.out} exists; use --force to overwrite it", file=sys.stderr)
             return EXIT_INVALID
-        save_map(game_map, args.out)
+        with writing(args.out, "the map"):
+            save_map(game_map, args.out)
         print(f"wrote {args.out}: {game_map.name!r}, {width}x{height}, seed {seed}, {args.symmetry}")
     for finding in check_map(game_map):
         print(f"{finding.level}: {finding.message} [{finding.code}]", file=sys.stderr)
@@ -98,7 +107,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Validate each file; exit 1 if any cannot be loaded or has an error."""
     targets = args.files or [str(path) for path in shipped_maps()]
     if not targets:
-        print("error: no files given and no shipped maps found", file=sys.stderr)
+        print("scryptic map validate: no files given and no shipped maps found", file=sys.stderr)
         return EXIT_INVALID
     failed = False
     for target in targets:
@@ -136,7 +145,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         path = resolve_map_path(args.name)
         game_map = load_map(path)
     except (OSError, MapError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"scryptic map show: {exc}", file=sys.stderr)
         return EXIT_INVALID
     print(f"{game_map.name} (version {game_map.version}, {game_map.width}x{game_map.height}) - {path}")
     if game_map.author:
@@ -148,6 +157,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     sys.stdout.write(grid)
     print()
     print(_city_summary(game_map))
+    for line in _front_lines(game_map):
+        print(line)
     for finding in check_map(game_map):
         print(f"{finding.level}: {finding.message} [{finding.code}]")
     if args.report:
@@ -168,7 +179,9 @@ def cmd_list(args: argparse.Namespace) -> int:
             print(f"{path.stem:24} unreadable: {exc.reason}")
             continue
         size = f"{game_map.width}x{game_map.height}"
-        print(f"{path.stem:24} {game_map.name:28} {size:>5}  {_city_summary(game_map)}")
+        steps = sorted({f.steps for f in fronts(game_map) if f.steps is not None})
+        front = f", fronts {'/'.join(map(str, steps))} steps" if steps else ""
+        print(f"{path.stem:24} {game_map.name:28} {size:>5}  {_city_summary(game_map)}{front}")
     return EXIT_OK
 
 
@@ -178,6 +191,20 @@ def _city_summary(game_map: GameMap) -> str:
         f"cities: gold {owners.count(Player.GOLD)}, silver {owners.count(Player.SILVER)}, "
         f"pewter {owners.count(None)}"
     )
+
+
+def _front_lines(game_map: GameMap) -> list[str]:
+    """One line per owned city: the nearest enemy city and what stands between them."""
+    lines = []
+    for f in fronts(game_map):
+        where = f"{game_map.cities[f.city].label} {cell_label(f.city)}"  # fronts: owned cities only
+        if f.enemy is None:
+            lines.append(f"front: {where} can never reach an enemy city")
+            continue
+        pewter = ", ".join(cell_label(c) for c in f.pewter) or "none"
+        lines.append(f"front: {where} -> {cell_label(f.enemy)}: {f.steps} steps; "
+                     f"pewter between: {pewter}; mountains on the way: {f.mountains}")
+    return lines
 
 
 def _print_report(game_map: GameMap) -> None:

@@ -7,17 +7,20 @@ map (see :func:`shared.maps.map_defects`: a player without a city, a city on wat
 near its cities, room for a first word, distances to the enemy and to pewter cities) and
 large differences become warnings.
 
-Distances between cities are path lengths in 4-neighbour steps that avoid lava (no letter
-may stand on lava, so a crossword must go round it). Halves and radii use plain Manhattan
-distance: they describe the land, not a route across it.
+Distances between cities are steps through :func:`shared.mapreach.placement_graph`: round
+lava, and across water only where a word can span it. A crossword war needs the sides to
+meet: a city more than :data:`FAR_CITIES` steps from every enemy city is a warning (each side
+could build there out of the other's reach), and sides that can never touch at all are
+warned too. Halves and radii use plain Manhattan distance: they describe the land, not a
+route across it.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from shared.mapreach import contact_steps, fronts, placement_graph, steps_from
 from shared.maps import cell_label, count_terrain, map_defects
 from shared.terrain import Cell, GameMap, Player, Terrain
 
@@ -29,6 +32,10 @@ NEAR_RADIUS = 4
 
 CLOSE_CITIES = 10
 """Warn when the two sides' nearest cities are fewer path steps apart than this."""
+
+FAR_CITIES = 16
+"""Warn when a city is more path steps than this from every enemy city: the crosswords would
+meet late, and the side could build there out of the enemy's reach. Maps aim for 10 to 14."""
 
 ERROR = "error"
 WARNING = "warning"
@@ -66,6 +73,9 @@ class SideReport:
     """How many 2..7-cell line segments through this side's cities could hold a first word."""
     pewter_distance: int | None
     """Path steps from this side's nearest city to the nearest pewter city (None: no route)."""
+    enemy_steps: tuple[int | None, ...] = ()
+    """For each of :attr:`cities`, path steps to the nearest enemy city (None: no route; see
+    :func:`shared.mapreach.fronts`)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +84,7 @@ class FairnessReport:
 
     sides: dict[Player, SideReport]
     enemy_distance: int | None
-    """Path steps between the nearest gold and silver cities (None: lava separates them)."""
+    """Path steps between the nearest gold and silver cities (None: they can never touch)."""
     symmetry: str | None
     """``"rot180"``, ``"mirror-x"`` or ``"mirror-y"`` if the map has that symmetry (gold
     mapping to silver), else None."""
@@ -91,6 +101,8 @@ class FairnessReport:
             f"{'first-word lines':24}{gold.first_word_lines:>8}{silver.first_word_lines:>8}",
             f"{'to nearest pewter city':24}"
             f"{_steps(gold.pewter_distance):>8}{_steps(silver.pewter_distance):>8}",
+            f"{'farthest city to enemy':24}"
+            f"{_steps(_worst(gold.enemy_steps)):>8}{_steps(_worst(silver.enemy_steps)):>8}",
             f"{'cells in own half':24}{sum(gold.territory.values()):>8}{sum(silver.territory.values()):>8}",
         ]
         for terrain in Terrain:
@@ -155,7 +167,9 @@ def fairness_report(game_map: GameMap, radius: int = NEAR_RADIUS) -> FairnessRep
     }
     pewter = [c for c, o in game_map.cities.items() if o is None and game_map.in_bounds(c)]
     manhattan = {player: _manhattan_field(game_map, own[player]) for player in Player}
-    path = {player: _path_field(game_map, own[player]) for player in Player}
+    graph = placement_graph(game_map)
+    path = {player: steps_from(graph, own[player]) for player in Player}
+    front_steps = {front.city: front.steps for front in fronts(game_map, graph)}
     sides = {}
     for player in Player:
         mine, theirs = manhattan[player], manhattan[player.other]
@@ -169,10 +183,11 @@ def fairness_report(game_map: GameMap, radius: int = NEAR_RADIUS) -> FairnessRep
             near=count_terrain(game_map, near),
             first_word_lines=lines,
             pewter_distance=_nearest(path[player], pewter),
+            enemy_steps=tuple(front_steps[city] for city in own[player]),
         )
     return FairnessReport(
         sides=sides,
-        enemy_distance=_nearest(path[Player.GOLD], own[Player.SILVER]),
+        enemy_distance=contact_steps(path[Player.GOLD], path[Player.SILVER]),
         symmetry=detect_symmetry(game_map),
         radius=radius,
     )
@@ -273,10 +288,19 @@ def _fairness_warnings(game_map: GameMap, report: FairnessReport) -> list[Findin
     if report.enemy_distance is None:
         warn(
             "sides-separated",
-            "lava walls gold's cities off from silver's: neither side can ever reach the other",
+            "lava or wide water walls gold's cities off from silver's: the crosswords can never touch",
         )
-    elif report.enemy_distance < CLOSE_CITIES:
-        warn("cities-close", f"gold and silver cities are only {report.enemy_distance} steps apart")
+    else:
+        if report.enemy_distance < CLOSE_CITIES:
+            warn("cities-close", f"gold and silver cities are only {report.enemy_distance} steps apart")
+        for player in Player:
+            side = report.sides[player]
+            for city, steps in zip(side.cities, side.enemy_steps, strict=True):
+                if steps is None or steps > FAR_CITIES:
+                    far = (f"can never reach a {player.other.label} city" if steps is None else
+                           f"is {steps} steps from the nearest {player.other.label} city (more than {FAR_CITIES})")
+                    message = f"{player.label}'s city at {cell_label(city)} {far}"
+                    warn("cities-far", f"{message}: a side can build there out of the other's reach", (city,))
     for player in Player:
         reach = _enemy_city_in_first_reach(game_map, player, report.sides[player].cities)
         if reach:
@@ -349,25 +373,13 @@ def _manhattan_field(game_map: GameMap, sources: list[Cell]) -> dict[Cell, float
     }
 
 
-def _path_field(game_map: GameMap, sources: Iterable[Cell]) -> dict[Cell, int]:
-    """Steps from the nearest source to every cell reachable without entering lava."""
-    dist: dict[Cell, int] = {}
-    queue: deque[Cell] = deque()
-    for cell in sources:
-        if game_map.at(cell) is not Terrain.LAVA and cell not in dist:
-            dist[cell] = 0
-            queue.append(cell)
-    while queue:
-        r, c = queue.popleft()
-        for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nxt not in dist and game_map.in_bounds(nxt) and game_map.at(nxt) is not Terrain.LAVA:
-                dist[nxt] = dist[(r, c)] + 1
-                queue.append(nxt)
-    return dist
-
-
 def _nearest(field: dict[Cell, int], targets: Iterable[Cell]) -> int | None:
     return min((field[t] for t in targets if t in field), default=None)
+
+
+def _worst(steps: tuple[int | None, ...]) -> int | None:
+    """The largest of ``steps`` (None if any city has no route, or there are none)."""
+    return None if not steps or None in steps else max(s for s in steps if s is not None)
 
 
 def _steps(distance: int | None) -> str:

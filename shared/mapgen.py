@@ -1,12 +1,18 @@
 """The random map generator (pure: standard library only, seeded ``random.Random``).
 
-:func:`generate_map` lays fractal value noise over the board for height, ridges, moisture and
-cold; ranks of those fields give mountain ranges (with a little lava on the highest peaks),
-lakes, forests and ice fields. Rivers run downhill from the mountains. Every field and every
-feature is made symmetric (a half-turn or a mirror), gold cities map to silver ones across
-the symmetry, and pewter cities are scattered between the sides. Each city gets a small
-clearing so a first word always fits, and the result is checked with
-:func:`shared.mapcheck.check_map`: a map with an error is never returned.
+:func:`generate_map` builds a map for a crossword *war*: the sides meet early. It first plans
+the *fronts*: one per 900 cells or so (1 to 3), each a gold city facing a silver city 10 to 14
+steps away across the middle of the board. Then fractal value noise gives height, ridges,
+moisture and cold; ranks of those fields give mountain ranges (with a little lava on the
+highest peaks), lakes, forests and ice fields, and the land behind each side's cities is
+wilder (more forest) than the land between them. Rivers run downhill from the mountains.
+Across each front's middle stands a mountain pass (letters count double there) flanked by
+lava, with a pewter city near it; more pewter cities, about one per 220 cells, go near the
+middle. Every field and feature is made symmetric (a half-turn or a mirror), gold cities
+map to silver ones across the symmetry, each city gets a clearing so a first word always
+fits, and any lava or wide water across a front's route is turned into mountains or a ford.
+The result is checked with :func:`shared.mapcheck.check_map`: a map with an error is never
+returned.
 """
 
 from __future__ import annotations
@@ -14,22 +20,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from shared.mapcheck import CLOSE_CITIES, ERROR, MAX_FIRST_WORD, SYMMETRIES, check_map, mirror_cell
+from shared.mapcheck import ERROR, SYMMETRIES, check_map, fairness_report
+from shared.mapreach import contact_steps, placement_graph, steps_from
 from shared.maps import MAX_SIDE, MIN_SIDE
+from shared.mapterrain import TerrainBuilder, fractal_noise, manhattan, neighbours
 from shared.terrain import Cell, GameMap, Player, Terrain
 
+__all__ = ["FRONT_STEPS", "fractal_noise", "generate_map"]
+
 ATTEMPTS = 12
-"""Layouts tried per call; the first without warnings wins, else the first without errors."""
+"""Layouts tried per call; the first without findings and with every front in range wins,
+else the first without findings, else the first without errors."""
+
+FRONT_STEPS = (10, 14)
+"""Path steps between the two cities of a front (the capitals), least and most."""
 
 CITY_SPACING = 5
 """Minimum Manhattan distance between any two cities (3 on boards under 11 cells a side)."""
-
-# Share of the board for each terrain, by rank in its noise field.
-MOUNTAIN_SHARE = 0.11
-LAVA_SHARE = 0.012
-LAKE_SHARE = 0.05
-ICE_SHARE = 0.07
-FOREST_SHARE = 0.24
 
 _ADJECTIVES = tuple(
     "Amber Ashen Broken Cinder Drowned Ember Frozen Gilded Hollow Iron Mirrored "
@@ -63,116 +70,58 @@ def generate_map(
     if name is None:
         name_rng = random.Random(f"scryptic-mapgen-name/{seed}")
         name = f"The {name_rng.choice(_ADJECTIVES)} {name_rng.choice(_NOUNS)}"
-    fallback: GameMap | None = None
+    clean: GameMap | None = None
+    playable: GameMap | None = None
     for attempt in range(ATTEMPTS):
         rng = random.Random(f"scryptic-mapgen/{seed}/{attempt}")
         game_map = _Builder(width, height, symmetry, rng).build(name, seed)
         findings = check_map(game_map)
-        if not findings:
+        if not findings and fronts_in_range(game_map):
             return game_map
-        if fallback is None and not any(f.level == ERROR for f in findings):
-            fallback = game_map
-    if fallback is None:  # pragma: no cover - the clearings make errors impossible; a bug if reached
+        if clean is None and not findings:
+            clean = game_map
+        if playable is None and not any(f.level == ERROR for f in findings):
+            playable = game_map
+    best = clean or playable
+    if best is None:  # pragma: no cover - the clearings make errors impossible; a bug if reached
         raise RuntimeError(f"no playable {width}x{height} {symmetry} map for seed {seed!r}")
-    return fallback
+    return best
 
 
-def fractal_noise(
-    width: int, height: int, rng: random.Random, scale: float, octaves: int = 4, ridged: bool = False
-) -> list[list[float]]:
-    """A ``height`` x ``width`` grid of smooth noise in [0, 1].
-
-    Value noise: random values on a lattice ``scale`` cells apart, smoothly interpolated, with
-    ``octaves`` layers of halving scale and amplitude. ``ridged`` folds each layer
-    (1 - |2v - 1|) so that high values form long ridges.
-    """
-    total = [[0.0] * width for _ in range(height)]
-    amplitude, weight = 1.0, 0.0
-    for _ in range(octaves):
-        step = max(scale, 1.5)
-        lattice_w, lattice_h = int(width / step) + 3, int(height / step) + 3
-        lattice = [[rng.random() for _ in range(lattice_w)] for _ in range(lattice_h)]
-        dx, dy = rng.random(), rng.random()  # shift the lattice so octaves do not align
-        for r in range(height):
-            y = r / step + dy
-            y0 = int(y)
-            ty = _smooth(y - y0)
-            for c in range(width):
-                x = c / step + dx
-                x0 = int(x)
-                tx = _smooth(x - x0)
-                top = _lerp(lattice[y0][x0], lattice[y0][x0 + 1], tx)
-                bottom = _lerp(lattice[y0 + 1][x0], lattice[y0 + 1][x0 + 1], tx)
-                value = _lerp(top, bottom, ty)
-                if ridged:
-                    value = 1.0 - abs(2.0 * value - 1.0)
-                total[r][c] += amplitude * value
-        weight += amplitude
-        amplitude *= 0.5
-        scale /= 2.0
-    return [[v / weight for v in row] for row in total]
+def fronts_in_range(game_map: GameMap) -> bool:
+    """True if every city of both sides is :data:`FRONT_STEPS` path steps from its nearest
+    enemy city."""
+    low, high = FRONT_STEPS
+    report = fairness_report(game_map)
+    steps = [s for side in report.sides.values() for s in side.enemy_steps]
+    return all(s is not None and low <= s <= high for s in steps)
 
 
-def _smooth(t: float) -> float:
-    return t * t * (3.0 - 2.0 * t)
-
-
-def _lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
-
-
-class _Builder:
-    """One attempt at a map: every edit is applied to a cell and its mirror image."""
+class _Builder(TerrainBuilder):
+    """One attempt at a map: fronts, terrain (see :class:`TerrainBuilder`), passes, cities."""
 
     def __init__(self, width: int, height: int, symmetry: str, rng: random.Random) -> None:
-        self.width, self.height, self.symmetry, self.rng = width, height, symmetry, rng
-        self.grid = [[Terrain.PLAINS] * width for _ in range(height)]
-        self.cities: dict[Cell, Player | None] = {}
-        self.all_cells = [(r, c) for r in range(height) for c in range(width)]
+        super().__init__(width, height, symmetry, rng)
         # tiny boards cannot keep the full spacing and still fit a pewter city
         self.spacing = CITY_SPACING if min(width, height) >= 11 else 3
+        self.margin = 1 if min(width, height) < 13 else 2
+        self.fronts: list[tuple[Cell, Cell]] = []  # (gold city, silver city) facing each other
 
-    # -- symmetry ----------------------------------------------------------------------
+    def inner(self, cell: Cell) -> bool:
+        m = self.margin
+        return m <= cell[0] < self.height - m and m <= cell[1] < self.width - m
 
-    def mirror(self, cell: Cell) -> Cell:
-        return mirror_cell(self.symmetry, cell, self.width, self.height)
-
-    def side(self, cell: Cell) -> float:
-        """How far ``cell`` lies on gold's side, from -0.5 (deep silver) to 0.5 (deep gold)."""
-        r, c = cell
-        down = r / max(self.height - 1, 1) - 0.5
-        left = 0.5 - c / max(self.width - 1, 1)
-        if self.symmetry == "mirror-x":
-            return left
-        if self.symmetry == "mirror-y":
-            return down
-        return down + left / 100  # rot180: gold below the middle row, left of centre on it
-
-    def symmetric_field(self, field: list[list[float]]) -> list[list[float]]:
-        """Average ``field`` with its mirror image, so that both sides see the same land."""
-        out = [row[:] for row in field]
-        for r, c in self.all_cells:
-            mr, mc = self.mirror((r, c))
-            out[r][c] = (field[r][c] + field[mr][mc]) / 2 if (r, c) <= (mr, mc) else out[mr][mc]
-        return out
-
-    def set(self, cell: Cell, terrain: Terrain) -> None:
-        for target in (cell, self.mirror(cell)):
-            self.grid[target[0]][target[1]] = terrain
-            self.cities.pop(target, None)
-
-    def at(self, cell: Cell) -> Terrain:
-        return self.grid[cell[0]][cell[1]]
-
-    def in_bounds(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
-
-    # -- terrain -------------------------------------------------------------------------
+    # -- the whole map -----------------------------------------------------------------
 
     def build(self, name: str, seed: int | str) -> GameMap:
+        self.plan_fronts()
         self.lay_terrain()
         self.carve_rivers()
-        self.place_cities()
+        self.raise_passes()
+        for gold, _ in self.fronts:
+            self.found(gold, Player.GOLD)
+        self.open_fronts()
+        self.place_pewter()
         return GameMap(
             name=name,
             terrain=tuple(tuple(row) for row in self.grid),
@@ -182,119 +131,138 @@ class _Builder:
             author="scryptic map generate",
         )
 
-    def noise(self, scale_share: float, ridged: bool = False) -> list[list[float]]:
-        scale = max(self.width, self.height) * scale_share
-        raw = fractal_noise(self.width, self.height, self.rng, scale, octaves=4, ridged=ridged)
-        return self.symmetric_field(raw)
+    # -- fronts ------------------------------------------------------------------------
 
-    def lay_terrain(self) -> None:
-        base = self.noise(0.45)
-        ridges = self.noise(0.5, ridged=True)
-        moisture = self.noise(0.35)
-        cold = self.noise(0.4)
-        self.elevation = [
-            [0.5 * b + 0.5 * g for b, g in zip(rb, rg, strict=True)]
-            for rb, rg in zip(base, ridges, strict=True)
-        ]
-        lava_at = self.rank_threshold(self.elevation, LAVA_SHARE)
-        mountain_at = self.rank_threshold(self.elevation, MOUNTAIN_SHARE)
-        lake_at = self.rank_threshold(base, 1.0 - LAKE_SHARE)
-        ice_at = self.rank_threshold(cold, ICE_SHARE)
-        forest_at = self.rank_threshold(moisture, FOREST_SHARE)
-        for r, c in self.all_cells:
-            height = self.elevation[r][c]
-            if height >= lava_at:
-                terrain = Terrain.LAVA
-            elif height >= mountain_at:
-                terrain = Terrain.MOUNTAINS
-            elif base[r][c] < lake_at:
-                terrain = Terrain.WATER
-            elif cold[r][c] >= ice_at:
-                terrain = Terrain.ICE
-            elif moisture[r][c] >= forest_at:
-                terrain = Terrain.FOREST
+    def plan_fronts(self) -> None:
+        """Choose the gold cities; each faces the silver city mirrored from a gold city."""
+        area = self.width * self.height
+        count = 1 if area < 900 else 2 if area < 2200 else 3
+        depth, breadth, m = self.depth_f, self.depth_l, self.margin
+        lanes = [round((i + 0.5) * breadth / count - 0.5) for i in range(count // 2)]
+        lanes = lanes + ([(breadth - 1) // 2] if count % 2 else []) + [breadth - 1 - l for l in reversed(lanes)]
+        wanted = self.rng.randint(*FRONT_STEPS)
+        golds: list[tuple[int, int]] = []
+        for i, lane in enumerate(lanes):
+            twin = count - 1 - i  # rot180: the silver city facing gold i comes from gold `twin`
+            if self.symmetry == "rot180" and twin < i:
+                f_twin, l_twin = golds[twin]
+                l = breadth - 1 - l_twin + self.rng.choice((-1, 0, 1))
+                offset = abs(l + l_twin - (breadth - 1))
+                f = wanted - offset + depth - 1 - f_twin
             else:
-                terrain = Terrain.PLAINS
-            self.grid[r][c] = terrain
+                l = min(max(lane + (self.rng.choice((-1, 0, 1)) if breadth > 9 else 0), m), breadth - 1 - m)
+                offset = abs(2 * l - (breadth - 1)) if self.symmetry == "rot180" and twin == i else 0
+                f = -(-(wanted - offset + depth - 1) // 2)  # distance 2f - (depth - 1) + offset
+                if 2 * f - (depth - 1) + offset > FRONT_STEPS[1]:
+                    f -= 1
+                if self.symmetry == "rot180" and twin != i:
+                    f += self.rng.choice((-1, 0))  # the twin front makes up the difference
+            # on a narrow board the cities may stand on the edge to keep their distance
+            f = min(max(f, (depth + 1) // 2), depth - 1 - (m if f <= depth - 1 - m else 0))
+            golds.append((f, min(max(l, m), breadth - 1 - m)))
+        cells = [self.cell(f, l) for f, l in golds]
+        for i, gold in enumerate(cells):
+            facing = self.mirror(cells[count - 1 - i]) if self.symmetry == "rot180" else self.mirror(gold)
+            self.fronts.append((gold, facing))
 
-    @staticmethod
-    def rank_threshold(field: list[list[float]], top_share: float) -> float:
-        """The value above which lie the top ``top_share`` of ``field``'s cells."""
-        values = sorted(v for row in field for v in row)
-        index = min(len(values) - 1, max(0, int(len(values) * (1.0 - top_share))))
-        return values[index]
+    def raise_passes(self) -> None:
+        """A mountain band across the middle of each front, a lava vent at each end."""
+        for gold, silver in self.fronts:
+            (fg, lg), (fs, ls) = self.frame(gold), self.frame(silver)
+            f, l = (fg + fs) // 2, (lg + ls) // 2
+            half = 2 + self.rng.randint(0, 1) if self.depth_l >= 11 else 1
+            for k in range(-half, half + 1):
+                cell = self.cell(f, l + k)
+                if self.in_bounds(cell):
+                    self.set(cell, Terrain.MOUNTAINS)
+            for k in (-half - 1, half + 1):
+                cell = self.cell(f, l + k)
+                if self.in_bounds(cell) and self.depth_l >= 15:
+                    self.set(cell, Terrain.LAVA)
 
-    def carve_rivers(self) -> None:
-        """Rivers one cell wide from mountain flanks downhill to the edge or a lake."""
-        count = max(1, round(self.width * self.height / 400))
-        sources = [
-            cell for cell in self.all_cells if self.at(cell) is Terrain.MOUNTAINS and self.side(cell) >= 0
-        ]
-        if not sources:
-            sources = [cell for cell in self.all_cells if self.side(cell) >= 0]
-        for _ in range(count):
-            start = self.rng.choice(sources)
-            for cell in self.river_path(start):
-                if self.at(cell) is not Terrain.LAVA:
-                    self.set(cell, Terrain.WATER)
+    def open_fronts(self) -> None:
+        """Make a road along each front's straight route: forest and ice there (which stop or
+        sink most words) become plains; where lava or wide water still lengthens the front,
+        lava on the road becomes mountains and water a ford of ice."""
+        for gold, silver in self.fronts:
+            (fg, lg), (fs, ls) = self.frame(gold), self.frame(silver)
+            road = [self.cell(f, lg) for f in range(min(fg, fs), max(fg, fs) + 1)]
+            road += [self.cell(fs, l) for l in range(min(lg, ls), max(lg, ls) + 1)]
+            road = [cell for cell in road if cell not in self.cities]
+            for cell in road:
+                if self.at(cell) in (Terrain.FOREST, Terrain.ICE):
+                    self.set(cell, Terrain.PLAINS)
+            if self.front_steps(gold, silver) <= FRONT_STEPS[1]:
+                continue
+            for cell in road:
+                if self.at(cell) is Terrain.LAVA:
+                    self.set(cell, Terrain.MOUNTAINS)
+                elif self.at(cell) is Terrain.WATER:
+                    self.set(cell, Terrain.ICE)
 
-    def river_path(self, start: Cell) -> list[Cell]:
-        path = [start]
-        seen = {start}
-        limit = self.width + self.height
-        while len(path) < limit:
-            r, c = path[-1]
-            if r in (0, self.height - 1) or c in (0, self.width - 1):
-                break
-            options = []
-            for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nxt in seen or not self.in_bounds(nxt):
-                    continue
-                # keep the river one cell wide: the next cell touches no earlier river cell
-                touching = [n for n in _neighbours(nxt) if n in seen and n != (r, c)]
-                if touching:
-                    continue
-                options.append((self.elevation[nxt[0]][nxt[1]] + self.rng.uniform(0.0, 0.06), nxt))
-            if not options:
-                break
-            _, nxt = min(options)
-            if len(path) > 2 and self.at(nxt) is Terrain.WATER:
-                path.append(nxt)
-                break
-            path.append(nxt)
-            seen.add(nxt)
-        return path
+    def front_steps(self, gold: Cell, silver: Cell) -> float:
+        sketch = GameMap(name="sketch", terrain=tuple(tuple(row) for row in self.grid))
+        graph = placement_graph(sketch)
+        steps = contact_steps(steps_from(graph, [gold]), steps_from(graph, [silver]))
+        return float("inf") if steps is None else steps
+
+    def backyard(self, cell: Cell) -> float:
+        """How far ``cell`` lies behind its side's front line, in half-boards (0 between)."""
+        f, _ = self.frame(cell)
+        line = max((self.frame(g)[0] for g, _ in self.fronts), default=self.depth_f - 1)
+        behind = abs(f - (self.depth_f - 1) / 2) - (line - (self.depth_f - 1) / 2)
+        return max(0.0, behind) / max(self.depth_f / 2, 1)
 
     # -- cities --------------------------------------------------------------------------
 
-    def place_cities(self) -> None:
-        area = self.width * self.height
-        per_side = 1 if area < 900 else 2
-        pewter = max(1, round(area / 220))
-        margin = 1 if min(self.width, self.height) < 13 else 2
-        inner = [
-            cell
-            for cell in self.all_cells
-            if margin <= cell[0] < self.height - margin and margin <= cell[1] < self.width - margin
-        ]
-        self.place_start(inner)
-        for _ in range(per_side - 1):
-            self.place_owned(inner, lambda cell: 0.1 <= self.side(cell) <= 0.35)
+    def place_pewter(self) -> None:
+        """One pewter city by each front's pass, then more near the middle (one per 220 cells)."""
+        wanted = max(len(self.fronts), round(self.width * self.height / 220))
         placed = 0
-        while placed < pewter:
-            added = self.place_pewter(inner, fixed_ok=pewter - placed == 1)
-            if not added:
-                break
-            placed += added
+        for gold, silver in self.fronts:
+            span = manhattan(gold, silver)
 
-    def spaced(self, cell: Cell) -> bool:
-        """True if a city on ``cell`` and its mirror keep the spacing from the other cities."""
-        spacing = self.spacing
-        for r, c in (cell, self.mirror(cell)):
-            for other_r, other_c in self.cities:
-                if abs(r - other_r) + abs(c - other_c) < spacing:
-                    return False
-        return True
+            def detour(c: Cell) -> int:
+                return manhattan(gold, c) + manhattan(c, silver) - span
+
+            def lean(c: Cell) -> int:
+                return abs(manhattan(gold, c) - manhattan(c, silver))
+
+            def between(c: Cell) -> bool:
+                return detour(c) <= 4 and lean(c) <= 3
+
+            if any(owner is None and between(c) for c, owner in self.cities.items()):
+                continue  # the twin front's pewter city already stands here
+            def score(c: Cell) -> float:
+                # best off the capitals' rows and columns: no first word grabs it on turn 1
+                in_line = c[0] in (gold[0], silver[0]) or c[1] in (gold[1], silver[1])
+                return self.room(c) - 0.25 * detour(c) - 0.1 * lean(c) - 0.5 * in_line
+
+            # a pair on an even board may straddle the axis closely: each is still between
+            near = [c for c in self.all_cells if between(c) and self.placeable_pewter(c, pair_gap=3)]
+            if near:
+                placed += self.found(self.pick(near, score), None)
+        while placed < wanted:
+            fixed_ok = wanted - placed == 1
+            middle = [c for c in self.all_cells if abs(self.side(c)) <= 0.3 and self.placeable_pewter(c)]
+            fixed = [c for c in middle if self.mirror(c) == c]
+            pairs = [c for c in middle if manhattan(c, self.mirror(c)) >= self.spacing]
+            candidates = (fixed or pairs) if fixed_ok else (pairs or fixed)
+            if not candidates:
+                break
+            cell = self.pick(candidates, lambda c: self.room(c) - abs(self.side(c)))
+            placed += self.found(cell, None)
+
+    def placeable_pewter(self, cell: Cell, pair_gap: int | None = None) -> bool:
+        """True if a pewter city may stand on ``cell``: inside the margin, not on lava, spaced
+        from other cities, and ``pair_gap`` (default: the spacing) from its own mirror image."""
+        if not self.inner(cell) or self.at(cell) is Terrain.LAVA:
+            return False
+        image = self.mirror(cell)
+        if image != cell and manhattan(cell, image) < (self.spacing if pair_gap is None else pair_gap):
+            return False
+        return all(manhattan(target, other) >= self.spacing for target in (cell, self.mirror(cell))
+                   for other in self.cities)
 
     def room(self, cell: Cell) -> float:
         """How welcoming ``cell`` is to a first word: open, solid land in its row and column."""
@@ -311,87 +279,24 @@ class _Builder:
                 score += 1.0 if terrain is Terrain.PLAINS else 0.5
         return score / 12
 
-    def place_start(self, inner: list[Cell]) -> None:
-        """Gold's starting city (and silver's, its mirror), far enough apart."""
-        reach = MAX_FIRST_WORD - 1
-        candidates = [
-            cell
-            for cell in inner
-            if self.side(cell) > 0
-            and self.mirror(cell) != cell
-            and not _in_line_reach(cell, self.mirror(cell), reach)
-        ] or [cell for cell in inner if self.side(cell) > 0 and self.mirror(cell) != cell]
-        widest = max(_manhattan(cell, self.mirror(cell)) for cell in candidates)
-        wanted = min(widest, max(CLOSE_CITIES + 2, round(0.55 * (self.width + self.height))))
-        far_enough = [cell for cell in candidates if _manhattan(cell, self.mirror(cell)) >= wanted]
-        self.found(self.pick(far_enough, self.room), Player.GOLD)
-
-    def place_owned(self, inner: list[Cell], where: Callable[[Cell], bool]) -> None:
-        gold = [cell for cell, owner in self.cities.items() if owner is Player.GOLD]
-        silver = [cell for cell, owner in self.cities.items() if owner is Player.SILVER]
-
-        def safe(cell: Cell) -> bool:
-            enemies = [*silver, self.mirror(cell)]
-            return all(
-                _manhattan(cell, enemy) >= CLOSE_CITIES + 2
-                and not _in_line_reach(cell, enemy, MAX_FIRST_WORD - 1)
-                for enemy in enemies
-            )
-
-        candidates = [
-            cell
-            for cell in inner
-            if where(cell)
-            and self.mirror(cell) != cell
-            and self.spaced(cell)
-            and safe(cell)
-            and min(_manhattan(cell, g) for g in gold) <= 3 * self.spacing
-        ]
-        if candidates:
-            self.found(self.pick(candidates, self.room), Player.GOLD)
-
-    def place_pewter(self, inner: list[Cell], fixed_ok: bool) -> int:
-        """Place one pewter city on a fixed point or a mirrored pair; return how many."""
-        near_middle = [cell for cell in inner if abs(self.side(cell)) <= 0.3 and self.spaced(cell)]
-        fixed = [cell for cell in near_middle if self.mirror(cell) == cell]
-        pairs = [cell for cell in near_middle if _manhattan(cell, self.mirror(cell)) >= self.spacing]
-        candidates = (fixed or pairs) if fixed_ok else (pairs or fixed)
-        if not candidates:
-            return 0
-        cell = self.pick(candidates, lambda cell: self.room(cell) - abs(self.side(cell)))
-        self.found(cell, None)
-        return 1 if self.mirror(cell) == cell else 2
-
     def pick(self, candidates: list[Cell], score: Callable[[Cell], float]) -> Cell:
         """The best candidate by ``score`` with a random nudge (so seeds differ)."""
         return max(candidates, key=lambda cell: score(cell) + self.rng.uniform(0.0, 0.6))
 
-    def found(self, cell: Cell, owner: Player | None) -> None:
+    def found(self, cell: Cell, owner: Player | None) -> int:
         """Build a city on ``cell`` (and its mirror, owned by the other side) with a clearing:
-        the four neighbours become plains where they were water, lava or forest."""
-        for target in (cell, self.mirror(cell)):
-            for near in _neighbours(target):
+        the four neighbours become plains where they were water, lava or forest. Returns how
+        many cities were built (1 on a fixed point of the symmetry, else 2)."""
+        image = self.mirror(cell)
+        for target in (cell, image):
+            for near in neighbours(target):
                 if self.in_bounds(near) and near not in self.cities and self.at(near) in _CLEARED:
                     self.grid[near[0]][near[1]] = Terrain.PLAINS
-        image = self.mirror(cell)
         self.grid[cell[0]][cell[1]] = Terrain.CITY
         self.grid[image[0]][image[1]] = Terrain.CITY
         self.cities[cell] = owner
         self.cities[image] = None if owner is None else owner.other
+        return 1 if image == cell else 2
 
 
 _CLEARED = (Terrain.WATER, Terrain.LAVA, Terrain.FOREST)
-
-
-def _neighbours(cell: Cell) -> tuple[Cell, ...]:
-    r, c = cell
-    return ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
-
-
-def _manhattan(a: Cell, b: Cell) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-def _in_line_reach(a: Cell, b: Cell, reach: int) -> bool:
-    """True if ``a`` and ``b`` share a row or column and are at most ``reach`` apart."""
-    return (a[0] == b[0] and abs(a[1] - b[1]) <= reach) or (a[1] == b[1] and abs(a[0] - b[0]) <= reach)

@@ -11,7 +11,8 @@ import pytest
 
 import shared
 from shared.mapcheck import ERROR, check_map, detect_symmetry, mirror_cell
-from shared.mapgen import fractal_noise, generate_map
+from shared.mapgen import FRONT_STEPS, fractal_noise, generate_map
+from shared.mapreach import fronts
 from shared.maps import count_terrain, format_map, parse_map
 from shared.terrain import Player, Terrain
 
@@ -40,6 +41,34 @@ def test_generated_maps_are_playable_symmetric_and_round_trip(width: int, height
         assert owners.count(None) >= 1, where
         if min(width, height) >= 15:
             assert check_map(m) == [], where  # no fairness warning either, once there is room
+        if min(width, height) >= 11:
+            _assert_the_sides_meet_early(m, where)
+
+
+def _assert_the_sides_meet_early(m, where: str) -> None:
+    """Every city faces an enemy city 10 to 14 steps away, with a pewter city and mountains
+    near the route between them."""
+    low, high = FRONT_STEPS
+    for front in fronts(m):
+        assert front.steps is not None and low <= front.steps <= high, (where, front)
+        assert front.pewter and front.mountains > 0, (where, front)
+
+
+@pytest.mark.parametrize(("width", "height"), [(11, 11), (12, 20), (20, 12), (30, 18), (33, 33)], ids=str)
+def test_the_sides_meet_early_on_boards_of_every_shape(width: int, height: int) -> None:
+    for symmetry in SYMMETRIES:
+        for seed in range(4):
+            m = generate_map(width, height, seed, symmetry)
+            _assert_the_sides_meet_early(m, f"{width}x{height} {symmetry} seed {seed}")
+
+
+def test_larger_boards_get_more_fronts() -> None:
+    def golds(m) -> int:
+        return list(m.cities.values()).count(Player.GOLD)
+
+    assert golds(generate_map(25, 25, 1)) == 1
+    assert golds(generate_map(40, 30, 1)) == 2
+    assert golds(generate_map(64, 64, 1, "mirror-x")) == 3
 
 
 def test_the_same_arguments_give_the_same_map() -> None:
@@ -149,7 +178,7 @@ def test_fractal_noise_is_smooth_bounded_and_seeded() -> None:
 def test_the_map_modules_are_pure() -> None:
     """maps, mapcheck and mapgen import only the standard library and the shared package."""
     folder = Path(shared.__file__).parent
-    for name in ("maps", "mapcheck", "mapgen", "terrain"):
+    for name in ("maps", "mapcheck", "mapgen", "mapreach", "mapterrain", "terrain"):
         tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

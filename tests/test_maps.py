@@ -8,6 +8,7 @@ import pytest
 
 from shared.mapcheck import check_map, detect_symmetry
 from shared.mapfiles import MAPS_DIR, load_map, resolve_map_path, save_map, shipped_maps
+from shared.mapreach import fronts
 from shared.maps import (
     LEGEND_NAMES,
     MapError,
@@ -420,10 +421,11 @@ def test_maps_are_found_by_path_stem_file_name_or_display_name(tmp_path) -> None
 SHIPPED = shipped_maps()
 
 
-def test_at_least_three_maps_of_different_sizes_are_shipped() -> None:
+def test_at_least_five_maps_of_different_sizes_are_shipped() -> None:
     maps = [load_map(path) for path in SHIPPED]
     sizes = sorted((m.width, m.height) for m in maps)
-    assert len(maps) >= 3
+    assert len(maps) >= 5 and len(set(sizes)) == len(sizes)
+    assert any(w <= 12 and h <= 12 for w, h in sizes), "a small, fast skirmish map"
     assert any(13 <= w <= 17 and 13 <= h <= 17 for w, h in sizes), "a small duel around 15x15"
     assert any(23 <= w <= 27 and 23 <= h <= 27 for w, h in sizes), "a map around 25x25"
     large = [m for m in maps if m.width >= 38 and m.height >= 28]
@@ -431,11 +433,24 @@ def test_at_least_three_maps_of_different_sizes_are_shipped() -> None:
         "a large map with pewter cities"
     )
     assert len({m.name for m in maps}) == len(maps)
+    assert all(m.description and "\n" not in m.description for m in maps), "a one-line description each"
+    assert {"cinder-ford", "hollowmere", "pewter-marches"} <= {path.stem for path in SHIPPED}
 
 
-def test_every_terrain_appears_on_some_shipped_map() -> None:
-    seen = {terrain for path in SHIPPED for terrain, n in count_terrain(load_map(path)).items() if n}
-    assert seen == set(Terrain)
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_map_uses_every_terrain(path) -> None:
+    counts = count_terrain(load_map(path))
+    assert all(counts[terrain] > 0 for terrain in Terrain), counts
+    assert counts[Terrain.LAVA] <= 0.03 * sum(counts.values()), "only a little lava"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_on_every_shipped_map_the_sides_meet_over_a_pewter_city_and_a_pass(path) -> None:
+    """Each city faces an enemy city 10 to 14 steps away; near that route stand a pewter city
+    and mountains, where letters count double."""
+    for front in fronts(load_map(path)):
+        assert front.steps is not None and 10 <= front.steps <= 14, front
+        assert front.pewter and front.mountains > 0, front
 
 
 def test_the_25x25_map_has_rivers_mountains_and_forests() -> None:

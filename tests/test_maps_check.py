@@ -50,9 +50,11 @@ def test_a_fair_open_map_has_no_findings_and_exact_report() -> None:
         assert sum(side.near.values()) == 15  # a corner's Manhattan ball of radius 4
         assert side.first_word_lines == 12  # lengths 2..7, along the edge both ways
         assert side.pewter_distance is None
+        assert side.enemy_steps == (12,)
     lines = report.lines()
     assert lines[0] == "symmetry: rot180"
     assert any(line.split() == ["first-word", "lines", "12", "12"] for line in lines)
+    assert any(line.split() == ["farthest", "city", "to", "enemy", "12", "12"] for line in lines)
 
 
 def test_first_word_segments_follow_the_water_end_rule() -> None:
@@ -151,6 +153,57 @@ def test_lava_between_the_sides_is_a_warning() -> None:
     )
     assert fairness_report(m).enemy_distance is None
     assert "sides-separated" in codes(m, WARNING)
+
+
+def test_wide_water_separates_the_sides_as_lava_does() -> None:
+    # a 7-letter word stands on both shores and spans 5 cells of water; 7 cells it cannot
+    narrow = board("S......", ".......", *(["~~~~~~~"] * 5), ".......", "......G")
+    assert fairness_report(narrow).enemy_distance == 14
+    assert check_map(narrow) == []
+    wide = board("S......", *(["~~~~~~~"] * 7), "......G")
+    report = fairness_report(wide)
+    assert report.enemy_distance is None and report.sides[Player.GOLD].enemy_steps == (None,)
+    assert codes(wide) == ["sides-separated"]
+
+
+def test_a_city_far_from_every_enemy_city_is_a_warning() -> None:
+    far = board(
+        "S........................",
+        ".........................",
+        ".........................",
+        ".........................",
+        ".........................",
+        ".........................",
+        "........................G",
+    )
+    assert fairness_report(far).enemy_distance == 30
+    found = [(f.level, f.cells, f.message) for f in check_map(far) if f.code == "cities-far"]
+    assert found == [
+        (WARNING, ((6, 24),), "gold's city at row 7 col 25 is 30 steps from the nearest silver city "
+         "(more than 16): a side can build there out of the other's reach"),
+        (WARNING, ((0, 0),), "silver's city at row 1 col 1 is 30 steps from the nearest gold city "
+         "(more than 16): a side can build there out of the other's reach"),
+    ]
+    # one near pair is not enough: every city needs an enemy city within reach
+    rear = board(
+        "G........................",
+        ".........................",
+        ".........................",
+        "........G.........S......",
+        ".........................",
+        ".........................",
+        ".........................",
+    )
+    report = fairness_report(rear)
+    assert report.enemy_distance == 10
+    assert report.sides[Player.GOLD].cities == ((0, 0), (3, 8))
+    assert report.sides[Player.GOLD].enemy_steps == (21, 10)
+    assert [f.cells for f in check_map(rear) if f.code == "cities-far"] == [((0, 0),)]
+    walled = board("S..........G", "............", "............", "xxxxxxxxxxxx", *(["............"] * 2),
+                   "G...........")
+    assert [f.message for f in check_map(walled) if f.code == "cities-far"] == [
+        "gold's city at row 7 col 1 can never reach a silver city: a side can build there out of the other's reach"
+    ]
 
 
 def test_close_cities_and_first_word_reach_are_warnings() -> None:

@@ -138,6 +138,17 @@ def test_show_prints_the_grid_and_list_names_the_maps(capsys) -> None:
     assert all(p.stem in listing for p in shipped_maps())
 
 
+def test_show_and_list_give_the_fronts(capsys) -> None:
+    assert run("show", "anvil") == 0
+    out = capsys.readouterr().out
+    assert "front: gold row 10 col 4 -> row 2 col 8: 12 steps; pewter between: row 6 col 6; " \
+        "mountains on the way: 8" in out
+    assert run("list") == 0
+    anvil = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("anvil "))
+    assert anvil.split() == ["anvil", "The", "Anvil", "11x11", "cities:", "gold", "1,", "silver", "1,",
+                             "pewter", "1,", "fronts", "12", "steps"]
+
+
 def test_the_scryptic_command_returns_the_exit_codes(tmp_path) -> None:
     broken = write(tmp_path, "broken.map", BROKEN)
     scryptic = Path(sys.executable).with_name("scryptic")
