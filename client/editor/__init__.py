@@ -1,7 +1,16 @@
 """The map editor (issue 7): paint terrain and cities on a map, check it, save it, play it.
 
 The model needs no window: :mod:`client.editor.paint` (paints and cell geometry),
-:mod:`client.editor.history` (undoable commands), :mod:`client.editor.document` (the map
-being edited and every operation on it) and :mod:`client.editor.tools` (what the mouse does
-with each tool). :mod:`client.editor.view` is the Arcade screen on top of them.
+:mod:`client.editor.history` (undoable commands), :mod:`client.editor.details` (what a map
+says about itself), :mod:`client.editor.document` with :mod:`client.editor.city_ops` (the map
+being edited and every operation on it), :mod:`client.editor.tools` (what the mouse does with
+each tool) and :mod:`client.editor.folders` (the player's maps folder).
+
+The Arcade screen is :mod:`client.editor.view`, with its parts: :mod:`~client.editor.layout`,
+:mod:`~client.editor.board`, :mod:`~client.editor.palette`, :mod:`~client.editor.side_panel`
+and :mod:`~client.editor.fairness_table`, :mod:`~client.editor.chrome` (top bar, status
+line, toast), :mod:`~client.editor.keys`, :mod:`~client.editor.file_actions`, and the dialogs
+(:mod:`~client.editor.dialogs`, :mod:`~client.editor.file_dialog`,
+:mod:`~client.editor.map_dialogs`). Tiled maps are read and written by :mod:`shared.tiled`;
+:mod:`client.editor.tiled_tileset` draws the tileset for Tiled.
 """

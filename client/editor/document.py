@@ -10,11 +10,21 @@ silver across the mirror. Pure Python: no window, no Arcade.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
+from client.editor.city_ops import CityEditing
+from client.editor.details import (
+    ANCHORS,
+    DEFAULT_NAME,
+    Details,
+    SaveRefused,
+    check_size,
+    checked_details,
+    file_stem,
+)
+from client.editor.folders import is_shipped, user_maps_dir
 from client.editor.history import (
     CellsCommand,
     Command,
@@ -28,7 +38,6 @@ from client.editor.paint import (
     Paint,
     check_paint,
     check_symmetry,
-    city_paint,
     flood_region,
     in_bounds,
     is_city,
@@ -45,54 +54,18 @@ from shared.mapcheck import (
     Finding,
     check_map,
     fairness_report,
-    mirror_cell,
 )
-from shared.mapfiles import MAP_SUFFIX, MAPS_DIR, load_map, resolve_map_path, save_map
+from shared.mapfiles import MAP_SUFFIX, load_map, resolve_map_path, save_map
 from shared.mapgen import generate_map
-from shared.maps import MAX_SIDE, MIN_SIDE, cell_label, grid_rows
+from shared.maps import grid_rows
 from shared.terrain import Cell, GameMap, Player
+from shared.tiled import TMJ_SUFFIX
+from shared.tiledfiles import load_tiled, save_tiled
 
-DEFAULT_NAME = "Untitled map"
-ANCHORS = ("top-left", "centre")
-"""Where a resize keeps the old grid: at the top-left corner, or in the middle."""
-
-
-class SaveRefused(ValueError):
-    """The map has errors, so it is not written; ``errors`` are the findings that stop it."""
-
-    def __init__(self, errors: Sequence[Finding]) -> None:
-        self.errors = tuple(errors)
-        first = self.errors[0].message if self.errors else "the map is not playable"
-        more = f" (and {len(self.errors) - 1} more error{'s' if len(self.errors) > 2 else ''})" \
-            if len(self.errors) > 1 else ""
-        super().__init__(f"not saved: {first}{more}")
+__all__ = ["ANCHORS", "DEFAULT_NAME", "Details", "MapDocument", "SaveRefused", "check_size", "file_stem"]
 
 
-@dataclass(frozen=True)
-class Details:
-    """What a map says about itself besides its grid."""
-
-    name: str
-    author: str = ""
-    description: str = ""
-    version: int = 1
-
-
-def check_size(width: int, height: int) -> tuple[int, int]:
-    """``(width, height)`` if both are whole numbers from 7 to 64; else a ValueError."""
-    for label, size in (("width", width), ("height", height)):
-        if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIDE <= size <= MAX_SIDE:
-            raise ValueError(f"the {label} must be a whole number from {MIN_SIDE} to {MAX_SIDE}, not {size!r}")
-    return width, height
-
-
-def file_stem(name: str) -> str:
-    """A file name for a map name: ``"The Pewter Marches"`` -> ``"the-pewter-marches"``."""
-    stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-    return stem or "map"
-
-
-class MapDocument:
+class MapDocument(CityEditing):
     """A map open in the editor (see the module docstring)."""
 
     def __init__(self, rows: Sequence[str], details: Details, path: str | os.PathLike[str] | None = None,
@@ -105,7 +78,7 @@ class MapDocument:
             for paint in row:
                 check_paint(paint)
         self._rows: list[list[Paint]] = [list(row) for row in rows]
-        self._details = _checked_details(details)
+        self._details = checked_details(details)
         self.path: Path | None = Path(path) if path is not None else None
         self.history = History()
         self.revision = 0
@@ -132,9 +105,17 @@ class MapDocument:
 
     @classmethod
     def open(cls, path_or_name: str | os.PathLike[str]) -> MapDocument:
-        """Load a map file (or a shipped map by name); FileNotFoundError or MapError if it fails."""
+        """Load a map file (or a shipped map by name; a ``.tmj`` is imported from Tiled);
+        FileNotFoundError or MapError if it fails."""
+        if Path(path_or_name).suffix.lower() == TMJ_SUFFIX:
+            return cls.from_tiled(path_or_name)
         path = resolve_map_path(path_or_name)
         return cls.from_game_map(load_map(path), path)
+
+    @classmethod
+    def from_tiled(cls, path: str | os.PathLike[str]) -> MapDocument:
+        """A Tiled map (``.tmj``) to edit; not saved as a ``.map`` yet (TiledError, OSError if it fails)."""
+        return cls.from_game_map(load_tiled(path), saved=False)
 
     @classmethod
     def generated(cls, width: int, height: int, seed: int | str, symmetry: str = "rot180",
@@ -214,9 +195,14 @@ class MapDocument:
 
         return self._cached("fairness", build)
 
-    def default_path(self) -> Path:
-        """Where Save proposes to write: the file it came from, else ``maps/<name>.map``."""
-        return self.path if self.path is not None else MAPS_DIR / (file_stem(self.name) + MAP_SUFFIX)
+    def default_path(self, suffix: str = MAP_SUFFIX) -> Path:
+        """Where Save as proposes to write: the file the map came from, unless that is one of the
+        maps shipped with the game; else ``<name>.map`` in the player's maps folder.
+        With ``suffix`` ``.tmj``: the same place, as a Tiled map."""
+        if self.path is not None and not is_shipped(self.path):
+            return self.path.with_suffix(suffix)
+        stem = self.path.stem if self.path is not None else file_stem(self.name)
+        return user_maps_dir() / (stem + suffix)
 
     # ---------------------------------------------------------------- painting
     def begin_stroke(self, label: str) -> None:
@@ -281,38 +267,6 @@ class MapDocument:
         """The eyedropper: the paint at ``cell``."""
         return self.at(cell)
 
-    # ---------------------------------------------------------------- cities
-    def place_city(self, cell: Cell, owner: Player | None) -> Command | None:
-        """Put a city of ``owner`` (None: pewter) on ``cell``, replacing its terrain."""
-        self._check_cell(cell)
-        return self.paint([cell], city_paint(owner), "Place city")
-
-    def set_owner(self, cell: Cell, owner: Player | None) -> Command | None:
-        """Give the city on ``cell`` a new starting owner (None: pewter)."""
-        self._require_city(cell)
-        return self.paint([cell], city_paint(owner), "City owner")
-
-    def remove_city(self, cell: Cell) -> Command | None:
-        """Take the city off ``cell`` (plains remain); with symmetry, its mirror city too."""
-        self._require_city(cell)
-        return self._commit("Remove city", self._clearing_mirrored({cell: PLAINS}, {cell}))
-
-    def move_city(self, source: Cell, target: Cell) -> Command | None:
-        """Move the city on ``source`` to ``target`` (plains remain behind)."""
-        paint = self._require_city(source)
-        self._check_cell(target)
-        if target == source:
-            return None
-        if is_city(self.at(target)):
-            raise ValueError(f"there is already a city at {cell_label(target)}")
-        if self._symmetry is not None:
-            # The moved city's twin lands on the target's mirror cell: never on another city.
-            image = mirror_cell(self._symmetry, target, self.width, self.height)
-            twin = mirror_cell(self._symmetry, source, self.width, self.height)
-            if image not in (source, target, twin) and is_city(self.at(image)):
-                raise ValueError(f"the mirror cell {cell_label(image)} already holds a city")
-        return self._commit("Move city", self._clearing_mirrored({source: PLAINS, target: paint}, {source}))
-
     # ---------------------------------------------------------------- whole map
     def resize(self, width: int, height: int, anchor: str = "top-left", fill: Paint = PLAINS) -> Command | None:
         """Change the board's size; new cells get ``fill``, cells cut off are lost (undoable)."""
@@ -342,7 +296,7 @@ class MapDocument:
         """Change what the map says about itself (undoable); ValueError for a bad value."""
         changes = {k: v for k, v in (("name", name), ("author", author), ("description", description),
                                      ("version", version)) if v is not None}
-        after = _checked_details(replace(self._details, **changes))
+        after = checked_details(replace(self._details, **changes))
         if after == self._details:
             return None
         self.end_stroke()
@@ -386,6 +340,18 @@ class MapDocument:
         self.history.mark_saved()
         return written
 
+    def export_tiled(self, path: str | os.PathLike[str]) -> list[Path]:
+        """Write the map as a Tiled map (``.tmj``) at ``path``; return the files written.
+
+        The document keeps its own file and unsaved state: an export is a copy. A map with
+        errors may be exported (to finish it in Tiled).
+        """
+        self.end_stroke()
+        target = Path(path)
+        if target.suffix != TMJ_SUFFIX:
+            target = target.with_name(target.name + TMJ_SUFFIX)
+        return save_tiled(self.to_game_map(), target)
+
     # ---------------------------------------------------------------- used by commands
     def _put_cells(self, paints: dict[Cell, Paint]) -> None:
         for (r, c), paint in paints.items():
@@ -426,25 +392,8 @@ class MapDocument:
         if not self._on_board(cell):
             raise ValueError(f"cell {cell} is off the {self.width}x{self.height} board")
 
-    def _require_city(self, cell: Cell) -> Paint:
-        paint = self.at(cell)
-        if not is_city(paint):
-            raise ValueError(f"there is no city at {cell_label(cell)}")
-        return paint
-
     def _mirrored(self, wanted: dict[Cell, Paint]) -> dict[Cell, Paint]:
         return with_mirror(wanted, self._symmetry, self.width, self.height)
-
-    def _clearing_mirrored(self, wanted: dict[Cell, Paint], clearing: set[Cell]) -> dict[Cell, Paint]:
-        """Like :meth:`_mirrored`, but a city taken away is mirrored only onto a city: removing
-        a city never turns its mirror cell's forest or water into plains."""
-        out = self._mirrored(wanted)
-        if self._symmetry is not None:
-            for cell in clearing:
-                image = mirror_cell(self._symmetry, cell, self.width, self.height)
-                if image not in wanted and not is_city(self.at(image)):
-                    del out[image]
-        return out
 
     def _stroke_changes(self, paints: dict[Cell, Paint]) -> int:
         assert self._stroke is not None
@@ -461,22 +410,3 @@ class MapDocument:
         self.begin_stroke(label)
         self._stroke_changes(paints)
         return self.end_stroke()
-
-
-def _checked_details(details: Details) -> Details:
-    name = details.name.strip() if isinstance(details.name, str) else details.name
-    if not isinstance(name, str) or not name:
-        raise ValueError("the map needs a name")
-    out = {"name": name}
-    for key in ("name", "author", "description"):
-        value = getattr(details, key)
-        if not isinstance(value, str):
-            raise TypeError(f"the {key} must be text, not {value!r}")
-        value = value.strip()
-        if "\n" in value or "\r" in value:
-            raise ValueError(f"the {key} must fit on one line")
-        out[key] = value
-    version = details.version
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ValueError(f"the version must be a whole number of at least 1, not {version!r}")
-    return Details(out["name"], out["author"], out["description"], version)

@@ -60,7 +60,7 @@ TOOL_HINTS: dict[Tool, str] = {
     Tool.RECT: "drag from corner to corner",
     Tool.FILL: "click a region to fill it",
     Tool.PICK: "click a cell to take its terrain or city",
-    Tool.CITY: "click to place or set the owner, drag to move, right-click to remove",
+    Tool.CITY: "click places, drag moves, right-click removes",
 }
 
 DRAWING_TOOLS = (Tool.BRUSH, Tool.LINE, Tool.RECT, Tool.FILL)

@@ -22,8 +22,8 @@ if not os.environ.get("DISPLAY"):
 import arcade
 import numpy as np
 
-from shared.mapcheck import detect_symmetry
-from shared.mapfiles import load_map, resolve_map_path
+from shared.mapcheck import check_map, detect_symmetry
+from shared.mapfiles import load_map, resolve_map_path, shipped_maps
 from shared.maps import grid_rows
 from gui_support import click as press_release, pump, scryptic_window
 
@@ -107,9 +107,22 @@ def region(img: np.ndarray, rect, win) -> np.ndarray:
     return img[int(win.height - rect.top):int(win.height - rect.bottom), int(rect.left):int(rect.right)]
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """The player's data folder (their maps folder is in it): a fresh temporary one per test."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SCRYPTIC_DATA_DIR", str(folder))
+    return folder
+
+
+SAMPLE = Path(__file__).with_name("editor_sample.map")
+"""The map these tests edit: Hollowmere as it first shipped, kept here so that redesigning the
+shipped maps never changes what these tests paint on."""
+
+
 @pytest.fixture
-def editor(window):
-    """The editor on Hollowmere, opened from the main menu."""
+def editor(window, tmp_path):
+    """The editor on a copy of the sample map, opened from the main menu."""
     from client.editor.view import EditorView
     from client.views.menu import MainMenuView
 
@@ -121,9 +134,17 @@ def editor(window):
     view = window.current_view
     assert isinstance(view, EditorView)
     pump(window, 2)
-    assert view.open_path(resolve_map_path("hollowmere"))
+    sample = tmp_path / "hollowmere.map"
+    sample.write_bytes(SAMPLE.read_bytes())
+    assert view.open_path(sample)
     pump(window, 2)
     return view
+
+
+def open_shipped(window, view, name: str = "hollowmere") -> None:
+    """Open a map that comes with the game (for what the editor does with those)."""
+    assert view.open_path(resolve_map_path(name))
+    pump(window, 2)
 
 
 def test_the_board_is_drawn_where_the_map_says(window, editor):
@@ -144,7 +165,9 @@ def test_the_board_is_drawn_where_the_map_says(window, editor):
     area = view.layout.board
     assert area.left < left < right < area.right and area.bottom < bottom < top < area.top
     assert view.doc.symmetry == "mirror-x", "the map's own symmetry is turned on"
-    assert view.findings == [] and view.report is not None and view.report.symmetry == "mirror-x"
+    assert view.findings == check_map(load_map(SAMPLE)), "the checks panel shows the checker's findings"
+    assert not [f for f in view.findings if f.level == "error"]
+    assert view.report is not None and view.report.symmetry == "mirror-x"
 
 
 def test_paint_fill_line_rectangle_symmetry_and_undo(window, editor):
@@ -248,7 +271,8 @@ def test_cities_are_placed_moved_and_removed_with_the_mouse(window, editor):
 
 
 def test_save_as_and_open_through_the_file_dialogs(window, editor, tmp_path):
-    from client.editor.dialogs import ChoiceDialog, FileDialog
+    from client.editor.dialogs import ChoiceDialog
+    from client.editor.file_dialog import FileDialog
 
     view = editor
     doc = view.doc
@@ -298,11 +322,14 @@ def test_save_as_and_open_through_the_file_dialogs(window, editor, tmp_path):
     text = target.read_text()
     key(window, arcade.key.S, arcade.key.MOD_CTRL)
     assert target.read_text() == text
-    # Listed maps open with one click.
+    # Listed maps open with one click: the player's own first, then those that come with the game.
     click_widget(window, view.side.buttons["open"])
     pump(window, 2)
+    entries = view.dialog.entries
+    assert all("comes with the game" in e.caption for e in entries) and len(entries) == len(shipped_maps())
+    assert view.dialog.find("map-0").text == entries[0].caption
     click_widget(window, view.dialog.find("map-0"))
-    assert view.doc.path.name == "cinder-ford.map"
+    assert view.doc.path.resolve() == shipped_maps()[0].resolve() and view.dialog is None
 
 
 def test_saving_an_unplayable_map_is_refused_with_the_reason(window, editor, tmp_path):
@@ -410,3 +437,132 @@ def test_closing_the_window_with_unsaved_changes_asks_first(window, editor):
     from client.views.menu import MainMenuView
 
     assert isinstance(window.current_view, MainMenuView)
+
+
+# ---------------------------------------------------------------- issue 16: the editor's fixes
+
+
+def test_the_status_line_stays_between_the_panels_and_its_texts_never_overlap(window, editor):
+    from client.editor.chrome import GAP, draw_status
+    from client.editor.layout import editor_layout
+
+    view = editor
+    lay = view.layout
+    status = lay.status
+    # The line runs under the board only: clear of the palette and the side panel.
+    assert status.left >= lay.palette.right and status.right <= lay.side.left
+    assert status.top <= lay.board.bottom
+    click_widget(window, palette(view, "tool-city"))  # the longest tool hint
+
+    def hover(x: float, y: float) -> None:
+        window.dispatch_event("on_mouse_motion", x, y, 0, 0)
+        window.dispatch_events()
+
+    # Over the board: the cell and its terrain on the left, the whole hint on the right.
+    hover(*view.board.cell_to_screen((3, 3)))
+    left, right = draw_status(view)
+    assert left.text == "row 4 col 4   plains"
+    assert right.text == "Cities: click places, drag moves, right-click removes"
+    assert status.left <= left.left and left.right + GAP <= right.left and right.right <= status.right
+    # Over the Cities button: its help on the left; the hint, shortened, keeps its distance.
+    hover(*palette(view, "tool-city").rect.center)
+    left, right = draw_status(view)
+    assert left.text == "Cities: place, set the owner, move, remove   (key C)"
+    assert right.text.startswith("Cities: click places") and right.text.endswith("\N{HORIZONTAL ELLIPSIS}")
+    assert left.right + GAP <= right.left and right.right <= status.right
+    frame(window, "editor-status-line")
+    # The longest help: the hint is left out rather than drawn over it, here and in the smallest window.
+    for width, height in ((1280, 800), (1200, 720)):
+        view.layout = editor_layout(width, height)
+        hover(*palette(view, "symmetry-rot180").rect.center)
+        left, right = draw_status(view)
+        assert left.text.startswith("Symmetry: a stroke paints its mirror too") and right is None
+        assert left.right <= view.layout.status.right - 14
+    view.layout = lay
+
+
+def test_save_as_starts_in_the_players_maps_folder_not_the_install_folder(window, editor, data_dir):
+    from client.editor.file_dialog import FileDialog, display_path
+
+    view = editor
+    open_shipped(window, view)
+    shipped = view.doc.path
+    before = shipped.read_bytes()
+    assert not (data_dir / "maps").exists(), "made on demand"
+    click_cell(window, view, (0, 0))  # a change
+    # Ctrl+S on a map that comes with the game does not write over it: it asks where, in the maps folder.
+    key(window, arcade.key.S, arcade.key.MOD_CTRL)
+    dialog = view.dialog
+    assert isinstance(dialog, FileDialog) and dialog.mode == "save"
+    assert dialog.path_field.value == display_path(data_dir / "maps" / "hollowmere.map")
+    assert (data_dir / "maps").is_dir()
+    pump(window, 2)
+    frame(window, "editor-save-as-in-maps-folder")
+    key(window, arcade.key.ENTER)
+    assert view.dialog is None and view.doc.path == data_dir / "maps" / "hollowmere.map"
+    assert shipped.read_bytes() == before, "the shipped map is untouched"
+    assert load_map(data_dir / "maps" / "hollowmere.map").terrain[0][0].value == "forest"
+    # Now that it is the player's own file, Save as starts at it, and Open lists it first.
+    key(window, arcade.key.S, arcade.key.MOD_CTRL | arcade.key.MOD_SHIFT)
+    assert view.dialog.path_field.value == display_path(data_dir / "maps" / "hollowmere.map")
+    key(window, arcade.key.ESCAPE)
+    click_widget(window, view.side.buttons["open"])
+    assert view.dialog.entries[0].path == data_dir / "maps" / "hollowmere.map"
+    key(window, arcade.key.ESCAPE)
+    # A new map is proposed in the maps folder under its own name.
+    view.doc.history.mark_saved()
+    key(window, arcade.key.G, arcade.key.MOD_CTRL)
+    type_into(window, view.dialog.name_field, "Twin Peaks")
+    click_widget(window, view.dialog.buttons["ok"])
+    key(window, arcade.key.S, arcade.key.MOD_CTRL)
+    assert view.dialog.path_field.value == display_path(data_dir / "maps" / "twin-peaks.map")
+
+
+def test_export_to_tiled_and_import_back_through_the_menu(window, editor, data_dir, tmp_path):
+    from client.editor.dialogs import ChoiceDialog
+    from client.editor.file_dialog import FileDialog, display_path
+    from shared.tiled import TILESET_IMAGE
+
+    view = editor
+    open_shipped(window, view)
+    original = view.doc.to_game_map()
+    click_widget(window, view.side.buttons["export-tiled"])
+    dialog = view.dialog
+    assert isinstance(dialog, FileDialog) and dialog.mode == "export"
+    assert dialog.path_field.value == display_path(data_dir / "maps" / "hollowmere.tmj")
+    pump(window, 2)
+    frame(window, "editor-export-tiled")
+    target = tmp_path / "tiled" / "hm"
+    type_into(window, dialog.path_field, str(target))  # .tmj is added
+    key(window, arcade.key.ENTER)
+    assert view.dialog is None and "Exported" in view.toast
+    assert (tmp_path / "tiled" / "hm.tmj").is_file() and (tmp_path / "tiled" / TILESET_IMAGE).is_file()
+    assert view.doc.path.name == "hollowmere.map" and not view.doc.dirty, "an export is a copy"
+
+    # Import it back (Ctrl+Shift+O): the same map, not yet saved as a .map.
+    key(window, arcade.key.O, arcade.key.MOD_CTRL | arcade.key.MOD_SHIFT)
+    dialog = view.dialog
+    assert isinstance(dialog, FileDialog) and dialog.mode == "import"
+    type_into(window, dialog.path_field, str(tmp_path / "tiled" / "hm.tmj"))
+    click_widget(window, dialog.buttons["ok"])
+    assert view.dialog is None and view.doc.to_game_map() == original
+    assert view.doc.path is None and view.doc.dirty
+    assert view.doc.symmetry == detect_symmetry(original), "its symmetry is found as for any map"
+    frame(window, "editor-imported-from-tiled")
+
+    # A file that is not a Tiled map: a clear message in the dialog, and the map being edited is kept.
+    doc, rows = view.doc, view.doc.rows
+    bad = tmp_path / "tiled" / "bad.tmj"
+    bad.write_text('{"type": "map", "width": 5, "height": 30, "layers": [], "tilesets": []}')
+    click_widget(window, view.side.buttons["import-tiled"])
+    assert isinstance(view.dialog, ChoiceDialog), "the imported map is not saved: asked first"
+    click_widget(window, view.dialog.buttons["discard"])
+    dialog = view.dialog
+    type_into(window, dialog.path_field, str(bad))
+    key(window, arcade.key.ENTER)
+    assert view.dialog is dialog
+    assert "the map is 5 tiles wide; Scryptic boards are 7 to 64 tiles a side" in dialog.error.text
+    pump(window, 2)
+    frame(window, "editor-import-error")
+    key(window, arcade.key.ESCAPE)
+    assert view.doc is doc and view.doc.rows == rows

@@ -1,0 +1,189 @@
+"""The editor's tool palette, down the left of the screen: tools, brush sizes, paints, symmetry.
+
+Buttons are themed arcade.gui widgets (the selected tool, brush, paint and symmetry glow gold);
+headings and captions are drawn directly with cached text objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+from arcade.gui import UIAnchorLayout, UITextureButton, UIWidget
+
+from client.editor.board import city_for, stone_for
+from client.editor.paint import BRUSH_SIZES, PAINTS, is_city, paint_name
+from client.editor.tools import Tool
+from client.ui import theme
+from client.ui.textures import panel_patch, plate_patch
+from client.ui.widgets import BrassButton
+from client.views.layout import Rect
+
+if TYPE_CHECKING:
+    from client.editor.view import EditorView
+
+SWATCH = 56
+BUTTON_HELP = {
+    "tool-brush": "Brush   (key B)", "tool-line": "Line   (key L)", "tool-rect": "Rectangle   (key R)",
+    "tool-fill": "Fill   (key F)", "tool-pick": "Pick a paint from the board   (key I, or right-click)",
+    "tool-city": "Cities: place, set the owner, move, remove   (key C)",
+    "brush": "Brush size   (keys [ and ])",
+    "symmetry": "Symmetry: a stroke paints its mirror too, gold turning to silver   (key M)",
+}
+KEY_HELP = ("Right-click picks a paint", "Wheel zooms \N{MIDDLE DOT} Home fits", "Middle-drag pans")
+SYMMETRY_BUTTONS = ((None, "Off"), ("mirror-x", "Left-right"), ("mirror-y", "Top-bottom"), ("rot180", "Half-turn"))
+HELP_LINE = 15
+
+
+def set_kind(button: BrassButton, kind: str) -> None:
+    """Give a brass button another metal (the selected one of a group is gold)."""
+    if getattr(button, "kind", None) == kind:
+        return
+    button.kind = kind  # type: ignore[attr-defined]
+    button.texture = plate_patch(kind, "normal")
+    button.texture_hovered = plate_patch(kind, "hover")
+    button.texture_pressed = plate_patch(kind, "press")
+    button._textures["disabled"] = plate_patch(kind, "disabled")
+
+
+def place(root: UIAnchorLayout, widget: UIWidget, left: float, top: float, window_height: float) -> None:
+    """Put ``widget`` with its top-left corner at screen point (left, top)."""
+    root.add(widget, anchor_x="left", anchor_y="top", align_x=left, align_y=top - window_height)
+
+
+class Swatch(UITextureButton):
+    """A paint to choose: the stone itself (or the city plate) as the button."""
+
+    def __init__(self, paint: str, on_click: Callable[[], Any]) -> None:
+        texture = city_for(paint) if is_city(paint) else stone_for(paint, (3, 5))
+        super().__init__(texture=texture, width=SWATCH, height=SWATCH)
+        self.name = f"paint-{paint}"
+        self.paint = paint
+
+        @self.event("on_click")
+        def _clicked(_event) -> None:
+            on_click()
+
+
+class Palette:
+    """Tools, brush sizes, paints and symmetry, down the left of the screen."""
+
+    def __init__(self, view: EditorView) -> None:
+        self.view = view
+        self.texts = theme.TextCache()
+        self.buttons: dict[str, BrassButton] = {}
+        self.swatches: dict[str, Swatch] = {}
+        self.headings: list[tuple[str, float, float]] = []
+        self.captions: list[tuple[str, float, float]] = []
+        self.rect = Rect(0, 0, 0, 0)
+        self.help_top = 0.0
+
+    def build(self, root: UIAnchorLayout, rect: Rect, window_height: float) -> None:
+        """Create the widgets for the palette occupying ``rect``."""
+        self.rect = rect
+        self.buttons.clear()
+        self.swatches.clear()
+        self.headings, self.captions = [], []
+        view = self.view
+        left = rect.left + 20
+        y = rect.top - 18
+
+        def heading(text: str) -> None:
+            nonlocal y
+            self.headings.append((text, left, y - 14))
+            y -= 28
+
+        heading("Tools")
+        tools = list(Tool)
+        for i, tool in enumerate(tools):
+            col, row = i % 2, i // 2
+            button = BrassButton(tool.label, width=94, height=38, font_size=15, kind="brass", name=f"tool-{tool.value}",
+                                 on_click=lambda t=tool: view.select_tool(t))
+            place(root, button, left + col * 100, y - row * 44, window_height)
+            self.buttons[f"tool-{tool.value}"] = button
+        y -= 3 * 44 + 8
+        heading("Brush")
+        for i, size in enumerate(BRUSH_SIZES):
+            button = BrassButton(f"{size}\N{MULTIPLICATION SIGN}{size}", width=60, height=34, font_size=15,
+                                 kind="brass", name=f"brush-{size}", on_click=lambda s=size: view.select_brush(s))
+            place(root, button, left + i * 67, y, window_height)
+            self.buttons[f"brush-{size}"] = button
+        y -= 34 + 12
+        heading("Paint")
+        for i, paint in enumerate(PAINTS):
+            col, row = i % 3, i // 3
+            x, top = left + col * 67, y - row * 80
+            swatch = Swatch(paint, lambda p=paint: view.select_paint(p))
+            place(root, swatch, x, top, window_height)
+            self.swatches[paint] = swatch
+            self.captions.append((_short_name(paint), x + SWATCH / 2, top - SWATCH - 16))
+        y -= 3 * 80 + 2
+        heading("Symmetry")
+        for i, (symmetry, text) in enumerate(SYMMETRY_BUTTONS):
+            col, row = i % 2, i // 2
+            button = BrassButton(text, width=94, height=34, font_size=13, kind="brass",
+                                 name=f"symmetry-{symmetry or 'off'}",
+                                 on_click=lambda s=symmetry: view.select_symmetry(s))
+            place(root, button, left + col * 100, y - row * 40, window_height)
+            self.buttons[f"symmetry-{symmetry or 'off'}"] = button
+        self.help_top = y - 2 * 40 - 10
+
+    def sync(self) -> None:
+        """Light the selected tool, brush, and symmetry."""
+        tools = self.view.tools
+        for tool in Tool:
+            set_kind(self.buttons[f"tool-{tool.value}"], "gold" if tools.tool is tool else "brass")
+        for size in BRUSH_SIZES:
+            button = self.buttons[f"brush-{size}"]
+            set_kind(button, "gold" if tools.brush_size == size else "brass")
+            button.disabled = tools.tool not in (Tool.BRUSH, Tool.LINE)
+        for symmetry, _ in SYMMETRY_BUTTONS:
+            set_kind(self.buttons[f"symmetry-{symmetry or 'off'}"],
+                     "gold" if self.view.doc.symmetry == symmetry else "steel")
+
+    def draw_back(self) -> None:
+        """The palette's frame (cached by the view)."""
+        r = self.rect
+        panel_patch("leather").draw_rect(rect=arcade.LBWH(r.left + 6, r.bottom + 6, r.width - 10, r.height - 12))
+
+    def draw_front(self) -> None:
+        """Headings, captions, the selected paint's ring and the mouse reminders."""
+        for text, x, y in self.headings:
+            self.texts.draw(("h", text), text, x, y, size=17, color=theme.BRASS_LIGHT, bold=True, anchor_y="center")
+        current = self.view.tools.current_paint
+        for paint, swatch in self.swatches.items():
+            rect = swatch.rect
+            if paint == current:
+                arcade.draw_lbwh_rectangle_outline(rect.left - 4, rect.bottom - 4, rect.width + 8, rect.height + 8,
+                                                   theme.BRASS_LIGHT, 3)
+        for (text, x, y), paint in zip(self.captions, PAINTS, strict=True):
+            colour = theme.BRASS_LIGHT if paint == current else theme.PARCHMENT_DIM
+            self.texts.draw(("c", paint), text, x, y, size=11, color=colour, anchor_x="center", anchor_y="center",
+                            font=theme.SANS)
+        self.draw_help()
+
+    def draw_help(self) -> None:
+        """Mouse reminders at the foot of the palette, inside its frame, if there is room."""
+        bottom = self.rect.bottom + 22
+        if self.help_top - bottom < len(KEY_HELP) * HELP_LINE:
+            return
+        y = bottom + (len(KEY_HELP) - 1) * HELP_LINE
+        for i, text in enumerate(KEY_HELP):
+            self.texts.draw(("help", i), text, self.rect.left + self.rect.width / 2, y, size=11,
+                            color=theme.INK_MUTED, font=theme.SANS, anchor_x="center", italic=True)
+            y -= HELP_LINE
+
+    def hover_text(self, x: float, y: float) -> str | None:
+        """What the widget under the mouse is and its key (for the status line)."""
+        for paint, swatch in self.swatches.items():
+            if swatch.rect.point_in_rect((x, y)):
+                return f"{paint_name(paint).capitalize()}   (key {PAINTS.index(paint) + 1})"
+        for name, button in self.buttons.items():
+            if button.rect.point_in_rect((x, y)):
+                return BUTTON_HELP.get(name) or BUTTON_HELP.get(name.split("-")[0])
+        return None
+
+
+def _short_name(paint: str) -> str:
+    return {"G": "gold", "S": "silver", "P": "pewter", "^": "mountain"}.get(paint, paint_name(paint))
