@@ -86,6 +86,13 @@ PRESETS: dict[str, RuleSet] = {
     "conquest": replace(
         STANDARD, name="conquest", endless_pool=True, end_on_empty_rack=False, win_by_score=False
     ),
+    # Designed by self-play for fighting (docs/rules.md, "The war preset"): each defending word
+    # is fought on its own, so an attacker must beat the strongest, not the sum; combat letters
+    # score double; cities defend at x2, so a capital falls to a real assault, not a nibble.
+    "war": replace(
+        STANDARD, name="war", defeat_cost=Fraction(0), combat_points=2,
+        city_defence_multiplier=Fraction(2),
+    ),
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -93,6 +100,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "ios-2011": "As shipped on iOS in 2011: rack 9, limit 10, +3 a turn.",
     "target-score": "Endless letters; the first to 150 points wins (or conquest).",
     "conquest": "Endless letters; only taking every enemy city wins.",
+    "war": "Built for fighting: beat each defender alone, combat scores double, cities hold at x2.",
 }
 
 

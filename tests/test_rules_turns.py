@@ -91,7 +91,7 @@ def test_discard_with_nothing_to_discard_is_refused():
 
 
 def test_presets():
-    assert set(PRESETS) == {"standard", "ios-2011", "target-score", "conquest"}
+    assert set(PRESETS) == {"standard", "ios-2011", "target-score", "conquest", "war"}
     ios = get_rules("ios-2011")
     game = Game.new(SMALL, ios, 1, LEXICON)
     assert len(game.racks[GOLD]) == 9 and ios.rack_limit == 10

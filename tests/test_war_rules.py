@@ -73,3 +73,24 @@ def test_without_the_option_the_city_stays():
     game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
     events = game.apply(OrderDefence(SILVER, (0, 1)))
     assert not [e for e in events if isinstance(e, CityTaken)] and not game.over
+
+
+def test_the_war_preset_is_the_standard_game_with_three_numbers_turned():
+    from shared.rules import PRESETS
+
+    war, standard = PRESETS["war"], PRESETS["standard"]
+    changed = {k: v for k, v in war.to_dict().items() if standard.to_dict()[k] != v}
+    assert changed == {"name": "war", "defeat_cost": "0/1", "combat_points": 2,
+                       "city_defence_multiplier": "2/1"}
+
+
+def test_in_war_the_attacker_beats_each_defender_alone_and_scores_double():
+    from shared.rules import PRESETS
+
+    game = two_defenders(PRESETS["war"])
+    game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    # ON and TO sit on silver's city: 2 x 2 = 4 each, not 3; CATS (5) beats both, one at a time.
+    assert [d.strength.value for d in game.pending.defenders] == [4, 4]
+    events = game.apply(OrderDefence(SILVER, (0, 1)))
+    assert steps(events) == [("on", 5, True), ("to", 5, True)]
+    assert game.captured[GOLD] == 2  # the O: one dot, doubled
