@@ -7,7 +7,9 @@ Its parts, from the network inwards (``docs/architecture.md`` draws them):
 - ``server.lobby``: accounts, the live games by id and join code, matchmaking, listings.
 - ``server.host``: one game host per live game (engine game, seats, clock, timers, bot moves,
   per-viewer event streams), handed a narrow context instead of the server.
-- ``server.store``: the store interface and its SQLite implementation.
+- ``server.store``: the store interface and its SQLite and PostgreSQL implementations.
+- ``server.bus``, ``server.cluster``: the message bus and the cluster node (leases, claiming
+  orphaned games), used when a node runs on PostgreSQL (``docs/cluster.md``).
 - ``server.bots``: the bot player (a process pool), ``server.mapcodec``, ``server.config``,
   ``server.metrics``, ``server.logs``: small parts the others share.
 - ``server.app``: the composition root that builds and wires all of the above.

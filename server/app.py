@@ -27,7 +27,7 @@ import logging
 import sys
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from server.bots import BotRunner
 from server.config import ServerConfig
@@ -38,8 +38,12 @@ from server.host.game_host import GameHost
 from server.host.ports import HostSettings
 from server.host.seats import ACTIVE, OPEN, OVER
 from server.lobby.accounts import Accounts, User
+from server.lobby.challenges import Challenges
 from server.lobby.listings import Listings
 from server.lobby.matchmaking import Matchmaking
+from server.lobby.profiles import Profiles
+from server.lobby.pushes import LobbyFeed, OnlineUsers
+from server.lobby.ratings import Ratings
 from server.lobby.registry import GameRegistry
 from server.metrics import Metrics
 from server.routes import Router
@@ -48,6 +52,9 @@ from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
 from shared.lexicon import Lexicon
 from shared.terrain import GameMap
+
+if TYPE_CHECKING:  # imported when used: the single process needs neither asyncpg nor nats-py
+    from server.cluster.parts import ClusterParts
 
 log = logging.getLogger("scryptic.server")
 
@@ -66,9 +73,17 @@ class GameServer:
         self.config = config
         self.lexicon = lexicon
         self.metrics = Metrics()
-        self.store: GameStore = SQLiteStore(config.resolved_db_path())
+        self.cluster: ClusterParts | None = None
+        if config.db_url:  # a cluster node (docs/cluster.md); else the single process on SQLite
+            from server.cluster.parts import ClusterParts
+
+            self.cluster = ClusterParts(config.db_url, config.bus_url, config.node_id, config.lease_ttl)
+        self.store: GameStore = self.cluster.store if self.cluster else SQLiteStore(config.resolved_db_path())
         self.bots = BotRunner(lexicon_factory or (lambda: lexicon), config.bot_workers)
         settings = HostSettings(config.event_tail, config.defence_timeout, config.abandon_grace)
+        self.ratings = Ratings()
+        self.online = OnlineUsers()
+        self.feed = LobbyFeed()
         self.registry = GameRegistry(
             self.store,
             lexicon,
@@ -76,12 +91,25 @@ class GameServer:
             self.bots,
             names=lambda user_id: self.accounts.name_of(user_id),
             action_done=self.metrics.action_done,
+            ratings=self.ratings,
+            feed=self.feed,
+            online=self.online,
         )
-        self.accounts = Accounts(self.store, offer=lambda: self.matchmaking.offer(), renamed=self.registry.user_renamed)
+        self.accounts = Accounts(
+            self.store, offer=lambda: self.matchmaking.offer(), renamed=self.registry.user_renamed, signed_in=self.online.add
+        )
         self.matchmaking = Matchmaking(config, maps, self.registry, self.accounts, self.store, self.bots)
-        self.listings = Listings(self.registry, self.accounts, self.store)
-        self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats)
+        self.challenges = Challenges(self.accounts, self.matchmaking, self.registry, self.online)
+        self.listings = Listings(
+            self.registry, self.accounts, self.store, self.feed, self.ratings, self.bots.level_names, self.challenges.waiting_for
+        )
+        self.profiles = Profiles(self.accounts, self.ratings, self.store, self.online)
+        self.router = Router(
+            self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges, self.profiles
+        )
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget)
+        if self.cluster:
+            self.cluster.attach(self.registry.get, self._drop_game)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
 
@@ -113,6 +141,12 @@ class GameServer:
         """Open connections per client address."""
         return self.listener.addresses
 
+    def _drop_game(self, game_id: str) -> None:
+        """A cluster node lost a game's lease: take the game out of memory."""
+        host = self.registry.hosts.get(game_id)
+        if host is not None:
+            self.registry.unregister(host)
+
     def _unregister(self, host: GameHost) -> None:
         """Take a game out of memory (what the housekeeping does with old finished games)."""
         self.registry.unregister(host)
@@ -122,11 +156,14 @@ class GameServer:
     async def start(self) -> None:
         """Reload the store, then listen. ``self.port`` is the bound port afterwards."""
         now = time.time()
-        state = self.store.load_state()
+        state = self.cluster.load_state() if self.cluster else self.store.load_state()
         self.accounts.load(state.users)
+        self.ratings.load(state.ratings)
         checkpoints = self.registry.reload(state.games, state.heartbeat, now)
         await self.store.note_alive(now, checkpoints)
         self.registry.start_all(now)
+        if self.cluster:
+            await self.cluster.start()
         self._freeze_heap()
         log.info(
             "reloaded",
@@ -155,6 +192,8 @@ class GameServer:
             await self.store.note_alive(time.time())
         except StoreError:
             pass
+        if self.cluster:
+            await self.cluster.stop()
         self.store.close()
         self.bots.close()
         log.info("stopped", extra={"data": self.metrics.totals()})
@@ -218,6 +257,7 @@ class GameServer:
             "store_units": self.store.units,
             "bot_jobs": self.bots.jobs,
             "bot_player": self.bots.label,
+            **(self.cluster.stats() if self.cluster else {}),
             **self.metrics.rates(),
             **self.metrics.totals(),
         }

@@ -17,6 +17,11 @@ from shared.command_errors import FaultError, UsageError, read_input_text, requi
 log = logging.getLogger("scryptic.server")
 
 
+def _db(text: str) -> Path | str:
+    """A SQLite file, or the address of a PostgreSQL database (kept as text)."""
+    return text if text.startswith(("postgresql://", "postgres://")) else Path(text)
+
+
 def _port(text: str) -> int:
     try:
         port = int(text)
@@ -56,7 +61,14 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p = subparsers.add_parser("server", help="run the online game server")
     p.add_argument("--host", default=defaults.host, help="address to listen on (default %(default)s)")
     p.add_argument("--port", type=_port, default=defaults.port, help="port (default %(default)s)")
-    p.add_argument("--db", type=Path, default=None, help=f"SQLite file (default {default_db_path()})")
+    p.add_argument("--db", type=_db, default=None,
+                   help=f"SQLite file (default {default_db_path()}), or postgresql://... to run a cluster node")
+    p.add_argument("--bus", default=None, help="nats://host:port: the cluster's message bus (with --db postgresql://)")
+    p.add_argument("--node-id", default=None, help="this node's name in the cluster (default: host name + random)")
+    p.add_argument("--lease-ttl", type=_positive(float), default=6.0,
+                   help="seconds a node's lease of a game lasts unless renewed (default %(default)s)")
+    p.add_argument("--migrate", action="store_true",
+                   help="bring the PostgreSQL schema of --db up to date, then exit")
     p.add_argument("--defence-timeout", type=_positive(float), default=defaults.defence_timeout,
                    help="seconds a defender may take to order the defence (default %(default)s)")
     p.add_argument("--abandon-grace", type=_seconds, default=defaults.abandon_grace,
@@ -152,12 +164,22 @@ def cmd_server(args: argparse.Namespace) -> int:
     from server.logs import setup_logging
     from server.store.records import StoreError
 
-    _check_db_path(args.db)
+    db_url = args.db if isinstance(args.db, str) else None
+    if args.migrate or args.bus:
+        _check_cluster_options(db_url, args.migrate)
+    if db_url is None:
+        _check_db_path(args.db)
     setup_logging(args.log_level)
+    if args.migrate:
+        return _migrate(db_url)
     config = ServerConfig(
         host=args.host,
         port=args.port,
-        db_path=args.db,
+        db_path=None if db_url else args.db,
+        db_url=db_url,
+        bus_url=args.bus,
+        node_id=args.node_id,
+        lease_ttl=args.lease_ttl,
         defence_timeout=args.defence_timeout,
         abandon_grace=args.abandon_grace,
         max_connections_per_address=args.max_per_address,
@@ -195,6 +217,26 @@ def cmd_server(args: argparse.Namespace) -> int:
         raise FaultError(str(exc), todo) from exc
     finally:
         sys.setswitchinterval(previous)
+    return 0
+
+
+def _check_cluster_options(db_url: str | None, migrate: bool) -> None:
+    if db_url is None:
+        what = "--migrate" if migrate else "--bus"
+        raise UsageError(f"{what} needs --db postgresql://...", "give the cluster's PostgreSQL database with --db")
+
+
+def _migrate(db_url: str | None) -> int:
+    """``scryptic server --db postgresql://... --migrate``: apply the schema steps, then exit."""
+    from server.store.postgres import apply_migrations
+    from server.store.records import StoreError
+
+    assert db_url is not None
+    try:
+        applied = asyncio.run(apply_migrations(db_url))
+    except StoreError as exc:
+        raise FaultError(str(exc), "check the address in --db and that PostgreSQL is running") from exc
+    print(f"schema up to date; steps applied now: {applied or 'none'}", flush=True)
     return 0
 
 

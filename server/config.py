@@ -32,6 +32,10 @@ class ServerConfig:
     host: str = "127.0.0.1"
     port: int = 8765
     db_path: Path | None = None  # None: default_db_path()
+    db_url: str | None = None  # postgresql://...: a cluster node on PostgreSQL instead of SQLite
+    bus_url: str | None = None  # nats://...: the cluster's message bus
+    node_id: str | None = None  # this node's name in the game leases (None: host name + random)
+    lease_ttl: float = 6.0  # how long a node's lease of a game lasts unless renewed
 
     # Abuse limits.
     max_message_bytes: int = 64 * 1024  # larger frames close the connection (1009)

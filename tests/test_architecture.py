@@ -75,6 +75,31 @@ LAYER_RULES: dict[str, tuple[str, ...]] = {
         "server.config",
         "server.metrics",
         "server.mapcodec",
+        "server.bus",
+        "server.cluster",
+        "shared",
+    ),
+    # The message bus carries bytes: it knows no games, stores or rules.
+    "server.bus": (
+        "server.app",
+        "server.routes",
+        "server.edge",
+        "server.lobby",
+        "server.host",
+        "server.store",
+        "server.cluster",
+        "server.bots",
+        "shared",
+    ),
+    # A cluster node holds leases and claims games; it reaches the server only through the
+    # callables the composition root hands it.
+    "server.cluster": (
+        "server.app",
+        "server.routes",
+        "server.edge",
+        "server.lobby",
+        "server.host",
+        "server.bots",
         "shared",
     ),
 }
@@ -336,3 +361,11 @@ def test_the_narrow_interfaces_are_parts_of_the_store_interface() -> None:
         for name in _protocol_methods(narrow):
             assert name in _protocol_methods(GameStore), (narrow.__name__, name)
             assert _signature(narrow, name) == _signature(GameStore, name), (narrow.__name__, name)
+
+
+def test_the_postgres_store_implements_the_store_interface() -> None:
+    from server.store.interface import GameStore
+    from server.store.postgres import PostgresStore
+
+    for name in _protocol_methods(GameStore):
+        assert _signature(PostgresStore, name) == _signature(GameStore, name), name

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from server.store.records import StoredGame, StoredSeat, StoredState
+from server.store.records import RatingChange, StoredGame, StoredSeat, StoredState
 
 
 @runtime_checkable
@@ -37,8 +37,11 @@ class GameStore(Protocol):
         """One game (finished or not) with its seats and actions, or None."""
         ...
 
-    def games_of_user(self, user_id: int, limit: int = 50) -> list[dict[str, Any]]:
-        """The most recent games in which ``user_id`` holds a seat (summaries, newest first)."""
+    def finished_games(
+        self, user_id: int, *, limit: int = 20, before: float | None = None, include_private: bool = False
+    ) -> list[dict[str, Any]]:
+        """``user_id``'s finished games, newest first, ended before ``before``: result,
+        opponent, map, rating change (private games only with ``include_private``)."""
         ...
 
     # -- writes (one atomic, durable unit each) -------------------------------------------------
@@ -65,9 +68,33 @@ class GameStore(Protocol):
         status: str | None = None,
         result: dict[str, Any] | None = None,
         clock: dict[str, Any] | None = None,
+        offers: dict[str, list[int]] | None = None,
+        ratings: list[RatingChange] | None = None,
     ) -> None:
-        """Append one accepted action; if any of status, result or clock is given, update the
-        game row with them in the same unit (None leaves a field as it is)."""
+        """Append one accepted action; if any of status, result, clock or offers is given,
+        update the game row with them, and write the rating changes of a rated game that
+        ended, all in the same unit (None leaves a field as it is)."""
+        ...
+
+    async def finish_game(
+        self,
+        game_id: str,
+        *,
+        result: dict[str, Any],
+        clock: dict[str, Any] | None,
+        ratings: list[RatingChange],
+    ) -> None:
+        """End a game without an engine action (a draw agreed, an abort): status, result,
+        clock, no offers left, and the rating changes, in one unit."""
+        ...
+
+    async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:
+        """Drop every action after ``version`` (a takeback agreed), with the clock checkpoint
+        and no offers left, in one unit."""
+        ...
+
+    async def save_offers(self, game_id: str, offers: dict[str, list[int]]) -> None:
+        """The game's open offers (draw, takeback, rematch: the seats that made each)."""
         ...
 
     async def save_seat(self, game_id: str, seat: StoredSeat, *, status: str, clock: dict[str, Any]) -> None:

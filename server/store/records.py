@@ -44,6 +44,33 @@ class StoredGame:
     rematch_of: str | None
     seats: dict[int, StoredSeat] = field(default_factory=dict)
     actions: list[tuple[int, dict[str, Any], float]] = field(default_factory=list)
+    offers: dict[str, list[int]] = field(default_factory=dict)  # offer kind -> seats that made it
+    rematch_game: str | None = None  # read only: the game whose rematch_of is this one
+    rating_changes: dict[int, RatingChange] = field(default_factory=dict)  # read only, by seat
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A Glicko-2 rating of one subject (``"u:ID"`` a user, ``"b:LEVEL"`` a bot) in one
+    time-control family."""
+
+    subject: str
+    family: str
+    rating: float
+    rd: float
+    vol: float
+    games: int
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one rated game did to one seat's rating (``before`` and ``after`` are whole
+    ratings); stored with the game's final action, in the same unit."""
+
+    game_id: str
+    seat: int
+    before: Rating
+    after: Rating
 
 
 @dataclass
@@ -62,3 +89,4 @@ class StoredState:
     users: list[StoredUser]
     games: list[StoredGame]  # every game not over, with actions
     heartbeat: float | None  # when the previous server run was last known alive
+    ratings: list[Rating] = field(default_factory=list)

@@ -33,9 +33,20 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from server.store import sqlite_statements as sql
-from server.store.records import StoredGame, StoredSeat, StoredState, StoreError
-from server.store.sqlite_reads import read_game, read_games_of_user, read_state
-from server.store.sqlite_schema import connect, init_schema, lock_database, unlock_database
+from server.store.records import (
+    RatingChange,
+    StoredGame,
+    StoredSeat,
+    StoredState,
+    StoreError,
+)
+from server.store.sqlite_reads import read_finished_games, read_game, read_state
+from server.store.sqlite_schema import (
+    connect,
+    init_schema,
+    lock_database,
+    unlock_database,
+)
 from server.store.sqlite_statements import Statement, statement_rank
 from server.store.syncer import Syncer, SyncerError
 
@@ -65,11 +76,13 @@ class SQLiteStore:
             self._conn = connect(self.path, checkpoints=False)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot use the database {self.path}: {exc}") from None
+        self._lock_fd: int | None = None
         try:
+            self._lock_fd = lock_database(self.path)  # before a migration may change the file
             init_schema(self._conn, self.path)
-            self._lock_fd = lock_database(self.path)
         except (sqlite3.Error, StoreError) as exc:
             self._conn.close()
+            unlock_database(self._lock_fd)
             if isinstance(exc, StoreError):
                 raise
             raise StoreError(f"cannot use the database {self.path}: {exc}") from None
@@ -285,9 +298,12 @@ class SQLiteStore:
         """One game (finished or not) with its seats and actions, or None."""
         return self.read_sync(lambda conn: read_game(conn, game_id))
 
-    def games_of_user(self, user_id: int, limit: int = 50) -> list[dict[str, Any]]:
-        """The most recent games in which ``user_id`` holds a seat (summaries, newest first)."""
-        return self.read_sync(lambda conn: read_games_of_user(conn, user_id, limit))
+    def finished_games(
+        self, user_id: int, *, limit: int = 20, before: float | None = None, include_private: bool = False
+    ) -> list[dict[str, Any]]:
+        """``user_id``'s finished games, newest first, ended before ``before``: result,
+        opponent, map, rating change (private games only with ``include_private``)."""
+        return self.read_sync(lambda conn: read_finished_games(conn, user_id, limit, before, include_private))
 
     # -- the GameStore calls: one unit of statements each ---------------------------------------
 
@@ -313,12 +329,36 @@ class SQLiteStore:
         status: str | None = None,
         result: dict[str, Any] | None = None,
         clock: dict[str, Any] | None = None,
+        offers: dict[str, list[int]] | None = None,
+        ratings: list[RatingChange] | None = None,
     ) -> None:
-        """Append one accepted action; update the game row too if status, result or clock is given."""
+        """Append one accepted action; update the game row too if status, result, clock or
+        offers is given; write the rating changes; all in one unit."""
         statements = [sql.insert_action(game_id, version, action, t)]
-        if status is not None or result is not None or clock is not None:
-            statements.append(sql.update_game(game_id, status=status, result=result, clock=clock))
+        if status is not None or result is not None or clock is not None or offers is not None:
+            statements.append(sql.update_game(game_id, status=status, result=result, clock=clock, offers=offers))
+        statements += sql.rating_statements(ratings or [])
         await self.write(statements)
+
+    async def finish_game(
+        self,
+        game_id: str,
+        *,
+        result: dict[str, Any],
+        clock: dict[str, Any] | None,
+        ratings: list[RatingChange],
+    ) -> None:
+        """End a game without an engine action: status, result, clock, offers, ratings in one unit."""
+        statements = [sql.update_game(game_id, status="over", result=result, clock=clock, offers={})]
+        await self.write(statements + sql.rating_statements(ratings))
+
+    async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:
+        """Drop every action after ``version``, with the clock checkpoint and no offers, in one unit."""
+        await self.write([sql.delete_actions_after(game_id, version), sql.update_game(game_id, clock=clock, offers={})])
+
+    async def save_offers(self, game_id: str, offers: dict[str, list[int]]) -> None:
+        """The game's open offers (draw, takeback, rematch: the seats that made each)."""
+        await self.write([sql.update_game(game_id, offers=offers)])
 
     async def save_seat(self, game_id: str, seat: StoredSeat, *, status: str, clock: dict[str, Any]) -> None:
         """A seat was taken: store it with the game's new status and clock checkpoint."""

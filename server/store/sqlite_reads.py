@@ -10,12 +10,20 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from server.store.records import StoredGame, StoredSeat, StoredState, StoredUser
+from server.store.records import (
+    Rating,
+    RatingChange,
+    StoredGame,
+    StoredSeat,
+    StoredState,
+    StoredUser,
+)
 
 _GAME_SELECT = (
     "SELECT id, created, updated, map_name, map_text, rules, seed, first, settings, join_code, "
-    "status, result, clock, rematch_of FROM games"
+    "status, result, clock, rematch_of, offers FROM games"
 )
+_RATING_SELECT = "SELECT subject, family, rating, rd, vol, games FROM ratings"
 
 
 def _game_from_row(row: Sequence[Any]) -> StoredGame:
@@ -34,6 +42,7 @@ def _game_from_row(row: Sequence[Any]) -> StoredGame:
         result=json.loads(row[11]) if row[11] else None,
         clock=json.loads(row[12]) if row[12] else None,
         rematch_of=row[13],
+        offers=json.loads(row[14]) if row[14] else {},
     )
 
 
@@ -55,7 +64,8 @@ def read_state(conn: sqlite3.Connection) -> StoredState:
         ):
             by_id[game_id].actions.append((version, json.loads(action), t))
     row = conn.execute("SELECT value FROM meta WHERE key = 'heartbeat'").fetchone()
-    return StoredState(users, games, float(row[0]) if row else None)
+    ratings = [Rating(*r) for r in conn.execute(_RATING_SELECT)]
+    return StoredState(users, games, float(row[0]) if row else None, ratings)
 
 
 def read_game(conn: sqlite3.Connection, game_id: str) -> StoredGame | None:
@@ -72,26 +82,57 @@ def read_game(conn: sqlite3.Connection, game_id: str) -> StoredGame | None:
         "SELECT version, action, t FROM actions WHERE game_id = ? ORDER BY version", (game_id,)
     ):
         game.actions.append((version, json.loads(action), t))
+    found = conn.execute("SELECT id FROM games WHERE rematch_of = ? LIMIT 1", (game_id,)).fetchone()
+    game.rematch_game = found[0] if found else None
+    for r in conn.execute(
+        "SELECT seat, subject, family, before_rating, before_rd, before_vol, before_games, after_rating, "
+        "after_rd, after_vol FROM rating_changes WHERE game_id = ?",
+        (game_id,),
+    ):
+        before = Rating(r[1], r[2], r[3], r[4], r[5], r[6])
+        game.rating_changes[r[0]] = RatingChange(game_id, r[0], before, Rating(r[1], r[2], r[7], r[8], r[9], r[6] + 1))
     return game
 
 
-def read_games_of_user(conn: sqlite3.Connection, user_id: int, limit: int) -> list[dict[str, Any]]:
-    """The most recent games in which ``user_id`` holds a seat (summaries, newest first)."""
-    rows = conn.execute(
-        "SELECT g.id, s.seat, g.status, g.map_name, g.rules, g.result, g.updated "
-        "FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? "
-        "ORDER BY g.updated DESC LIMIT ?",
-        (user_id, limit),
-    ).fetchall()
-    return [
-        {
+_HISTORY_SELECT = (
+    "SELECT g.id, s.seat, g.map_name, g.rules, g.settings, g.result, g.finished, g.rematch_of, "
+    "o.user_id, o.bot_level, u.name, rc.family, rc.before_rating, rc.after_rating, rc.after_rd "
+    "FROM seats s JOIN games g ON g.id = s.game_id "
+    "LEFT JOIN seats o ON o.game_id = s.game_id AND o.seat != s.seat "
+    "LEFT JOIN users u ON u.id = o.user_id "
+    "LEFT JOIN rating_changes rc ON rc.game_id = s.game_id AND rc.seat = s.seat "
+    "WHERE s.user_id = ? AND g.status = 'over' AND g.finished < ? "
+)
+
+
+def read_finished_games(
+    conn: sqlite3.Connection, user_id: int, limit: int, before: float | None, include_private: bool
+) -> list[dict[str, Any]]:
+    """``user_id``'s finished games, newest first, that ended before ``before`` (a time):
+    result, opponent, map and the rating change. Private games only if ``include_private``."""
+    sql = _HISTORY_SELECT
+    if not include_private:
+        sql += "AND COALESCE(json_extract(g.settings, '$.public'), 1) = 1 "
+    rows = conn.execute(sql + "ORDER BY g.finished DESC LIMIT ?", (user_id, before if before is not None else 1e300, limit))
+    out = []
+    for r in rows:
+        settings = json.loads(r[4])
+        rating = None
+        if r[11] is not None:
+            rating = {"family": r[11], "before": round(r[12], 1), "after": round(r[13], 1),
+                      "change": round(r[13] - r[12], 1), "rd": round(r[14], 1)}
+        out.append({
             "game": r[0],
             "seat": r[1],
-            "status": r[2],
-            "map": r[3],
-            "rules": r[4],
+            "map": r[2],
+            "rules": r[3],
+            "time_control": settings.get("time_control", {"kind": "none"}),
+            "rated": bool(settings.get("rated", False)),
+            "public": bool(settings.get("public", True)),
             "result": json.loads(r[5]) if r[5] else None,
-            "updated": r[6],
-        }
-        for r in rows
-    ]
+            "finished": r[6],
+            "rematch_of": r[7],
+            "opponent": {"id": r[8], "name": r[10] if r[9] is None else None, "bot": r[9]},
+            "rating": rating,
+        })
+    return out

@@ -1,8 +1,10 @@
 """The SQLite database file: its schema, how connections are opened, and the lock that keeps a
 second server process off the same file.
 
-Schema version 1 (the ``meta`` row ``schema_version``); a database of another version is refused
-with a :class:`~server.store.records.StoreError`, never changed.
+Schema version 2 (the ``meta`` row ``schema_version``). A database of an older version is
+brought up to date by the numbered steps of :data:`MIGRATIONS`, each in one transaction (a step
+that fails leaves the database at the version before it); a database of a newer version is
+refused with a :class:`~server.store.records.StoreError`, never changed.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from pathlib import Path
 
 from server.store.records import StoreError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
+# Version 1, as first created; later versions are reached by MIGRATIONS.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
     key   TEXT PRIMARY KEY,
@@ -61,6 +64,42 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 """
 
+# version -> the statements that bring a database of version - 1 to it.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # Issue 14: offers kept with their game, when a game ended, and Glicko-2 ratings.
+    2: (
+        "ALTER TABLE games ADD COLUMN offers TEXT",
+        "ALTER TABLE games ADD COLUMN finished REAL",
+        "UPDATE games SET finished = updated WHERE status = 'over'",
+        "CREATE INDEX IF NOT EXISTS games_rematch_of ON games (rematch_of)",
+        """CREATE TABLE IF NOT EXISTS ratings (
+            subject TEXT NOT NULL,
+            family  TEXT NOT NULL,
+            rating  REAL NOT NULL,
+            rd      REAL NOT NULL,
+            vol     REAL NOT NULL,
+            games   INTEGER NOT NULL,
+            updated REAL NOT NULL,
+            PRIMARY KEY (subject, family)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (family, rating)",
+        """CREATE TABLE IF NOT EXISTS rating_changes (
+            game_id       TEXT NOT NULL REFERENCES games (id),
+            seat          INTEGER NOT NULL CHECK (seat IN (1, 2)),
+            subject       TEXT NOT NULL,
+            family        TEXT NOT NULL,
+            before_rating REAL NOT NULL,
+            before_rd     REAL NOT NULL,
+            before_vol    REAL NOT NULL,
+            before_games  INTEGER NOT NULL,
+            after_rating  REAL NOT NULL,
+            after_rd      REAL NOT NULL,
+            after_vol     REAL NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""",
+    ),
+}
+
 
 def connect(path: Path, checkpoints: bool = True) -> sqlite3.Connection:
     """A connection in WAL mode; ``checkpoints=False`` leaves checkpoints to the fsync helper."""
@@ -100,10 +139,29 @@ def unlock_database(fd: int | None) -> None:
 
 
 def init_schema(conn: sqlite3.Connection, path: Path) -> None:
-    """Create the tables if they are missing; refuse a database of another schema version."""
+    """Create the tables if they are missing and migrate an older database to
+    :data:`SCHEMA_VERSION`; refuse a database of a newer schema version."""
     conn.executescript(SCHEMA)
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     if row is None:
-        conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-    elif int(row[0]) != SCHEMA_VERSION:
-        raise StoreError(f"{path}: database schema version {row[0]}, this server knows {SCHEMA_VERSION}")
+        conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', '1')")
+        version = 1
+    else:
+        version = int(row[0])
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path}: database schema version {version}, this server knows {SCHEMA_VERSION}")
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        migrate(conn, step)
+
+
+def migrate(conn: sqlite3.Connection, version: int) -> None:
+    """Bring the database from ``version - 1`` to ``version`` in one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in MIGRATIONS[version]:
+            conn.execute(statement)
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
+        conn.execute("COMMIT")
+    except sqlite3.Error:
+        conn.execute("ROLLBACK")
+        raise

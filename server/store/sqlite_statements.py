@@ -2,8 +2,9 @@
 
 A :data:`Statement` is ``(sql, parameters)``; a unit is a list of them, written atomically by
 :class:`server.store.sqlite.SQLiteStore`, which orders a batch by :func:`statement_rank`
-(inserts of users, games, seats, actions, then updates) so that rows exist before rows that
-refer to them.
+(inserts of users, games, seats, actions, then updates, then the rest: ratings, deletions) so
+that rows exist before rows that refer to them. Within a rank the units keep their order, so
+two rating updates of one player in one batch land in the order they were computed.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from server.store.records import StoredGame, StoredSeat
+from server.store.records import Rating, RatingChange, StoredGame, StoredSeat
 
 Statement = tuple[str, Sequence[Any]]
 
@@ -54,7 +55,7 @@ def insert_game(game: StoredGame) -> list[Statement]:
         (
             (
                 "INSERT INTO games (id, created, updated, map_name, map_text, rules, seed, first, settings, "
-                "join_code, status, result, clock, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "join_code, status, result, clock, rematch_of, offers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ),
             (
                 game.id,
@@ -71,6 +72,7 @@ def insert_game(game: StoredGame) -> list[Statement]:
                 _json(game.result),
                 _json(game.clock),
                 game.rematch_of,
+                _json(game.offers),
             ),
         )
     ]
@@ -92,8 +94,9 @@ def upsert_seat(game_id: str, seat: StoredSeat) -> Statement:
 
 
 _UPDATE_GAME = (
-    "UPDATE games SET updated = ?, status = COALESCE(?, status), result = COALESCE(?, result), "
-    "clock = COALESCE(?, clock) WHERE id = ?"
+    "UPDATE games SET updated = ?1, status = COALESCE(?2, status), result = COALESCE(?3, result), "
+    "clock = COALESCE(?4, clock), offers = COALESCE(?5, offers), "
+    "finished = CASE WHEN ?2 = 'over' THEN COALESCE(finished, ?1) ELSE finished END WHERE id = ?6"
 )
 
 
@@ -103,9 +106,46 @@ def update_game(
     status: str | None = None,
     result: dict[str, Any] | None = None,
     clock: dict[str, Any] | None = None,
+    offers: dict[str, list[int]] | None = None,
 ) -> Statement:
-    """Change a game's status, result or clock checkpoint (None: leave as it is)."""
-    return (_UPDATE_GAME, (time.time(), status, _json(result), _json(clock), game_id))
+    """Change a game's status, result, clock checkpoint or offers (None: leave as it is); a
+    game that becomes over notes when."""
+    return (_UPDATE_GAME, (time.time(), status, _json(result), _json(clock), _json(offers), game_id))
+
+
+def delete_actions_after(game_id: str, version: int) -> Statement:
+    """Take back every action of a game after ``version``."""
+    return ("DELETE FROM actions WHERE game_id = ? AND version > ?", (game_id, version))
+
+
+def upsert_rating(rating: Rating) -> Statement:
+    """A subject's rating in a family (inserted, or replaced)."""
+    return (
+        (
+            "INSERT INTO ratings (subject, family, rating, rd, vol, games, updated) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (subject, family) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
+            "vol = excluded.vol, games = excluded.games, updated = excluded.updated"
+        ),
+        (rating.subject, rating.family, rating.rating, rating.rd, rating.vol, rating.games, time.time()),
+    )
+
+
+def rating_statements(changes: list[RatingChange]) -> list[Statement]:
+    """What a rated game did to its players' ratings: the new ratings and the game's changes."""
+    statements = [upsert_rating(change.after) for change in changes]
+    for change in changes:
+        before, after = change.before, change.after
+        statements.append(
+            (
+                (
+                    "INSERT INTO rating_changes (game_id, seat, subject, family, before_rating, before_rd, before_vol, "
+                    "before_games, after_rating, after_rd, after_vol) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                ),
+                (change.game_id, change.seat, after.subject, after.family, before.rating, before.rd, before.vol,
+                 before.games, after.rating, after.rd, after.vol),
+            )
+        )
+    return statements
 
 
 def insert_action(game_id: str, version: int, action: dict[str, Any], t: float) -> Statement:

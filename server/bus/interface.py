@@ -1,0 +1,74 @@
+"""The message bus as the server uses it: :class:`MessageBus` and the subjects of a game.
+
+Two patterns, the ones a cluster needs:
+
+- request/reply: a node sends a request for a game to the subject only that game's owner
+  serves (:func:`request_subject`), and waits for the one reply;
+- publish/subscribe: a game's owner publishes each update on the game's subjects, one per
+  audience (:func:`update_subject`), and every node with viewers of that audience relays it.
+
+Payloads are bytes (the server's msgpack frames). Delivery is at most once: a lost update is
+noticed by its version and fetched again (a client's ``attach`` with ``since``), and a request
+whose reply is lost fails with :class:`BusError`, after which the caller may ask again (an
+action carries its expected version, so it is never applied twice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+Handler = Callable[[bytes], Awaitable[bytes]]
+Listener = Callable[[bytes], None]
+
+PREFIX = "scryptic"
+
+
+class BusError(Exception):
+    """The message could not be carried now (no connection, nobody serves the subject, no reply
+    in time): a temporary error; nothing was done on the far side, or the caller cannot know
+    and must ask again."""
+
+
+class Subscription(Protocol):
+    """A served or subscribed subject; :meth:`stop` ends it."""
+
+    async def stop(self) -> None:
+        """Stop receiving on the subject."""
+        ...
+
+
+class MessageBus(Protocol):
+    """Requests to the one node serving a subject, and updates to every node listening."""
+
+    async def request(self, subject: str, payload: bytes, timeout: float) -> bytes:
+        """Send ``payload`` to whoever serves ``subject`` and return its reply; raise
+        :class:`BusError` if nobody serves it or no reply came within ``timeout`` seconds."""
+        ...
+
+    async def serve(self, subject: str, handler: Handler) -> Subscription:
+        """Answer requests on ``subject`` with ``await handler(payload)``."""
+        ...
+
+    async def publish(self, subject: str, payload: bytes) -> None:
+        """Send ``payload`` to every listener of ``subject`` (none is fine)."""
+        ...
+
+    async def subscribe(self, subject: str, listener: Listener) -> Subscription:
+        """Call ``listener(payload)`` for every message published on ``subject``."""
+        ...
+
+    async def close(self) -> None:
+        """Stop everything and let go of the connection."""
+        ...
+
+
+def request_subject(game_id: str) -> str:
+    """Where a game's owner answers requests for the game."""
+    return f"{PREFIX}.game.{game_id}.req"
+
+
+def update_subject(game_id: str, audience: str) -> str:
+    """Where a game's owner publishes updates for one audience (``"1"``, ``"2"``: the seats'
+    holders; ``"watch"``: the spectators)."""
+    return f"{PREFIX}.game.{game_id}.up.{audience}"

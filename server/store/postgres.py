@@ -1,0 +1,289 @@
+"""The PostgreSQL store: :class:`PostgresStore`, the :class:`~server.store.interface.GameStore` of a
+cluster node (``scryptic server --db postgresql://...``), through asyncpg.
+
+How it works, and why:
+
+- asyncpg is asynchronous only, and ``GameStore``'s reads are synchronous (they run before
+  serving or in worker threads). So the store runs its own event loop in one thread, with an
+  asyncpg pool on it: an awaited write hops there and back (``run_coroutine_threadsafe``), a
+  synchronous read waits for its result. The server's loop never blocks on the network.
+- Every call is one transaction. An action is a row keyed by (game, version) with a primary
+  key: a second action at a version fails with its unit, so nothing is applied twice; a unit
+  is acknowledged only after PostgreSQL committed it (``synchronous_commit`` on), so nothing
+  acknowledged is lost. Results and rating changes go in the same transaction as the final
+  action.
+- Fencing: a cluster node hands the store ``fence(game_id) -> (node, epoch) | None``; every
+  write of a game's owner then checks, in its transaction, that the node still holds the
+  game's lease at that epoch (:data:`~server.store.postgres_statements.FENCE`), so an owner
+  that lost its lease (paused, partitioned) cannot write after the new owner loaded the game.
+- A database that cannot be reached gives :class:`StoreError` ("the database is unavailable"),
+  a temporary error: the transaction was not committed, so nothing of the unit was kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+import asyncpg
+
+from server.store import postgres_statements as sql
+from server.store.migrations import check_schema, migrate
+from server.store.postgres_reads import read_finished_games, read_game, read_state
+from server.store.records import RatingChange, StoredGame, StoredSeat, StoredState, StoreError
+
+T = TypeVar("T")
+Fence = Callable[[str], "tuple[str, int] | None"]
+
+# What a lost or refused connection raises (a temporary error for the caller).
+_UNAVAILABLE = (OSError, asyncio.TimeoutError, asyncpg.exceptions.InterfaceError,
+                asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.CannotConnectNowError,
+                asyncpg.exceptions.AdminShutdownError)
+
+
+def is_postgres_url(text: str) -> bool:
+    """Whether ``text`` names a PostgreSQL database rather than a SQLite file."""
+    return text.startswith(("postgresql://", "postgres://"))
+
+
+class _LoopThread:
+    """An event loop running in a daemon thread, for the store's asyncpg pool."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="pg-store", daemon=True)
+        self._thread.start()
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=5)
+        if not self._thread.is_alive():
+            self.loop.close()
+
+
+def _error(exc: BaseException) -> StoreError:
+    if isinstance(exc, StoreError):
+        return exc
+    if isinstance(exc, _UNAVAILABLE):
+        return StoreError(f"the database is unavailable (temporary): {exc.__class__.__name__}: {exc}")
+    return StoreError(f"{exc.__class__.__name__}: {exc}")
+
+
+class PostgresStore:
+    """A cluster node's durable store (see the module docstring)."""
+
+    def __init__(self, dsn: str, *, pool_size: int = 8, timeout: float = 5.0, apply_migrations: bool = False) -> None:
+        """Connect to ``dsn``; check (or with ``apply_migrations`` bring up to date) the schema.
+
+        Raises :class:`StoreError` if the database cannot be reached or its schema does not
+        match this server's migrations."""
+        self.dsn = dsn
+        self.timeout = timeout
+        self.fence: Fence | None = None  # set by a cluster node: its writes must hold the lease
+        self.new_games_owner: tuple[str, float, Callable[[str, int], None]] | None = None
+        self.commits = 0
+        self.units = 0
+        self._closed = False
+        self._runner = _LoopThread()
+        try:
+            self._pool: asyncpg.Pool = self._run(self._open(pool_size, apply_migrations))
+        except BaseException:
+            self._runner.stop()
+            raise
+
+    async def _open(self, pool_size: int, apply_migrations: bool) -> asyncpg.Pool:
+        try:
+            pool = await asyncpg.create_pool(
+                self.dsn, min_size=1, max_size=pool_size, command_timeout=self.timeout, timeout=self.timeout
+            )
+        except Exception as exc:  # noqa: BLE001 - any failure to connect is told to the operator
+            raise StoreError(f"cannot use the database {_safe(self.dsn)}: {exc}") from None
+        async with pool.acquire() as conn:
+            if apply_migrations:
+                await migrate(conn)
+            await check_schema(conn)
+        return pool
+
+    # -- the store's own loop ---------------------------------------------------------------------
+
+    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run ``coro`` on the store's loop and wait for it (synchronous callers)."""
+        try:
+            return self._runner.submit(coro).result()
+        except Exception as exc:  # noqa: BLE001
+            raise _error(exc) from None
+
+    async def _call(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run ``coro`` on the store's loop and await it from the caller's loop."""
+        if self._closed:
+            coro.close()
+            raise StoreError("the store is closed")
+        try:
+            return await asyncio.wrap_future(self._runner.submit(coro))
+        except Exception as exc:  # noqa: BLE001
+            raise _error(exc) from None
+
+    async def _with_conn(self, fn: Callable[[Any], Awaitable[T]]) -> T:
+        async with self._pool.acquire() as conn:
+            return await fn(conn)
+
+    async def _transaction(self, statements: Sequence[sql.Statement], game_id: str | None) -> None:
+        async with self._pool.acquire() as conn:
+            async with conn.transaction():
+                if self.fence is not None and game_id is not None:
+                    token = self.fence(game_id)
+                    if token is None:
+                        raise StoreError(f"this node does not own game {game_id}")
+                    if await conn.fetchval(sql.FENCE, game_id, *token) is None:
+                        raise StoreError(f"this node no longer owns game {game_id} (lease lost)")
+                for text, args in statements:
+                    await conn.execute(text, *args)
+        self.commits += 1
+        self.units += 1
+
+    async def write(self, statements: Sequence[sql.Statement], game_id: str | None = None) -> None:
+        """Write one unit in one transaction (fenced by the lease of ``game_id`` if a fence is
+        set); raise :class:`StoreError` if it was not committed."""
+        await self._call(self._transaction(list(statements), game_id))
+
+    def run_sync(self, fn: Callable[[Any], Awaitable[T]]) -> T:
+        """Run ``fn(connection)`` on a pooled connection and wait for it (tools and tests)."""
+        return self._run(self._with_conn(fn))
+
+    async def run(self, fn: Callable[[Any], Awaitable[T]]) -> T:
+        """Await ``fn(connection)`` run on a pooled connection of the store's loop."""
+        return await self._call(self._with_conn(fn))
+
+    # -- reads --------------------------------------------------------------------------------------
+
+    def load_state(self) -> StoredState:
+        """Everything needed to resume: users, every unfinished game with its actions."""
+        return self.run_sync(read_state)
+
+    def load_accounts(self) -> StoredState:
+        """Users, ratings and the heartbeat, without games (a cluster node claims its games)."""
+        return self.run_sync(lambda conn: read_state(conn, with_games=False))
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """One game (finished or not) with its seats and actions, or None."""
+        return self.run_sync(lambda conn: read_game(conn, game_id))
+
+    def finished_games(
+        self, user_id: int, *, limit: int = 20, before: float | None = None, include_private: bool = False
+    ) -> list[dict[str, Any]]:
+        """``user_id``'s finished games, newest first, ended before ``before``: result,
+        opponent, map, rating change (private games only with ``include_private``)."""
+        return self.run_sync(lambda conn: read_finished_games(conn, user_id, limit, before, include_private))
+
+    # -- the GameStore writes: one transaction each ---------------------------------------------------
+
+    async def add_user(self, user_id: int, name: str, token_hash: str) -> None:
+        """Register a display name with the hash of its token."""
+        await self.write([sql.insert_user(user_id, name, token_hash)])
+
+    async def rename_user(self, user_id: int, name: str) -> None:
+        """Change a user's display name."""
+        await self.write([sql.rename_user(user_id, name)])
+
+    async def add_game(self, game: StoredGame) -> None:
+        """Store a new game with its seats (and, on a cluster node, this node's lease of it, in
+        the same transaction: the node that creates a game owns it)."""
+        statements = sql.insert_game(game)
+        if self.new_games_owner is None:
+            await self.write(statements)
+            return
+        node, ttl, adopted = self.new_games_owner
+        await self.write(statements + [sql.new_lease(game.id, node, ttl)])
+        adopted(game.id, 1)
+
+    async def save_action(
+        self,
+        game_id: str,
+        version: int,
+        action: dict[str, Any],
+        t: float,
+        *,
+        status: str | None = None,
+        result: dict[str, Any] | None = None,
+        clock: dict[str, Any] | None = None,
+        offers: dict[str, list[int]] | None = None,
+        ratings: list[RatingChange] | None = None,
+    ) -> None:
+        """Append one accepted action; update the game row too if status, result, clock or
+        offers is given; write the rating changes; all in one transaction."""
+        statements = [sql.insert_action(game_id, version, action, t)]
+        if status is not None or result is not None or clock is not None or offers is not None:
+            statements.append(sql.update_game(game_id, status=status, result=result, clock=clock, offers=offers))
+        statements += sql.rating_statements(ratings or [])
+        await self.write(statements, game_id)
+
+    async def finish_game(
+        self,
+        game_id: str,
+        *,
+        result: dict[str, Any],
+        clock: dict[str, Any] | None,
+        ratings: list[RatingChange],
+    ) -> None:
+        """End a game without an engine action: status, result, clock, offers, ratings in one unit."""
+        statements = [sql.update_game(game_id, status="over", result=result, clock=clock, offers={})]
+        await self.write(statements + sql.rating_statements(ratings), game_id)
+
+    async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:
+        """Drop every action after ``version``, with the clock checkpoint and no offers, in one unit."""
+        await self.write([sql.delete_actions_after(game_id, version), sql.update_game(game_id, clock=clock, offers={})], game_id)
+
+    async def save_offers(self, game_id: str, offers: dict[str, list[int]]) -> None:
+        """The game's open offers (draw, takeback, rematch: the seats that made each)."""
+        await self.write([sql.update_game(game_id, offers=offers)], game_id)
+
+    async def save_seat(self, game_id: str, seat: StoredSeat, *, status: str, clock: dict[str, Any]) -> None:
+        """A seat was taken: store it with the game's new status and clock checkpoint."""
+        await self.write([sql.upsert_seat(game_id, seat), sql.update_game(game_id, status=status, clock=clock)], game_id)
+
+    async def note_alive(self, t: float, clocks: Mapping[str, dict[str, Any]] | None = None) -> None:
+        """Note that the server was alive at ``t`` (and save the given clock checkpoints)."""
+        statements = [sql.update_game(game_id, clock=clock) for game_id, clock in (clocks or {}).items()]
+        statements.append(sql.heartbeat(t))
+        await self.write(statements)
+
+    def close(self) -> None:
+        """Close the pool and the store's loop (writes in flight finish first)."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._runner.submit(asyncio.wait_for(self._pool.close(), self.timeout)).result()
+        except Exception:  # noqa: BLE001 - a database already gone: nothing left to close cleanly
+            self._runner.submit(_terminate(self._pool)).result()
+        self._runner.stop()
+
+
+async def _terminate(pool: asyncpg.Pool) -> None:
+    pool.terminate()
+
+
+def _safe(dsn: str) -> str:
+    """The address without its password (for messages)."""
+    if "@" not in dsn:
+        return dsn
+    scheme, _, rest = dsn.partition("://")
+    return f"{scheme}://{rest.rpartition('@')[2]}"
+
+
+async def apply_migrations(dsn: str) -> list[int]:
+    """Bring the schema of ``dsn`` up to date (``scryptic server --migrate``); the steps applied."""
+    try:
+        conn = await asyncpg.connect(dsn, timeout=10)
+    except Exception as exc:  # noqa: BLE001
+        raise StoreError(f"cannot use the database {_safe(dsn)}: {exc}") from None
+    try:
+        return await migrate(conn)
+    finally:
+        await conn.close()

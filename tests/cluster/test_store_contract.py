@@ -1,0 +1,128 @@
+"""The store contract: what every GameStore does, run against SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.store.interface import GameStore
+from server.store.records import Rating, RatingChange, StoredSeat, StoreError
+from server.store.sqlite import SQLiteStore
+from tests_cluster_helpers import new_game
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request, tmp_path: Path) -> AsyncIterator[GameStore]:
+    if request.param == "sqlite":
+        made: GameStore = SQLiteStore(tmp_path / "s.sqlite3")
+    else:
+        from server.store.postgres import PostgresStore
+
+        url = request.getfixturevalue("pg_url")
+        made = PostgresStore(url, apply_migrations=True)
+    await made.add_user(1, "Ada", "hash-ada")
+    yield made
+    made.close()
+
+
+def versions(store: GameStore, game_id: str = "g1") -> list[int]:
+    found = store.load_game(game_id)
+    assert found is not None
+    return [v for v, _a, _t in found.actions]
+
+
+async def test_a_game_and_its_actions_come_back_as_written(store: GameStore) -> None:
+    await store.add_game(new_game())
+    for v in (1, 2, 3):
+        await store.save_action("g1", v, {"type": "pass", "player": 1 + v % 2}, 100.0 + v)
+    loaded = store.load_game("g1")
+    assert loaded is not None
+    assert loaded.actions == [(1, {"type": "pass", "player": 2}, 101.0), (2, {"type": "pass", "player": 1}, 102.0),
+                              (3, {"type": "pass", "player": 2}, 103.0)]
+    assert loaded.seats == {1: StoredSeat(1, 1, "hash-ada", None), 2: StoredSeat(2, None, None, 3)}
+    assert (loaded.settings, loaded.seed, loaded.clock) == ({"public": True, "time_control": {"kind": "none"}}, 7, {"kind": "none"})
+    state = store.load_state()
+    assert [g.id for g in state.games] == ["g1"] and [u.name for u in state.users] == ["Ada"]
+    assert [v for v, _a, _t in state.games[0].actions] == [1, 2, 3]
+
+
+async def test_an_action_at_a_version_already_taken_fails_and_changes_nothing(store: GameStore) -> None:
+    await store.add_game(new_game())
+    await store.save_action("g1", 1, {"type": "pass"}, 1.0)
+    with pytest.raises(StoreError):
+        await store.save_action("g1", 1, {"type": "other"}, 2.0, status="over", result={"winner": 1})
+    loaded = store.load_game("g1")
+    assert loaded is not None and loaded.actions == [(1, {"type": "pass"}, 1.0)]
+    assert loaded.status == "active" and loaded.result is None  # the game row was not touched either
+
+
+async def test_concurrent_writes_of_different_versions_all_land(store: GameStore) -> None:
+    await store.add_game(new_game())
+    await asyncio.gather(*(store.save_action("g1", v, {"type": "pass"}, float(v)) for v in range(1, 21)))
+    assert versions(store) == list(range(1, 21))
+
+
+async def test_the_final_action_writes_result_and_ratings_in_one_unit(store: GameStore) -> None:
+    await store.add_game(new_game())
+    before, after = Rating("u:1", "blitz", 1500.0, 350.0, 0.06, 0), Rating("u:1", "blitz", 1662.3, 290.1, 0.06, 1)
+    change = RatingChange("g1", 1, before, after)
+    await store.save_action("g1", 1, {"type": "resign"}, 5.0, status="over", result={"winner": 1}, ratings=[change])
+    loaded = store.load_game("g1")
+    assert loaded is not None and loaded.status == "over" and loaded.result == {"winner": 1}
+    assert loaded.rating_changes == {1: change}
+    state = store.load_state()
+    assert state.games == [] and state.ratings == [after]
+    history = store.finished_games(1)
+    assert [(h["game"], h["seat"], h["rating"]["change"]) for h in history] == [("g1", 1, 162.3)]
+
+
+async def test_a_failed_final_unit_keeps_neither_action_nor_ratings(store: GameStore) -> None:
+    await store.add_game(new_game())
+    await store.save_action("g1", 1, {"type": "pass"}, 1.0)
+    change = RatingChange("g1", 1, Rating("u:1", "blitz", 1500.0, 350.0, 0.06, 0), Rating("u:1", "blitz", 1600.0, 300.0, 0.06, 1))
+    with pytest.raises(StoreError):  # version 1 is taken: the whole unit fails
+        await store.save_action("g1", 1, {"type": "resign"}, 2.0, status="over", result={"winner": 1}, ratings=[change])
+    assert store.load_state().ratings == [] and store.load_game("g1").rating_changes == {}
+
+
+async def test_take_back_offers_seats_and_finish(store: GameStore) -> None:
+    await store.add_game(new_game("g2", status="open", code="ABCDEF"))
+    await store.add_user(2, "Bea", "hash-bea")
+    await store.save_seat("g2", StoredSeat(2, 2, "hash-bea", None), status="active", clock={"kind": "fischer"})
+    for v in (1, 2, 3):
+        await store.save_action("g2", v, {"type": "pass"}, float(v))
+    await store.save_offers("g2", {"draw": [1]})
+    assert store.load_game("g2").offers == {"draw": [1]}
+    await store.take_back("g2", 1, clock={"kind": "later"})
+    loaded = store.load_game("g2")
+    assert [v for v, _a, _t in loaded.actions] == [1] and loaded.offers == {} and loaded.clock == {"kind": "later"}
+    assert loaded.status == "active" and loaded.seats[2] == StoredSeat(2, 2, "hash-bea", None)
+    await store.finish_game("g2", result={"draw": True}, clock=None, ratings=[])
+    assert store.load_game("g2").status == "over" and [h["game"] for h in store.finished_games(2)] == ["g2"]
+
+
+async def test_private_games_are_left_out_of_history_unless_asked(store: GameStore) -> None:
+    await store.add_game(new_game("pub"))
+    await store.add_game(new_game("priv", public=False))
+    for game_id in ("pub", "priv"):
+        await store.finish_game(game_id, result={"winner": 2}, clock=None, ratings=[])
+    assert [h["game"] for h in store.finished_games(1)] == ["pub"]
+    assert sorted(h["game"] for h in store.finished_games(1, include_private=True)) == ["priv", "pub"]
+
+
+async def test_users_rename_heartbeat_and_clock_checkpoints(store: GameStore) -> None:
+    await store.add_game(new_game())
+    await store.rename_user(1, "Ada L.")
+    await store.note_alive(42.5, {"g1": {"kind": "fischer", "left": [30, 40]}})
+    state = store.load_state()
+    assert [u.name for u in state.users] == ["Ada L."] and state.heartbeat == 42.5
+    assert state.games[0].clock == {"kind": "fischer", "left": [30, 40]}
+    with pytest.raises(StoreError):
+        await store.add_user(2, "Copy", "hash-ada")  # a token hash is unique
+
+
+async def test_an_unknown_game_is_none(store: GameStore) -> None:
+    assert store.load_game("nope") is None
