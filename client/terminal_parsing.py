@@ -34,17 +34,27 @@ def int_option(text: str, what: str) -> int:
 
 
 def parse_clock(text: str) -> dict[str, Any]:
-    """``turn:30`` (per-turn limit) or ``fischer:300+5`` (bank + increment), in seconds."""
+    """``turn:30`` (per-turn limit) or ``fischer:300+5`` (bank + increment), in seconds, or
+    ``days:3`` (correspondence: days per move)."""
     kind, _, value = text.partition(":")
     try:
         if kind == "turn":
             return {"kind": "per_turn", "seconds": float(value)}
+        if kind == "days":
+            return {"kind": "correspondence", "days": float(value)}
         if kind == "fischer":
             initial, _, increment = value.partition("+")
             return {"kind": "fischer", "initial": float(initial), "increment": float(increment or 0)}
     except ValueError:
         pass
-    raise UsageError("clock=turn:SECONDS or clock=fischer:SECONDS+INCREMENT")
+    raise UsageError("clock=turn:SECONDS, clock=fischer:SECONDS+INCREMENT or clock=days:DAYS")
+
+
+def player_option(text: str) -> dict[str, Any]:
+    """A player named on the command line: ``#12`` (an id) or a display name."""
+    if text.startswith("#"):
+        return {"user": int_option(text[1:], "a player id")}
+    return {"name": text}
 
 
 def parse_line(args: list[str]) -> tuple[int, int, str, str]:

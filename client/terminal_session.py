@@ -19,16 +19,22 @@ from typing import Any, TextIO
 from client.net import ConnectionLost, ServerError, ThreadedClient
 from client.net.state import GameTracker
 from client.terminal_board import LEGEND, SEAT_NAMES, describe_event, render
-from client.terminal_parsing import DIRECTIONS, UsageError, int_option, parse_clock, parse_line, parse_options, plan_word
-from shared.atomic_files import write_text
-from shared.command_errors import os_reason
+from client.terminal_online import ONLINE_HELP, OnlineCommands
+from client.terminal_parsing import (
+    DIRECTIONS,
+    UsageError,
+    int_option,
+    parse_clock,
+    parse_line,
+    parse_options,
+    plan_word,
+)
 
 HELP = """commands (rows and columns count from 1):
-  games                          list open and live public games
-  create [map=NAME] [rules=PRESET] [private] [bot=LEVEL] [clock=turn:SECS|fischer:SECS+INC]
+  games                          list open and live public games, and the bots
+  create [map=NAME] [rules=PRESET] [private] [rated] [bot=LEVEL] [clock=...]
   join GAME | join code=CODE     take the open seat of a game
   watch GAME | watch code=CODE   watch a game
-  resume GAME                    take your seat again (seat tokens are remembered)
   board                          draw the board again
   legend                         what the board's characters mean
   place ROW COL across|down WORD lay out a word (letters already yours on the line are kept)
@@ -39,9 +45,9 @@ HELP = """commands (rows and columns count from 1):
   discard LETTERS                discard when over the rack limit
   order N N ... | order best     order your defending words (numbers from the list)
   end                            end your turn
-  resign | claim | rematch | decline
-  export FILE                    save a finished game's record (for `scryptic replay`)
-  quit"""
+  resign | claim                 give up; win against an opponent gone too long
+  quit
+""" + ONLINE_HELP
 
 
 class CommandFailed(Exception):
@@ -52,7 +58,7 @@ class CommandFailed(Exception):
         self.usage = usage
 
 
-class TerminalClient:
+class TerminalClient(OnlineCommands):
     """The command loop and the ASCII rendering (testable without a terminal)."""
 
     def __init__(self, client: ThreadedClient, out: TextIO, on_identity: Callable[[], None] | None = None,
@@ -67,6 +73,8 @@ class TerminalClient:
         self.staged: list[tuple[int, int, str]] = []
         self.stage_direction: str | None = None
         self.running = True
+        self._seen_info: dict[str, dict[str, Any]] = {}  # game -> the info shown last (offers, ratings)
+        self._seen_version: dict[str, int] = {}  # game -> the version of its last state (takebacks)
 
     # ------------------------------------------------------------------------------ output
 
@@ -109,19 +117,28 @@ class TerminalClient:
                 self.say(f"[connection {status}: {message.get('reason', '')}]")
         elif kind == "bye":
             self.say(f"[server: {message['reason']}]")
+        elif self.show_online(message):
+            pass
         elif message.get("game") == self.game:
             if kind == "update":
+                self._seen_version[self.game] = message["version"]
                 for event in message["events"]:
                     line = describe_event(event)
                     if line:
                         self.say(f"  {line}")
                 return True
             elif kind == "state":
+                if message["version"] < self._seen_version.get(self.game, -1):
+                    self.say(f"  turn taken back: the game is at move {message['version']} again")
+                self._seen_version[self.game] = message["version"]
+                self._seen_info[self.game] = message.get("info") or {}
                 return True
             elif kind == "presence":
                 who = SEAT_NAMES[message["seat"]]
                 self.say(f"  {who} {'is back' if message['connected'] else 'left (their clock keeps running)'}")
             elif kind == "info":
+                self.show_info_changes(self._seen_info.get(self.game, {}), message["info"])
+                self._seen_info[self.game] = message["info"]
                 rematch = message["info"].get("rematch") or {}
                 if rematch.get("game") and self.tracker and self.tracker.seat is not None:
                     self.say(f"  rematch started: game {rematch['game']} (type `resume {rematch['game']}`)")
@@ -234,17 +251,9 @@ class TerminalClient:
 
     cmd_exit = cmd_quit
 
-    def cmd_games(self, args: list[str]) -> None:
-        lobby = self._wait(self.client.list_games())
-        for title, games in (("open games", lobby["open"]), ("live games", lobby["live"])):
-            self.say(f"{title}:" if games else f"{title}: none")
-            for g in games:
-                names = " vs ".join(n or "(open)" for n in g["players"].values())
-                self.say(f"  {g['game']}  {g['map']}  {g['rules']}  {names}  move {g['version']}")
-
     def cmd_create(self, args: list[str]) -> None:
-        options = parse_options(args, flags={"private"})
-        settings: dict[str, Any] = {"public": "private" not in options}
+        options = parse_options(args, flags={"private", "rated"})
+        settings: dict[str, Any] = {"public": "private" not in options, "rated": "rated" in options}
         if "map" in options:
             settings["map"] = options["map"]
         if "rules" in options:
@@ -284,10 +293,13 @@ class TerminalClient:
     def cmd_resume(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("resume GAME")
-        if args[0] not in self.client.seat_tokens:
-            raise UsageError(f"you hold no seat in game {args[0]!r} (as far as this identity knows): "
-                             f"`join {args[0]}` to take an open seat, or `watch {args[0]}`")
-        attached = self._wait(self.client.attach(args[0]))
+        try:  # with the seat token if this identity has it, else the seat of the account
+            attached = self._wait(self.client.attach(args[0]))
+        except ServerError as exc:
+            if exc.code != "bad_seat_token":
+                raise
+            raise UsageError(f"you hold no seat in game {args[0]!r}: `mygames` lists yours; "
+                             f"`join {args[0]}` takes an open seat, `watch {args[0]}` watches") from None
         self.say(f"back in game {attached['game']} as {SEAT_NAMES[attached['seat']]}")
         self._follow(attached["game"])
 
@@ -355,29 +367,6 @@ class TerminalClient:
 
     def cmd_claim(self, args: list[str]) -> None:
         self._wait(self.client.claim_win(self._need_game()))
-
-    def cmd_rematch(self, args: list[str]) -> None:
-        reply = self._wait(self.client.rematch(self._need_game()))
-        if reply.get("started"):
-            self.say(f"rematch: game {reply['game']}, you play {SEAT_NAMES[reply['seat']]}")
-            self._follow(reply["game"])
-        else:
-            self.say("rematch offered; waiting for the other player")
-
-    def cmd_decline(self, args: list[str]) -> None:
-        self._wait(self.client.rematch(self._need_game(), accept=False))
-        self.say("rematch declined")
-
-    def cmd_export(self, args: list[str]) -> None:
-        if len(args) != 1:
-            raise UsageError("export FILE")
-        text = self._wait(self.client.export(self._need_game()))
-        try:
-            write_text(args[0], text)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args[0]}: {os_reason(exc)}; nothing saved "
-                             "(choose a folder you can write to)") from None
-        self.say(f"record saved to {args[0]}")
 
     def _seated(self) -> GameTracker:
         tracker = self.tracker

@@ -27,6 +27,7 @@ import msgpack
 import msgspec
 from websockets.exceptions import ConnectionClosed
 
+from server.edge.protocol import PROTOCOL_VERSION
 from shared.game import Game
 from shared.lexicon import WordList
 from shared.maps import parse_map
@@ -141,8 +142,8 @@ async def _play_games(url: str, index: int, script: list[dict[str, Any]], seed: 
         ws_b = await connect(url, compression=None, max_size=2**22, open_timeout=120)
     async with ws_a, ws_b:
         a, b = _Conn(ws_a), _Conn(ws_b)
-        await a.request("hello", v=1, name=f"bench-a{index}")
-        await b.request("hello", v=1, name=f"bench-b{index}")
+        await a.request("hello", v=PROTOCOL_VERSION, name=f"bench-a{index}")
+        await b.request("hello", v=PROTOCOL_VERSION, name=f"bench-b{index}")
         ready[0] += 1
         await asyncio.sleep(max(0.0, start_at - time.time()) + random.random() * pace)
         while time.time() < stop_at:

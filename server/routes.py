@@ -1,9 +1,11 @@
 """The request table: which part of the server answers each request type.
 
 The lobby answers ``hello``, ``set_name`` (accounts), ``create_game``, ``join``, ``rematch``
-(matchmaking), ``list_games``, ``my_games`` and ``export`` (listings). The game host answers
-``act`` and ``claim_win``; ``attach``, ``watch`` and ``leave`` bind a connection to a game's
-seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
+(matchmaking), ``challenge``, ``answer_challenge`` (challenges), ``list_games``,
+``subscribe_lobby``, ``unsubscribe_lobby``, ``my_games`` and ``export`` (listings),
+``profile``, ``history`` and ``leaderboard`` (profiles). The game host answers ``act``,
+``claim_win``, ``offer``, ``answer_offer`` and ``abort``; ``attach``, ``watch`` and ``leave``
+bind a connection to a game's seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
 answer, or the refusal raised, into the reply.
 """
 
@@ -16,9 +18,11 @@ from typing import Any
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError, request_type
 from server.lobby.accounts import Accounts, hash_token
+from server.lobby.challenges import Challenges
 from server.lobby.clients import Client, check_quota, seated
 from server.lobby.listings import Listings
 from server.lobby.matchmaking import Matchmaking
+from server.lobby.profiles import Profiles
 from server.lobby.registry import GameRegistry
 from shared.actions import action_from_dict
 
@@ -35,27 +39,41 @@ class Router:
         listings: Listings,
         registry: GameRegistry,
         stats: Callable[[], dict[str, Any]],
+        challenges: Challenges,
+        profiles: Profiles,
     ) -> None:
         """``stats()`` is the server's health readout (the ``stats`` request)."""
         self.registry = registry
+        self.listings = listings
         self._stats = stats
         self.handlers: dict[str, Handler] = {
             "hello": accounts.hello,
             "set_name": accounts.set_name,
             "list_games": listings.list_games,
+            "subscribe_lobby": listings.subscribe_lobby,
+            "unsubscribe_lobby": listings.unsubscribe_lobby,
             "my_games": listings.my_games,
             "create_game": matchmaking.create_game,
+            "challenge": challenges.challenge,
+            "answer_challenge": challenges.answer_challenge,
             "join": matchmaking.join,
             "attach": self.attach,
             "watch": self.watch,
             "leave": self.leave,
             "act": self.act,
             "claim_win": self.claim_win,
+            "offer": self.offer,
+            "answer_offer": self.answer_offer,
+            "abort": self.abort,
             "rematch": matchmaking.rematch,
             "export": listings.export,
+            "profile": profiles.profile,
+            "history": profiles.history,
+            "leaderboard": profiles.leaderboard,
             "ping": self.ping,
             "stats": self.stats,
         }
+        assert set(self.handlers) == set(P.REQUEST_TYPES), "every request type has a handler"
 
     async def dispatch(self, client: Client, request: P.Request) -> dict[str, Any]:
         """Handle one validated request; return the result data or raise ProtocolError/RuleError."""
@@ -70,15 +88,23 @@ class Router:
                 host.detach(client)
         client.seats.clear()
         client.watching.clear()
+        self.registry.online.remove(client)
+        self.registry.feed.unsubscribe(client)
 
     # ------------------------------------------------------------------------------ following
 
     async def attach(self, client: Client, req: P.Attach) -> dict[str, Any]:
-        """Bind the connection to the seat its seat token holds (again, after a reconnect)."""
+        """Bind the connection to the seat its seat token holds (again, after a reconnect), or
+        without a token to the seat its account holds: seats belong to the account."""
         host = await self.registry.get(req.game)
-        player = None if host is None else host.seat_of_token(hash_token(req.seat_token))
+        if req.seat_token is not None:
+            player = None if host is None else host.seat_of_token(hash_token(req.seat_token))
+        else:
+            player = None if host is None or client.user_id is None else next(
+                (p for p, s in host.seats.items() if s.user_id == client.user_id), None
+            )
         if host is None or player is None:
-            raise ProtocolError("bad_seat_token", "that token holds no seat in that game")
+            raise ProtocolError("bad_seat_token", "that token (or your account) holds no seat in that game")
         if req.game not in client.seats:
             check_quota(client)
         elif client.seats[req.game] != player:
@@ -126,6 +152,21 @@ class Router:
         host, player = seated(client, self.registry.hosts, req.game)
         version = await host.claim_win(player)
         return {"game": host.id, "version": version}
+
+    async def offer(self, client: Client, req: P.Offer) -> dict[str, Any]:
+        """Offer a draw or ask for a takeback (accepting the opponent's if they did first)."""
+        host, player = seated(client, self.registry.hosts, req.game)
+        return await host.offer(player, req.kind)
+
+    async def answer_offer(self, client: Client, req: P.AnswerOffer) -> dict[str, Any]:
+        """Accept or decline the opponent's offer (declining your own withdraws it)."""
+        host, player = seated(client, self.registry.hosts, req.game)
+        return await host.answer_offer(player, req.kind, req.accept)
+
+    async def abort(self, client: Client, req: P.Abort) -> dict[str, Any]:
+        """End the game unrated, before any word was committed."""
+        host, player = seated(client, self.registry.hosts, req.game)
+        return await host.abort(player)
 
     # ------------------------------------------------------------------------------ the server
 

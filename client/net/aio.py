@@ -1,10 +1,13 @@
 """The asyncio client: one connection to a Scryptic server, reconnecting by itself.
 
 ``AsyncClient`` says hello, matches replies to requests by id, tracks the state of every game it
-plays or watches (:class:`~client.net.state.GameTracker`), and hands every message the server
-pushes to ``on_message`` (or its ``inbox`` queue). When the connection drops it reconnects with
-backoff, says hello with its token again, and re-attaches every seat and re-watches every game
-with the last version it saw, so the server sends what was missed.
+plays or watches (:class:`~client.net.state.GameTracker`), the lobby it subscribed to
+(:class:`~client.net.lobby.LobbyState`) and the notices it got (``your_turn``, ``challenge``:
+:class:`~client.net.lobby.Notices`), and hands every message the server pushes to
+``on_message`` (or its ``inbox`` queue). When the connection drops it reconnects with backoff,
+says hello with its token again, re-attaches every seat (by token, or by account) and
+re-watches every game with the last version it saw, so the server sends what was missed, and
+subscribes to the lobby again. The requests themselves are in :mod:`client.net.calls`.
 
 Use it directly from asyncio, or through :class:`client.net.threaded.ThreadedClient` from a GUI.
 """
@@ -21,8 +24,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from client.net.calls import Calls
 from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, decode, encode
 from client.net.errors import ClientClosed, ConnectionLost, ServerError
+from client.net.lobby import LobbyState, Notices
 from client.net.state import GameTracker, game_of
 
 log = logging.getLogger("scryptic.client")
@@ -30,7 +35,7 @@ log = logging.getLogger("scryptic.client")
 Message = dict[str, Any]
 
 
-class AsyncClient:
+class AsyncClient(Calls):
     """A reconnecting protocol client (see the module docstring)."""
 
     def __init__(
@@ -58,13 +63,18 @@ class AsyncClient:
         self.inbox: asyncio.Queue[Message] = asyncio.Queue()
         self.games: dict[str, GameTracker] = {}
         self.seat_tokens: dict[str, str] = {}
+        self.account_seats: set[str] = set()  # seats attached by account (no token known here)
         self.watching: set[str] = set()
+        self.lobby = LobbyState()
+        self.lobby_subscribed = False
+        self.notices = Notices()
         self.user: dict[str, Any] | None = None
         self.hello_data: dict[str, Any] | None = None
         self.connected = asyncio.Event()
         self.reconnects = 0
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[Message]] = {}
+        self._lobby_requests: set[int] = set()  # ids of list_games / subscribe_lobby requests
         self._ws: ClientConnection | None = None
         self._supervisor: asyncio.Task[None] | None = None
         self._keepalive: asyncio.Task[None] | None = None
@@ -174,13 +184,20 @@ class AsyncClient:
             self.name = self.user["name"]
 
     async def _resubscribe(self) -> None:
-        for game, token in list(self.seat_tokens.items()):
+        seats: list[tuple[str, str | None]] = list(self.seat_tokens.items())
+        seats += [(game, None) for game in self.account_seats if game not in self.seat_tokens]
+        for game, token in seats:
             tracker = self.games.get(game)
             since = tracker.version if tracker is not None and tracker.version >= 0 else None
             try:
                 await self.request("attach", _unready_ok=True, game=game, seat_token=token, since=since)
             except ServerError as exc:
                 self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code, "reason": exc.reason})
+        if self.lobby_subscribed:
+            try:
+                await self.request("subscribe_lobby", _unready_ok=True)
+            except ServerError as exc:
+                self._emit({"type": "connection", "status": "resume_failed", "game": None, "code": exc.code, "reason": exc.reason})
         for game in list(self.watching):
             tracker = self.games.get(game)
             since = tracker.version if tracker is not None and tracker.version >= 0 else None
@@ -215,6 +232,12 @@ class AsyncClient:
         kind = message.get("type")
         if kind in ("result", "error"):
             future = self._pending.pop(message.get("re"), None) if message.get("re") is not None else None
+            if kind == "result" and message.get("re") in self._lobby_requests:
+                # The whole lobby, in its place among the pushes (see client.net.lobby).
+                self._lobby_requests.discard(message["re"])
+                lobby = {"type": "lobby", "op": "replace", **(message.get("data") or {})}
+                self.lobby.apply(lobby)
+                self._emit(lobby)
             if future is not None and not future.done():
                 if kind == "result":
                     future.set_result(message.get("data") or {})
@@ -231,6 +254,10 @@ class AsyncClient:
             tracker.apply(message)
             if kind == "info":
                 self._follow_rematch(game, message.get("info") or {})
+        elif kind == "lobby":
+            self.lobby.apply(message)
+        else:
+            self.notices.apply(message)
         self._emit(message)
 
     def _follow_rematch(self, game: str, info: dict[str, Any]) -> None:
@@ -238,6 +265,8 @@ class AsyncClient:
         new_game = (info.get("rematch") or {}).get("game")
         if new_game and game in self.seat_tokens and new_game not in self.seat_tokens:
             self.seat_tokens[new_game] = self.seat_tokens[game]
+        elif new_game and game in self.account_seats:
+            self.account_seats.add(new_game)
 
     def _emit(self, message: Message) -> None:
         if self.on_message is not None:
@@ -253,8 +282,9 @@ class AsyncClient:
 
     # ------------------------------------------------------------------------------ requests
 
-    async def request(self, kind: str, _unready_ok: bool = False, **fields: Any) -> dict[str, Any]:
-        """Send one request and wait for its reply data; raise :class:`ServerError` if refused."""
+    async def request(self, kind: str, /, _unready_ok: bool = False, **fields: Any) -> dict[str, Any]:
+        """Send one request and wait for its reply data; raise :class:`ServerError` if refused.
+        (``kind`` is positional only: some requests have a field called ``kind``.)"""
         if self._closed:
             raise ClientClosed("the client was closed")
         ws = self._ws
@@ -263,6 +293,8 @@ class AsyncClient:
         request_id = next(self._ids)
         future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
+        if kind in ("list_games", "subscribe_lobby"):
+            self._lobby_requests.add(request_id)
         message = {"type": kind, "id": request_id, **{k: v for k, v in fields.items() if v is not None}}
         try:
             await ws.send(encode(message))
@@ -273,131 +305,10 @@ class AsyncClient:
             return await asyncio.wait_for(future, self.request_timeout)
         finally:
             self._pending.pop(request_id, None)
+            self._lobby_requests.discard(request_id)
 
     async def send_raw(self, frame: bytes | str) -> None:
         """Send an arbitrary frame (for tests of the server's defences)."""
         if self._ws is None:
             raise ConnectionLost("not connected")
         await self._ws.send(frame)
-
-    # Identity -------------------------------------------------------------------------------
-
-    async def set_name(self, name: str) -> dict[str, Any]:
-        data = await self.request("set_name", name=name)
-        self.user = data["user"]
-        self.name = name
-        return data
-
-    async def list_games(self) -> dict[str, Any]:
-        """Public games: ``open`` (waiting for an opponent) and ``live`` (to watch)."""
-        return await self.request("list_games")
-
-    async def my_games(self) -> list[dict[str, Any]]:
-        return (await self.request("my_games"))["games"]
-
-    # Seats ----------------------------------------------------------------------------------
-
-    async def create_game(
-        self,
-        *,
-        map: str | None = None,
-        map_text: str | None = None,
-        rules: str = "standard",
-        time_control: dict[str, Any] | None = None,
-        public: bool = True,
-        seat: str = "gold",
-        first: str = "gold",
-        opponent: str = "human",
-        bot_level: int = 1,
-        seed: int | None = None,
-    ) -> dict[str, Any]:
-        """Create a game and take a seat; returns game, seat, seat_token, join_code."""
-        data = await self.request(
-            "create_game",
-            map=map,
-            map_text=map_text,
-            rules=rules,
-            time_control=time_control,
-            public=public,
-            seat=seat,
-            first=first,
-            opponent=opponent,
-            bot_level=bot_level,
-            seed=seed,
-        )
-        self.seat_tokens[data["game"]] = data["seat_token"]
-        return data
-
-    async def join(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
-        """Take the open seat of a public game (by id) or a private one (by code)."""
-        data = await self.request("join", game=game, code=code)
-        self.seat_tokens[data["game"]] = data["seat_token"]
-        return data
-
-    async def attach(self, game: str, seat_token: str | None = None, since: int | None = None) -> dict[str, Any]:
-        """Resume a seat with its token (known tokens are used when none is given)."""
-        token = seat_token or self.seat_tokens.get(game)
-        if token is None:
-            raise ValueError(f"no seat token known for game {game}")
-        if since is None and game in self.games and self.games[game].version >= 0:
-            since = self.games[game].version
-        data = await self.request("attach", game=game, seat_token=token, since=since)
-        self.seat_tokens[game] = token
-        return data
-
-    async def watch(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
-        data = await self.request("watch", game=game, code=code)
-        self.watching.add(data["game"])
-        return data
-
-    async def leave(self, game: str) -> dict[str, Any]:
-        self.seat_tokens.pop(game, None)
-        self.watching.discard(game)
-        return await self.request("leave", game=game)
-
-    # Play -----------------------------------------------------------------------------------
-
-    async def act(self, game: str, action: dict[str, Any], expect_version: int | None = None) -> dict[str, Any]:
-        """Send one action (``{"type": "commit", ...}``); returns the new version."""
-        return await self.request("act", game=game, action=action, expect_version=expect_version)
-
-    async def commit(self, game: str, placements: list[tuple[int, int, str]], direction: str | None = None) -> dict[str, Any]:
-        action: dict[str, Any] = {"type": "commit", "placements": [list(p) for p in placements]}
-        if direction is not None:
-            action["direction"] = direction
-        return await self.act(game, action)
-
-    async def redeploy(self, game: str, cell: tuple[int, int], direction: str) -> dict[str, Any]:
-        return await self.act(game, {"type": "redeploy", "cell": list(cell), "direction": direction})
-
-    async def discard(self, game: str, letters: str) -> dict[str, Any]:
-        return await self.act(game, {"type": "discard", "letters": letters})
-
-    async def order_defence(self, game: str, order: list[int]) -> dict[str, Any]:
-        return await self.act(game, {"type": "order_defence", "order": list(order)})
-
-    async def end_turn(self, game: str) -> dict[str, Any]:
-        return await self.act(game, {"type": "end_turn"})
-
-    async def resign(self, game: str) -> dict[str, Any]:
-        return await self.act(game, {"type": "resign"})
-
-    async def claim_win(self, game: str) -> dict[str, Any]:
-        return await self.request("claim_win", game=game)
-
-    async def rematch(self, game: str, accept: bool = True) -> dict[str, Any]:
-        """Offer (or accept) a rematch; ``accept=False`` declines. A started one is followed."""
-        data = await self.request("rematch", game=game, accept=accept)
-        if data.get("started") and game in self.seat_tokens:
-            self.seat_tokens.setdefault(data["game"], self.seat_tokens[game])
-        return data
-
-    async def export(self, game: str) -> str:
-        """The finished game's record text (``scryptic replay`` reads it)."""
-        return (await self.request("export", game=game))["record"]
-
-    async def ping(self) -> float:
-        return (await self.request("ping"))["time"]
-
-    async def stats(self) -> dict[str, Any]:
-        return await self.request("stats")

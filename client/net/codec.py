@@ -10,7 +10,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
 

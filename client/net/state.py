@@ -42,6 +42,11 @@ class GameTracker:
             if message["version"] > self.version + 1 and self.version >= 0 and not self._missed_ok:
                 self.gap = True
             self._missed_ok = False
+            if message["version"] < self.version:  # a takeback: the later versions are gone
+                self.log = deque((e for e in self.log if e["version"] <= message["version"]), maxlen=self.log.maxlen)
+            if not any(e["version"] == 0 for e in self.log):
+                start = [{"version": 0, **event} for event in message.get("events") or []]  # the game's start
+                self.log.extendleft(reversed(start))
             self.version = message["version"]
             self.view = message["view"]
             self.info = message.get("info") or {}
@@ -111,6 +116,40 @@ class GameTracker:
     @property
     def over(self) -> bool:
         return self.view is not None and self.view.get("result") is not None
+
+    @property
+    def status(self) -> str | None:
+        """``open`` (waiting for a player), ``active`` or ``over``."""
+        return self.info.get("status")
+
+    @property
+    def rated(self) -> bool:
+        return bool(self.info.get("rated"))
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """``{"winner", "reason", "scores"}`` once the game is over."""
+        return self.info.get("result") or (None if self.view is None else self.view.get("result"))
+
+    @property
+    def offers(self) -> dict[str, list[int]]:
+        """Open offers by kind: ``draw``, ``takeback`` and ``rematch``, each the seats that made it."""
+        info = self.info
+        offers = {kind: list(seats) for kind, seats in (info.get("offers") or {}).items()}
+        offers["rematch"] = list((info.get("rematch") or {}).get("offered_by") or [])
+        return offers
+
+    def offered_to_me(self) -> list[str]:
+        """The kinds of offer the opponent made that this seat may answer."""
+        if self.seat is None:
+            return []
+        return [kind for kind, seats in self.offers.items() if (3 - self.seat) in seats]
+
+    @property
+    def rating_changes(self) -> dict[str, dict[str, Any]] | None:
+        """What a rated game that ended did to each seat's rating (``before``, ``after``,
+        ``change``, ``rd``, ``provisional``), by seat ``"1"``/``"2"``."""
+        return self.info.get("rating_changes")
 
     @property
     def actor(self) -> int | None:

@@ -11,8 +11,10 @@ block the frame) and drains inbound messages once a frame::
         for message in client.drain():  # also updates client.games (owned by the GUI thread)
             ...
 
-``client.games`` holds a :class:`~client.net.state.GameTracker` per game, updated by
-:meth:`drain` in the calling thread, so the GUI reads it without locks. Connection changes
+``client.games`` holds a :class:`~client.net.state.GameTracker` per game, ``client.lobby`` the
+live lobby (:class:`~client.net.lobby.LobbyState`, after :meth:`subscribe_lobby`) and
+``client.notices`` the ``your_turn`` and ``challenge`` pushes not yet taken, all updated by
+:meth:`drain` in the calling thread, so the GUI reads them without locks. Connection changes
 arrive as messages of type ``"connection"`` (status connected / reconnecting / closed).
 """
 
@@ -27,6 +29,7 @@ from typing import Any
 
 from client.net.aio import AsyncClient
 from client.net.codec import DEFAULT_URL
+from client.net.lobby import LobbyState, Notices
 from client.net.state import GameTracker, game_of
 
 Future = concurrent.futures.Future
@@ -38,6 +41,8 @@ class ThreadedClient:
     def __init__(self, url: str = DEFAULT_URL, **options: Any) -> None:
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.games: dict[str, GameTracker] = {}
+        self.lobby = LobbyState()
+        self.notices = Notices()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run_loop, name="scryptic-net", daemon=True)
         self._options = dict(options, on_message=self.inbox.put)
@@ -71,7 +76,9 @@ class ThreadedClient:
         return self._call_sync(self.client.connect(timeout), timeout + 5)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Close the connection and stop the thread."""
+        """Close the connection and stop the thread (again: nothing)."""
+        if not self._thread.is_alive() or not self._loop.is_running():
+            return
         try:
             self._call_sync(self.client.close(), timeout)
         except (concurrent.futures.TimeoutError, RuntimeError):
@@ -102,11 +109,19 @@ class ThreadedClient:
                 message = self.inbox.get_nowait()
             except queue.Empty:
                 break
-            game = game_of(message)
-            if game is not None:
-                self.games.setdefault(game, GameTracker(game)).apply(message)
+            self._fold(message)
             out.append(message)
         return out
+
+    def _fold(self, message: dict[str, Any]) -> None:
+        """Keep the GUI thread's state (games, lobby, notices) in step with ``message``."""
+        game = game_of(message)
+        if game is not None:
+            self.games.setdefault(game, GameTracker(game)).apply(message)
+        elif message.get("type") == "lobby":
+            self.lobby.apply(message)
+        else:
+            self.notices.apply(message)
 
     def wait_message(self, timeout: float | None = None) -> dict[str, Any] | None:
         """Block for the next message (for terminal programs); None on timeout."""
@@ -114,9 +129,7 @@ class ThreadedClient:
             message = self.inbox.get(timeout=timeout)
         except queue.Empty:
             return None
-        game = game_of(message)
-        if game is not None:
-            self.games.setdefault(game, GameTracker(game)).apply(message)
+        self._fold(message)
         return message
 
     # ------------------------------------------------------------------------------ requests
@@ -125,7 +138,7 @@ class ThreadedClient:
         """Run ``AsyncClient.<method>(*args, **kwargs)`` on the network thread; a Future of its result."""
         return self._submit(getattr(self.client, method)(*args, **kwargs))
 
-    def request(self, kind: str, **fields: Any) -> Future:
+    def request(self, kind: str, /, **fields: Any) -> Future:
         return self._submit(self.client.request(kind, **fields))
 
     def set_name(self, name: str) -> Future:
@@ -134,7 +147,15 @@ class ThreadedClient:
     def list_games(self) -> Future:
         return self.call("list_games")
 
+    def subscribe_lobby(self) -> Future:
+        """The lobby now, then live: :attr:`lobby` follows it as :meth:`drain` runs."""
+        return self.call("subscribe_lobby")
+
+    def unsubscribe_lobby(self) -> Future:
+        return self.call("unsubscribe_lobby")
+
     def my_games(self) -> Future:
+        """``{"games": [...], "challenges": [...]}``: your games in progress, to resume."""
         return self.call("my_games")
 
     def create_game(self, **settings: Any) -> Future:
@@ -178,6 +199,39 @@ class ThreadedClient:
 
     def export(self, game: str) -> Future:
         return self.call("export", game)
+
+    def save_record(self, game: str, path: Any) -> Future:
+        """Fetch a finished game's record and write it to ``path`` atomically."""
+        return self.call("save_record", game, path)
+
+    def challenge(self, **settings: Any) -> Future:
+        """Offer a game to one player (``user=ID`` or ``name=NAME``, and game settings)."""
+        return self.call("challenge", **settings)
+
+    def answer_challenge(self, game: str, accept: bool = True) -> Future:
+        return self.call("answer_challenge", game, accept)
+
+    def offer_draw(self, game: str) -> Future:
+        return self.call("offer_draw", game)
+
+    def request_takeback(self, game: str) -> Future:
+        return self.call("request_takeback", game)
+
+    def answer_offer(self, game: str, kind: str, accept: bool) -> Future:
+        return self.call("answer_offer", game, kind, accept)
+
+    def abort(self, game: str) -> Future:
+        return self.call("abort", game)
+
+    def profile(self, user: int | None = None, name: str | None = None) -> Future:
+        return self.call("profile", user, name)
+
+    def history(self, user: int | None = None, name: str | None = None, limit: int = 20,
+                before: float | None = None) -> Future:
+        return self.call("history", user, name, limit, before)
+
+    def leaderboard(self, family: str, limit: int = 20, provisional: bool = False) -> Future:
+        return self.call("leaderboard", family, limit, provisional)
 
     def stats(self) -> Future:
         return self.call("stats")

@@ -3,7 +3,8 @@
 Frames are binary websocket messages holding one msgpack map each. Every inbound map is
 decoded *and* validated in one step by msgspec against :data:`Request`, a tagged union keyed
 on ``"type"``; nothing reaches the game logic that does not fit its schema. ``docs/protocol.md``
-is the human-readable description of the same thing.
+is the human-readable description of the same thing. The field types, wire actions and time
+controls are in :mod:`server.edge.wire_types` (re-exported here).
 """
 
 from __future__ import annotations
@@ -13,117 +14,23 @@ from typing import Annotated, Any, Literal, get_args
 import msgpack
 import msgspec
 
-PROTOCOL_VERSION = 1
-SERVER_NAME = "scryptic-server/0.1"
+from server.edge.wire_types import *  # the protocol's vocabulary, re-exported
+from server.edge.wire_types import (
+    Action,
+    DisplayName,
+    GameId,
+    JoinCode,
+    NoClock,
+    RequestId,
+    ShortText,
+    TimeControl,
+    Token,
+    Version,
+    action_to_engine_dict,  # noqa: F401 - re-exported
+)
 
-# ---------------------------------------------------------------------------------------------
-# Field constraints
-# ---------------------------------------------------------------------------------------------
-
-RequestId = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
-GameId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9]{4,32}$")]
-Token = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{16,64}$")]
-JoinCode = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9]{4,12}$")]
-# Printable, no control characters, no leading/trailing blank; 1..24 characters.
-DisplayName = Annotated[
-    str, msgspec.Meta(pattern=r"^[^\x00-\x1f\x7f\s](?:[^\x00-\x1f\x7f]{0,22}[^\x00-\x1f\x7f\s])?$")
-]
-Coordinate = Annotated[int, msgspec.Meta(ge=0, le=255)]
-Letter = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z]$")]
-Letters = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z]{1,64}$")]
-Direction = Literal["across", "down"]
-SeatName = Literal["gold", "silver"]
-Version = Annotated[int, msgspec.Meta(ge=0)]
-Seconds = Annotated[float, msgspec.Meta(gt=0, le=7 * 24 * 3600)]
-ShortText = Annotated[str, msgspec.Meta(max_length=64)]
-
-
-# ---------------------------------------------------------------------------------------------
-# Actions (the "action" field of an "act" request). The server fills in the player from the
-# seat the connection holds, so a client can never name another player.
-# ---------------------------------------------------------------------------------------------
-
-
-class _Action(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
-    pass
-
-
-class CommitAction(_Action, tag="commit"):
-    placements: Annotated[list[tuple[Coordinate, Coordinate, Letter]], msgspec.Meta(min_length=1, max_length=64)]
-    direction: Direction | None = None
-
-
-class RedeployAction(_Action, tag="redeploy"):
-    cell: tuple[Coordinate, Coordinate]
-    direction: Direction
-
-
-class DiscardAction(_Action, tag="discard"):
-    letters: Letters
-
-
-class OrderDefenceAction(_Action, tag="order_defence"):
-    order: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=255)]], msgspec.Meta(max_length=64)]
-
-
-class EndTurnAction(_Action, tag="end_turn"):
-    pass
-
-
-class ResignAction(_Action, tag="resign"):
-    pass
-
-
-Action = CommitAction | RedeployAction | DiscardAction | OrderDefenceAction | EndTurnAction | ResignAction
-
-
-def action_to_engine_dict(action: Action, player: int) -> dict[str, Any]:
-    """The engine's plain form of a validated wire action, for ``shared.actions.action_from_dict``."""
-    out: dict[str, Any] = {"type": action.__struct_config__.tag, "player": player}
-    if isinstance(action, CommitAction):
-        out["placements"] = [[r, c, letter.lower()] for r, c, letter in action.placements]
-        if action.direction is not None:
-            out["direction"] = action.direction
-    elif isinstance(action, RedeployAction):
-        out["cell"] = list(action.cell)
-        out["direction"] = action.direction
-    elif isinstance(action, DiscardAction):
-        out["letters"] = action.letters.lower()
-    elif isinstance(action, OrderDefenceAction):
-        out["order"] = list(action.order)
-    elif isinstance(action, ResignAction):
-        out["reason"] = "resigned"
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
-# Time controls
-# ---------------------------------------------------------------------------------------------
-
-
-class _TimeControl(msgspec.Struct, tag_field="kind", forbid_unknown_fields=True, frozen=True):
-    pass
-
-
-class NoClock(_TimeControl, tag="none"):
-    pass
-
-
-class PerTurn(_TimeControl, tag="per_turn"):
-    """Each turn must end within ``seconds``; running out loses on time."""
-
-    seconds: Seconds
-
-
-class Fischer(_TimeControl, tag="fischer"):
-    """A bank of ``initial`` seconds per player, plus ``increment`` after each of their turns."""
-
-    initial: Seconds
-    increment: Annotated[float, msgspec.Meta(ge=0, le=3600)] = 0.0
-
-
-TimeControl = NoClock | PerTurn | Fischer
-
+PROTOCOL_VERSION = 2
+SERVER_NAME = "scryptic-server/0.2"
 
 # ---------------------------------------------------------------------------------------------
 # Requests (client -> server)
@@ -151,21 +58,54 @@ class ListGames(_Request, tag="list_games"):
     pass
 
 
+class SubscribeLobby(_Request, tag="subscribe_lobby"):
+    pass
+
+
+class UnsubscribeLobby(_Request, tag="unsubscribe_lobby"):
+    pass
+
+
 class MyGames(_Request, tag="my_games"):
     pass
 
 
-class CreateGame(_Request, tag="create_game"):
-    map: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
-    map_text: Annotated[str, msgspec.Meta(min_length=1, max_length=64 * 1024)] | None = None
-    rules: Annotated[str, msgspec.Meta(min_length=1, max_length=32)] = "standard"
+MapName = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+MapText = Annotated[str, msgspec.Meta(min_length=1, max_length=64 * 1024)]
+RulesName = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+Side = Literal["gold", "silver", "random"]
+UserId = Annotated[int, msgspec.Meta(ge=1, le=2**53)]
+
+
+class _GameSettings(_Request):
+    """The settings a new game is made with (``create_game`` and ``challenge``)."""
+
+    map: MapName | None = None
+    map_text: MapText | None = None
+    rules: RulesName = "standard"
     time_control: TimeControl = NoClock()
+    rated: bool = False
+    seat: Side = "gold"
+    first: Side = "gold"
+    seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
+
+
+class CreateGame(_GameSettings, tag="create_game"):
     public: bool = True
-    seat: Literal["gold", "silver", "random"] = "gold"
-    first: Literal["gold", "silver", "random"] = "gold"
     opponent: Literal["human", "bot"] = "human"
     bot_level: Annotated[int, msgspec.Meta(ge=1, le=9)] = 1
-    seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
+
+
+class Challenge(_GameSettings, tag="challenge"):
+    """A game offered to one player, found by ``user`` id or by ``name``."""
+
+    user: UserId | None = None
+    name: DisplayName | None = None
+
+
+class AnswerChallenge(_Request, tag="answer_challenge"):
+    game: GameId
+    accept: bool
 
 
 class Join(_Request, tag="join"):
@@ -175,7 +115,7 @@ class Join(_Request, tag="join"):
 
 class Attach(_Request, tag="attach"):
     game: GameId
-    seat_token: Token
+    seat_token: Token | None = None  # none: the seat your account holds
     since: Version | None = None
 
 
@@ -199,6 +139,26 @@ class ClaimWin(_Request, tag="claim_win"):
     game: GameId
 
 
+OfferKind = Literal["draw", "takeback"]
+
+
+class Offer(_Request, tag="offer"):
+    """Offer a draw or ask to take back your last turn (accepting the opponent's if they did)."""
+
+    game: GameId
+    kind: OfferKind
+
+
+class AnswerOffer(_Request, tag="answer_offer"):
+    game: GameId
+    kind: OfferKind
+    accept: bool
+
+
+class Abort(_Request, tag="abort"):
+    game: GameId
+
+
 class Rematch(_Request, tag="rematch"):
     game: GameId
     accept: bool = True
@@ -206,6 +166,27 @@ class Rematch(_Request, tag="rematch"):
 
 class Export(_Request, tag="export"):
     game: GameId
+
+
+Family = Literal["blitz", "rapid", "slow", "correspondence"]
+
+
+class Leaderboard(_Request, tag="leaderboard"):
+    family: Family
+    limit: Annotated[int, msgspec.Meta(ge=1, le=100)] = 20
+    provisional: bool = False  # also list players whose rating is still provisional
+
+
+class Profile(_Request, tag="profile"):
+    user: UserId | None = None
+    name: DisplayName | None = None
+
+
+class History(_Request, tag="history"):
+    user: UserId | None = None
+    name: DisplayName | None = None
+    limit: Annotated[int, msgspec.Meta(ge=1, le=100)] = 20
+    before: Annotated[float, msgspec.Meta(ge=0)] | None = None  # a game's "finished": the next page
 
 
 class Ping(_Request, tag="ping"):
@@ -220,16 +201,26 @@ Request = (
     Hello
     | SetName
     | ListGames
+    | SubscribeLobby
+    | UnsubscribeLobby
     | MyGames
     | CreateGame
+    | Challenge
+    | AnswerChallenge
     | Join
     | Attach
     | Watch
     | Leave
     | Act
     | ClaimWin
+    | Offer
+    | AnswerOffer
+    | Abort
     | Rematch
     | Export
+    | Leaderboard
+    | Profile
+    | History
     | Ping
     | Stats
 )
@@ -266,16 +257,23 @@ ERROR_CODES: dict[str, str] = {
     "too_many_open_games": "you already have the maximum number of games waiting for an opponent",
     "game_not_started": "the game is waiting for its second player",
     "stale_version": "expect_version does not match the game's version (the request is dropped)",
+    "no_such_user": "there is no player with that id or name",
+    "ambiguous_name": "several players have that display name; name them by id",
     # Creating games.
     "bad_map": "the map is unknown or its text is not a valid map",
     "bad_rules": "the rule-set preset is unknown",
     "seed_not_allowed": "this server does not let clients choose the seed",
     "bad_bot_level": "the AI has no such level (hello lists the levels)",
+    "not_rateable": "rated games are played on one of the server's maps with a clock",
     # Game flow.
     "not_finished": "the game is still in progress (records are exported at the end)",
     "game_over": "the game is over",
     "not_absent": "your opponent is connected or their grace period has not passed",
     "no_rematch": "there is no rematch to answer, or the game is not over",
+    "no_offer": "your opponent has made no such offer to answer",
+    "casual_only": "takebacks are allowed in casual (unrated) games only",
+    "nothing_to_take_back": "you have no turn to take back",
+    "too_late_to_abort": "a word was committed: resign or offer a draw instead",
     "bot_seat": "that seat is played by the server's bot",
     "store_failed": "the server could not store the action; it was not applied",
     "server_busy": "the server is shutting down or overloaded",

@@ -48,8 +48,8 @@ class Audience:
     def missed_message(self, viewer: Viewer, since: int, version: int) -> bytes | None:
         """The events after version ``since`` (the game is at ``version``), if the tail holds
         them all."""
-        if since >= version or not self.tail or since < self.tail[0][0]:
-            return None
+        if since >= version or not self.tail or since + 1 < self.tail[0][0]:
+            return None  # nothing missed, or the tail no longer holds version since + 1
         updates = [
             {"version": v, "events": events_for(events, viewer)}
             for v, events in self.tail
@@ -80,9 +80,10 @@ class Audience:
         events: list[Event],
         clock: dict[str, Any] | None,
         defence_deadline_in: float | None,
+        cache: ViewCache | None = None,
     ) -> None:
         """Send every audience the update of ``version``: its events and view of the game."""
-        cache = ViewCache(game)
+        cache = cache or ViewCache(game)
         groups: list[tuple[Viewer, Iterable[Any]]] = [(p, seat.conns) for p, seat in self.seats.items()]
         groups.append((None, self.watchers))
         for viewer, conns in groups:

@@ -1,4 +1,4 @@
-"""Game clocks: none, a per-turn limit, or a Fischer clock per player.
+"""Game clocks: none, a per-turn limit, a Fischer clock per player, or days per move.
 
 A :class:`Clock` is pure bookkeeping on wall-clock seconds (``time.time()`` values passed in),
 so it can be persisted as a small dict with every action and resumed after a restart. Whose
@@ -14,6 +14,31 @@ from typing import Any
 NONE = "none"
 PER_TURN = "per_turn"
 FISCHER = "fischer"
+CORRESPONDENCE = "correspondence"  # a per-turn limit counted in days
+DAY = 24 * 3600.0
+
+# Rating families, by the expected time one player spends on a game: the bank plus 40
+# increments (Fischer), or 40 turns' limits (per turn); correspondence games are their own.
+FAMILIES = ("blitz", "rapid", "slow", "correspondence")
+BLITZ_UNDER = 8 * 60.0
+RAPID_UNDER = 25 * 60.0
+TURNS_PER_GAME = 40
+
+
+def family_of(time_control: dict[str, Any]) -> str | None:
+    """The rating family of a time control, or None for a game without a clock (never rated)."""
+    kind = time_control.get("kind", NONE)
+    if kind == CORRESPONDENCE:
+        return "correspondence"
+    if kind == FISCHER:
+        expected = float(time_control["initial"]) + TURNS_PER_GAME * float(time_control.get("increment", 0.0))
+    elif kind == PER_TURN:
+        expected = TURNS_PER_GAME * float(time_control["seconds"])
+    else:
+        return None
+    if expected < BLITZ_UNDER:
+        return "blitz"
+    return "rapid" if expected < RAPID_UNDER else "slow"
 
 
 @dataclass
@@ -33,9 +58,9 @@ class Clock:
         kind = time_control.get("kind", NONE)
         if kind == NONE:
             return cls()
-        if kind == PER_TURN:
-            seconds = float(time_control["seconds"])
-            return cls(kind=PER_TURN, limit=seconds, remaining={1: seconds, 2: seconds})
+        if kind in (PER_TURN, CORRESPONDENCE):
+            seconds = float(time_control["seconds"]) if kind == PER_TURN else float(time_control["days"]) * DAY
+            return cls(kind=kind, limit=seconds, remaining={1: seconds, 2: seconds})
         if kind == FISCHER:
             initial = float(time_control["initial"])
             return cls(
@@ -80,7 +105,7 @@ class Clock:
         self._charge(now)
         if ended_turn is not None and self.kind == FISCHER:
             self.remaining[ended_turn] += self.increment
-        if started_turn is not None and self.kind == PER_TURN:
+        if started_turn is not None and self.kind in (PER_TURN, CORRESPONDENCE):
             self.remaining[started_turn] = self.limit
         self.running = running
 
@@ -130,5 +155,5 @@ class Clock:
             "left": {str(k): round(max(0.0, v), 3) for k, v in self.left(now).items()},
             "running": self.running,
             "increment": self.increment if self.kind == FISCHER else None,
-            "per_turn": self.limit if self.kind == PER_TURN else None,
+            "per_turn": self.limit if self.kind in (PER_TURN, CORRESPONDENCE) else None,
         }

@@ -7,7 +7,8 @@ the game log and *awaited*, and only then are the events sent, filtered per view
 stored and replayed like any player action.
 
 A host is handed a :class:`~server.host.ports.HostContext` (the game log, the bot player, the
-lobby link, the settings) and knows nothing else of the server.
+lobby link, the ratings, the settings) and knows nothing else of the server. Offers, aborts and
+takebacks are in :mod:`server.host.offers`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from typing import Any
 from server.edge.protocol import ProtocolError, encode, push
 from server.host.audience import Audience
 from server.host.bot_turns import ask_bot, bot_job, placeholder_move
-from server.host.clocks import Clock
+from server.host.clocks import CORRESPONDENCE, Clock
+from server.host.offers import OfferDesk
 from server.host.ports import HostContext
 from server.host.seats import ACTIVE, OPEN, OVER
 from server.host.table import GameTable
@@ -37,7 +39,7 @@ from shared.terrain import Player
 log = logging.getLogger("scryptic.room")
 
 
-class GameHost(GameTable):
+class GameHost(OfferDesk, GameTable):
     """A game and everything the server keeps about it while it is in memory."""
 
     def __init__(self, stored: StoredGame, lexicon: Lexicon, context: HostContext, *, replay_events: bool = True) -> None:
@@ -47,6 +49,7 @@ class GameHost(GameTable):
         self.audience = Audience(self.id, self.seats, self.watchers, self.tail)
         self.timers = GameTimers()
         self._bot_task: asyncio.Task[None] | None = None
+        self._told_to_act: tuple[int, int] | None = None  # (seat, version) last announced to its user
 
     def subscribers(self) -> Iterable[Any]:
         """Every connection following the game."""
@@ -96,7 +99,8 @@ class GameHost(GameTable):
     def broadcast_presence(self, player: Player) -> None:
         """Tell everyone whether ``player``'s seat is connected (and when a win may be claimed)."""
         seat = self.seats[player]
-        claim_after = None if seat.connected or self.status != ACTIVE else self.context.settings.abandon_grace
+        claimable = self.status == ACTIVE and self.clock.kind != CORRESPONDENCE
+        claim_after = None if seat.connected or not claimable else self.context.settings.abandon_grace
         data = encode(push("presence", game=self.id, seat=int(player), connected=seat.connected, claim_after=claim_after))
         self.audience.to_everyone(data)
 
@@ -104,6 +108,31 @@ class GameHost(GameTable):
         """Send every subscriber the game's metadata (after a join, a rematch offer, ...)."""
         now = time.time()
         self.audience.to_each_viewer(lambda player: encode(push("info", game=self.id, info=self.info(now, player))))
+
+    def broadcast_state(self) -> None:
+        """Send every subscriber the whole game again (after a takeback, an ending by agreement)."""
+        now = time.time()
+        cache = self.view_cache()
+        self.audience.to_each_viewer(lambda player: self.state_message(player, player, now, cache))
+
+    def notify_actor(self) -> None:
+        """Tell the lobby when a player (not a bot) must act now, once per turn and version."""
+        if self.status != ACTIVE or self.game.over:
+            return
+        actor = self.game.actor
+        if actor is None:
+            return
+        seat = self.seats[actor]
+        if seat.is_bot or seat.user_id is None or self._told_to_act == (int(actor), self.version):
+            return
+        previous, self._told_to_act = self._told_to_act, (int(actor), self.version)
+        if previous is not None and previous[0] == int(actor) and previous[1] < self.version:
+            return  # the same player still acting (a commit, then the end of the turn)
+        now = time.time()
+        opponent = self.player_name(actor.other)
+        note = {"game": self.id, "seat": int(actor), "version": self.version, "opponent": opponent,
+                "map": self.map_name, "clock": self.clock.public(now)}
+        self.context.lobby.to_act(self.id, seat.user_id, note)
 
     # ------------------------------------------------------------------------------ seats
 
@@ -126,7 +155,6 @@ class GameHost(GameTable):
             self.clock = clock
             self.context.lobby.game_started(self.id)
             self._arm_timers(now)
-            self.broadcast_info()
             self._maybe_bot_move()
             return player
 
@@ -151,6 +179,8 @@ class GameHost(GameTable):
         started = time.perf_counter()
         step = self.play(action, expect_version, time.time())
         clock = step.clock
+        ratings = self.settle_ratings(step.result) if step.result is not None else []
+        open_offers = any(self.offers.get(kind) for kind in ("draw", "takeback"))
         try:
             await self._persist(
                 self.context.log.save_action(
@@ -161,17 +191,30 @@ class GameHost(GameTable):
                     status=OVER if step.result else None,
                     result=step.result,
                     clock=clock.to_dict() if clock.enabled else None,
+                    offers=self.offers_after({"draw", "takeback"}) if open_offers else None,
+                    ratings=ratings or None,
                 )
             )
         except ProtocolError:
+            self.context.ratings.revert(ratings)
             self.undo(step)  # the action never happened
             raise
         self.accept(step)
-        if step.result is not None:
-            self.context.lobby.game_finished(self.id, self.result_data, self.version)
+        if open_offers:  # a move answers an open draw or takeback offer: no
+            self.offers.pop("draw", None)
+            self.offers.pop("takeback", None)
+        self.rating_changes = {change.seat: change for change in ratings}
         now = step.now
         self._arm_timers(now)
-        self.audience.publish_update(self.game, step.version, step.events, self.clock.public(now), self.defence_deadline_in(now))
+        self.audience.publish_update(
+            self.game, step.version, step.events, self.clock.public(now), self.defence_deadline_in(now), self.view_cache()
+        )
+        if step.result is not None:
+            self.context.lobby.game_finished(self.id, self.result_data, self.version)
+            self.broadcast_info()  # the result, and what it did to the ratings
+        elif open_offers:
+            self.broadcast_info()
+        self.notify_actor()
         self.context.action_done(time.perf_counter() - started)
         if log.isEnabledFor(logging.DEBUG):
             log.debug("action", extra={"data": {"game": self.id, "version": step.version, "origin": origin}})
@@ -216,7 +259,7 @@ class GameHost(GameTable):
 
     async def _defence_timeout(self, version: int) -> None:
         async with self.lock:
-            if self.version != version or not isinstance(self.game.pending, PendingDefence):
+            if self.version != version or self.status != ACTIVE or not isinstance(self.game.pending, PendingDefence):
                 return
             defender = self.game.pending.defender
             await self._apply_server_action(OrderDefence(defender, self.game.best_defence_order()), "defence timeout")
@@ -256,7 +299,7 @@ class GameHost(GameTable):
             if chosen is None:
                 chosen = await placeholder_move(self.game, player)
         async with self.lock:
-            if self.version != version or self.game.over:
+            if self.version != version or self.game.over or self.status != ACTIVE:
                 return
             try:
                 await self._submit_locked(chosen, None, "bot")
@@ -271,10 +314,12 @@ class GameHost(GameTable):
     async def claim_win(self, claimant: Player) -> int:
         """Win because the opponent has been gone longer than the grace period."""
         async with self.lock:
-            if self.game.over:
+            if self.game.over or self.status == OVER:
                 raise ProtocolError("game_over", "the game is over")
             if self.status != ACTIVE:
                 raise ProtocolError("game_not_started", "the game is waiting for its second player")
+            if self.clock.kind == CORRESPONDENCE:
+                raise ProtocolError("not_absent", "in a correspondence game only the clock decides; nobody need be connected")
             other = claimant.other
             if not self.absent_long_enough(other, time.time()):
                 raise ProtocolError(
@@ -290,3 +335,4 @@ class GameHost(GameTable):
                 seat.absent_since = now
         self._arm_timers(now)
         self._maybe_bot_move()
+        self.notify_actor()

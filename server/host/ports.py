@@ -4,11 +4,14 @@ A :class:`~server.host.game_host.GameHost` never imports the lobby, the edge's c
 store implementation. It is given one :class:`HostContext`, built by the composition root
 (:mod:`server.app`) and shared by every host:
 
-- ``log`` (:class:`GameLog`): two durable writes, an accepted action and a taken seat. The
-  SQLite store implements it; so will a PostgreSQL store, and tests may pass a fake.
+- ``log`` (:class:`GameLog`): the durable writes of a game: an accepted action, a taken seat,
+  an ending without an action, a takeback, the open offers. The SQLite store implements it;
+  so will a PostgreSQL store, and tests may pass a fake.
 - ``bots`` (:class:`BotPlayer`): an action for a bot seat, from a job that describes the game.
-- ``lobby`` (:class:`LobbyLink`): display names, and the two moments the lobby must hear of
-  (the game started, the game is over).
+- ``lobby`` (:class:`LobbyLink`): display names, and the moments the lobby must hear of (the
+  game started, a player must act, the game is over).
+- ``ratings`` (:class:`RatingBook`): the rating changes of a rated game that ends, computed
+  before the final write so that they are stored in the same unit.
 - ``action_done``: the time one accepted action took, for the health readout.
 - ``settings`` (:class:`HostSettings`): the three numbers of the server's configuration a host
   uses.
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from server.bots import BotJob
-from server.store.records import StoredSeat
+from server.store.records import RatingChange, StoredSeat
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,30 @@ class GameLog(Protocol):
         status: str | None = None,
         result: dict[str, Any] | None = None,
         clock: dict[str, Any] | None = None,
+        offers: dict[str, list[int]] | None = None,
+        ratings: list[RatingChange] | None = None,
     ) -> None:
-        """Append an accepted action (and update the game's status, result or clock if given)."""
+        """Append an accepted action (and update the game's status, result, clock, offers and
+        the players' ratings if given)."""
+        ...
+
+    async def finish_game(
+        self,
+        game_id: str,
+        *,
+        result: dict[str, Any],
+        clock: dict[str, Any] | None,
+        ratings: list[RatingChange],
+    ) -> None:
+        """End the game without an engine action (a draw agreed, an abort), ratings included."""
+        ...
+
+    async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:
+        """Drop every action after ``version`` (a takeback agreed)."""
+        ...
+
+    async def save_offers(self, game_id: str, offers: dict[str, list[int]]) -> None:
+        """The game's open offers."""
         ...
 
     async def save_seat(self, game_id: str, seat: StoredSeat, *, status: str, clock: dict[str, Any]) -> None:
@@ -85,6 +110,23 @@ class LobbyLink(Protocol):
         """The game ended with ``result`` at ``version``."""
         ...
 
+    def to_act(self, game_id: str, user_id: int, note: dict[str, Any]) -> None:
+        """``user_id`` must act now in the game (``note`` says where: seat, version, clock)."""
+        ...
+
+
+class RatingBook(Protocol):
+    """The players' ratings as a game host needs them: what a rated game's end does to them."""
+
+    def settle(self, game_id: str, family: str, subjects: dict[int, str], winner: int | None) -> list[RatingChange]:
+        """The rating change of each seat (by seat: ``"u:ID"`` or ``"b:LEVEL"``) after the game
+        ended with ``winner`` (None: a draw); the new ratings count from now on."""
+        ...
+
+    def revert(self, changes: list[RatingChange]) -> None:
+        """The final write failed: the ratings are as they were before :meth:`settle`."""
+        ...
+
 
 @dataclass(frozen=True)
 class HostContext:
@@ -95,3 +137,4 @@ class HostContext:
     bots: BotPlayer
     lobby: LobbyLink
     action_done: Callable[[float], None]
+    ratings: RatingBook

@@ -3,7 +3,7 @@
 :class:`GameTable` is rebuilt from a stored game by replaying its actions through the engine.
 It decides what an action changes (:meth:`GameTable.play` returns a :class:`Step`; nothing is
 changed for good until :meth:`GameTable.accept`) and what each viewer is shown (info, lobby
-summary, state frame). It never awaits, sleeps, or writes: :class:`server.host.game_host.GameHost`
+summary, state frame: :mod:`server.host.snapshot`). It never awaits, sleeps, or writes: :class:`server.host.game_host.GameHost`
 adds the lock, the game log, the timers, the bots and the sending (the audience) on top of it.
 """
 
@@ -15,13 +15,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from server.edge.protocol import ProtocolError, encode, push
-from server.host.clocks import Clock
+from server.edge.protocol import ProtocolError
+from server.host.clocks import Clock, family_of
 from server.host.ports import HostContext
 from server.host.seats import ACTIVE, OPEN, OVER, Seat
-from server.host.views import ViewCache, Viewer
+from server.host.snapshot import Snapshots
 from server.mapcodec import map_from_text
-from server.store.records import StoredGame
+from server.store.records import RatingChange, StoredGame
 from shared.actions import Action, action_from_dict
 from shared.events import Event
 from shared.game import Game, PendingDefence
@@ -43,7 +43,7 @@ class Step:
     now: float
 
 
-class GameTable:
+class GameTable(Snapshots):
     """A game and everything the server keeps about it, as plain state."""
 
     def __init__(self, stored: StoredGame, lexicon: Lexicon, context: HostContext, *, replay_events: bool = True) -> None:
@@ -79,8 +79,9 @@ class GameTable:
         self.clock = Clock.from_dict(stored.clock) if stored.clock else Clock.from_settings(self.time_control)
         self.finished_at: float | None = time.time() if self.status == OVER else None
         self.result_data: dict[str, Any] | None = stored.result
-        self.rematch_offers: set[Player] = set()
-        self.rematch_game: str | None = None
+        self.offers: dict[str, set[Player]] = {kind: {Player(s) for s in seats} for kind, seats in stored.offers.items() if seats}
+        self.rematch_game: str | None = stored.rematch_game
+        self.rating_changes: dict[int, RatingChange] = dict(stored.rating_changes)
         self.defence_deadline: float | None = None  # wall time the awaited defence order is due
 
     # ------------------------------------------------------------------------------ properties
@@ -96,18 +97,24 @@ class GameTable:
         return bool(self.settings.get("public", True))
 
     @property
+    def rated(self) -> bool:
+        """Rated games change the players' ratings (never those without a clock)."""
+        return bool(self.settings.get("rated", False))
+
+    @property
+    def family(self) -> str | None:
+        """The rating family of the game's time control (None without a clock)."""
+        return family_of(self.time_control)
+
+    @property
+    def challenged(self) -> int | None:
+        """The user a challenge is for (only they may take the open seat), or None."""
+        return self.settings.get("challenged")
+
+    @property
     def version(self) -> int:
         """The number of accepted actions."""
         return self.game.version
-
-    def player_name(self, player: Player) -> str | None:
-        """What a seat is called in the lobby and the game's info."""
-        seat = self.seats[player]
-        if seat.is_bot:
-            return f"Bot (level {seat.bot_level})"
-        if seat.user_id is None:
-            return None
-        return self.context.lobby.user_name(seat.user_id)
 
     def defence_deadline_in(self, now: float) -> float | None:
         """Seconds left to order the awaited defence (None when none is awaited)."""
@@ -124,66 +131,10 @@ class GameTable:
 
     # ------------------------------------------------------------------------------ snapshots
 
-    def info(self, now: float, for_seat: Player | None) -> dict[str, Any]:
-        """The game's metadata as a client sees it (seat holders also see the join code)."""
-        players = {}
-        for player, seat in self.seats.items():
-            players[str(int(player))] = {
-                "name": self.player_name(player),
-                "bot": seat.bot_level,
-                "taken": seat.taken,
-                "connected": seat.connected,
-                "absent_for": None if seat.absent_since is None or seat.connected else round(now - seat.absent_since, 3),
-            }
-        return {
-            "game": self.id,
-            "status": self.status,
-            "map": self.map_name,
-            "rules": self.rules_name,
-            "time_control": self.time_control,
-            "public": self.public,
-            "join_code": self.join_code if for_seat is not None else None,
-            "first": int(self.first),
-            "players": players,
-            "clock": self.clock.public(now),
-            "defence_deadline_in": self.defence_deadline_in(now),
-            "abandon_grace": self.context.settings.abandon_grace,
-            "rematch": {"offered_by": sorted(int(p) for p in self.rematch_offers), "game": self.rematch_game},
-            "rematch_of": self.rematch_of,
-            "result": self.result_data,
-        }
-
-    def summary(self) -> dict[str, Any]:
-        """A lobby line."""
-        return {
-            "game": self.id,
-            "status": self.status,
-            "map": self.map_name,
-            "rules": self.rules_name,
-            "time_control": self.time_control,
-            "players": {str(int(p)): self.player_name(p) for p in self.seats},
-            "open_seat": next((int(p) for p, s in self.seats.items() if not s.taken), None),
-            "version": self.version,
-            "watchers": len(self.watchers),
-            "created": self.created,
-        }
-
-    def state_message(self, viewer: Viewer, seat: Player | None, now: float, cache: ViewCache | None = None) -> bytes:
-        """The ``state`` frame: the whole game as ``viewer`` sees it, with the info."""
-        cache = cache or ViewCache(self.game)
-        return encode(
-            push(
-                "state",
-                game=self.id,
-                version=self.version,
-                seat=None if seat is None else int(seat),
-                view=cache.view(viewer),
-                info=self.info(now, seat),
-            )
-        )
-
     def record_text(self) -> str:
-        """The finished game as the engine's record (for ``scryptic replay``)."""
+        """The finished game as the engine's record (for ``scryptic replay``). A game the server
+        ended without the engine (a draw agreed, an abort) has no end line: the engine would
+        not end it that way; its result is in the game's info."""
         return GameRecord.from_game(self.game).to_text()
 
     # ------------------------------------------------------------------------------ seats
@@ -257,11 +208,38 @@ class GameTable:
 
     def undo(self, step: Step) -> None:
         """The step could not be stored: the game is replayed to the version before it."""
-        actions = self.game.actions[: step.version - 1]
-        game = Game.new(self.game.map, self.game.rules, self.seed, self.game.lexicon, self.first)
-        for data in actions:
-            game.apply(action_from_dict(data))
+        self.rebuild(step.version - 1)
+
+    def rebuild(self, version: int, replayed: Game | None = None) -> None:
+        """Replay the game from its start to ``version`` (the engine has no undo; ``replayed``
+        is that replay if already made); the events of later versions leave the tail."""
+        game = replayed
+        if game is None:
+            game = Game.new(self.game.map, self.game.rules, self.seed, self.game.lexicon, self.first)
+            for data in self.game.actions[:version]:
+                game.apply(action_from_dict(data))
         self.game = game
+        kept = [(v, events) for v, events in self.tail if v <= version]
+        self.tail.clear()
+        self.tail.extend(kept)
+
+    def takeback_point(self, player: Player) -> int | None:
+        """The version at which ``player``'s last turn began (taking back to it undoes that
+        turn and everything after it), or None if they have had no turn with an action."""
+        game = Game.new(self.game.map, self.game.rules, self.seed, self.game.lexicon, self.first)
+        start: int | None = None
+        turn_start: dict[tuple[int, Player], int] = {(game.turn, game.to_move): 0}
+        for data in self.game.actions:
+            game.apply(action_from_dict(data))
+            turn_start.setdefault((game.turn, game.to_move), game.version)
+        for (turn, mover), version in turn_start.items():
+            if mover == player and version < self.version and (start is None or version > start):
+                start = version
+        return start
+
+    def has_commit(self) -> bool:
+        """True once a word has been committed (an abort is then too late)."""
+        return any(data.get("type") == "commit" for data in self.game.actions)
 
     # ------------------------------------------------------------------------------ clocks
 

@@ -5,6 +5,10 @@ sending every accepted action to both players (and spectators) would pay it thre
 spectator view is computed once and each player's view is derived from it by adding exactly the
 one thing a player sees that a spectator does not: their own rack. ``tests/server`` checks over
 whole games that this equals ``game.view(player)``.
+
+Once the game is over nothing is secret any more (the record, seed included, is public): every
+viewer, spectators too, sees both racks (``reveal``). A game the server ended without the
+engine (a draw agreed, an abort) shows that ``result`` in its view.
 """
 
 from __future__ import annotations
@@ -22,8 +26,12 @@ Viewer = Player | None
 class ViewCache:
     """Views of one game at one version, computed lazily per viewer."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, result: dict[str, Any] | None = None, reveal: bool = False) -> None:
+        """``result``: the server's result when the engine game has none; ``reveal``: show
+        both racks to everyone (the game is over)."""
         self.game = game
+        self.result = result
+        self.reveal = reveal or game.over
         self._base: dict[str, Any] | None = None
         self._views: dict[Viewer, dict[str, Any]] = {}
 
@@ -34,6 +42,12 @@ class ViewCache:
             return cached
         if self._base is None:
             self._base = self.game.view(None)
+            if self.reveal:
+                players = {key: {**entry, "rack": "".join(self.game.racks[Player(int(key))])}
+                           for key, entry in self._base["players"].items()}
+                self._base = {**self._base, "players": players}
+            if self.result is not None and self._base["result"] is None:
+                self._base = {**self._base, "result": {"winner": self.result["winner"], "reason": self.result["reason"]}}
         if viewer is None:
             out = self._base
         else:

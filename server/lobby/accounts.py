@@ -57,12 +57,15 @@ class Accounts:
         store: AccountStore,
         offer: Callable[[], dict[str, Any]],
         renamed: Callable[[int], None],
+        signed_in: Callable[[Client], None] = lambda client: None,
     ) -> None:
         """``offer()`` is what hello tells a client about the server (maps, AI levels, limits);
-        ``renamed(user_id)`` is called after a rename, so the user's games can show it."""
+        ``renamed(user_id)`` is called after a rename, so the user's games can show it;
+        ``signed_in(client)`` after a hello with a name or token."""
         self.store = store
         self._offer = offer
         self._renamed = renamed
+        self._signed_in = signed_in
         self.users: dict[int, User] = {}
         self.user_by_token: dict[str, int] = {}
 
@@ -77,6 +80,25 @@ class Accounts:
         user = self.users.get(user_id)
         return None if user is None else user.name
 
+    def lookup(self, user_id: int | None, name: str | None) -> User:
+        """The account named by exactly one of an id or a display name (names are not unique:
+        ``ambiguous_name`` lists the ids when several accounts share one)."""
+        if (user_id is None) == (name is None):
+            raise ProtocolError("bad_message", "name exactly one of user (an id) or name")
+        if user_id is not None:
+            user = self.users.get(user_id)
+            if user is None:
+                raise ProtocolError("no_such_user", f"there is no player with id {user_id}")
+            return user
+        assert name is not None
+        found = [u for u in self.users.values() if u.name.casefold() == name.casefold()]
+        if not found:
+            raise ProtocolError("no_such_user", f"nobody here is called {name!r}")
+        if len(found) > 1:
+            ids = ", ".join(str(u.id) for u in sorted(found, key=lambda u: u.id))
+            raise ProtocolError("ambiguous_name", f"{len(found)} players are called {name!r}; name one by id: {ids}")
+        return found[0]
+
     def require(self, client: Client) -> User:
         """The account ``client`` said hello as; ``name_required`` if it gave none."""
         if client.user_id is None:
@@ -88,7 +110,11 @@ class Accounts:
         if client.greeted:
             raise ProtocolError("already_hello", "hello was already accepted on this connection")
         if req.v != P.PROTOCOL_VERSION:
-            raise ProtocolError("bad_version", f"protocol version {req.v} is not supported; this server speaks {P.PROTOCOL_VERSION}")
+            raise ProtocolError(
+                "bad_version",
+                f"protocol version {req.v} is not supported: this server speaks version {P.PROTOCOL_VERSION}; "
+                "update your client",
+            )
         token_out: str | None = None
         user: User | None = None
         if req.token is not None:
@@ -111,6 +137,8 @@ class Accounts:
                 raise ProtocolError("store_failed", "could not store the new name") from None
         client.greeted = True
         client.user_id = None if user is None else user.id
+        if user is not None:
+            self._signed_in(client)
         log.debug("hello", extra={"data": {"conn": client.id, "user": client.user_id, "client": req.client}})
         return {
             "protocol": P.PROTOCOL_VERSION,

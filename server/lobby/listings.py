@@ -1,15 +1,26 @@
-"""The lobby's read side: the public games, a user's own games, and finished games' records."""
+"""The lobby's read side: the lobby (listed and pushed live), a user's own games, records.
+
+``list_games`` answers once; ``subscribe_lobby`` answers the same and then pushes every change
+(:class:`~server.lobby.pushes.LobbyFeed`). ``my_games`` lists the account's games in progress
+from memory (every unfinished game is in memory): whose move, the clock, the opponent; and the
+challenges waiting for the account's answer. ``export`` gives the record of a finished game.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
+from server.host.game_host import GameHost
 from server.host.seats import ACTIVE, OPEN, OVER
 from server.lobby.accounts import Accounts
 from server.lobby.clients import Client
+from server.lobby.pushes import LobbyFeed
+from server.lobby.ratings import Ratings, bot_subject
 from server.lobby.registry import GameRegistry
 from server.mapcodec import map_from_text
 from server.store.records import StoredGame
@@ -25,56 +36,128 @@ class GameReader(Protocol):
 
     def load_game(self, game_id: str) -> StoredGame | None: ...
 
-    def games_of_user(self, user_id: int, limit: int = 50) -> list[dict[str, Any]]: ...
-
 
 class Listings:
-    """The ``list_games``, ``my_games`` and ``export`` requests."""
+    """The ``list_games``, ``subscribe_lobby``, ``unsubscribe_lobby``, ``my_games`` and
+    ``export`` requests."""
 
-    def __init__(self, registry: GameRegistry, accounts: Accounts, store: GameReader) -> None:
+    def __init__(
+        self,
+        registry: GameRegistry,
+        accounts: Accounts,
+        store: GameReader,
+        feed: LobbyFeed,
+        ratings: Ratings,
+        bot_names: Callable[[], dict[int, str]],
+        challenges: Callable[[int], list[dict[str, Any]]],
+    ) -> None:
+        """``bot_names()`` gives the AI levels' names; ``challenges(user_id)`` the challenges
+        waiting for that user's answer."""
         self.registry = registry
         self.accounts = accounts
         self.store = store
+        self.feed = feed
+        self.ratings = ratings
+        self._bot_names = bot_names
+        self._challenges = challenges
 
-    async def list_games(self, client: Client, req: P.ListGames) -> dict[str, Any]:
-        """Public games waiting for a player, and public games in play, newest first."""
+    def lobby(self) -> dict[str, Any]:
+        """Public games waiting for a player and in play (newest first), and the bots."""
         open_games, live = [], []
         for host in sorted(self.registry.hosts.values(), key=lambda h: -h.created):
-            if not host.public:
-                continue
-            if host.status == OPEN and len(open_games) < LIST_LIMIT:
-                open_games.append(host.summary())
-            elif host.status == ACTIVE and len(live) < LIST_LIMIT:
-                live.append(host.summary())
-        return {"open": open_games, "live": live}
+            listed = self.registry.listed_in(host)
+            if listed == "open" and len(open_games) < LIST_LIMIT:
+                open_games.append(self.registry.entry(host))
+            elif listed == "live" and len(live) < LIST_LIMIT:
+                live.append(self.registry.entry(host))
+        bots = [
+            {"level": level, "name": name, "ratings": self.ratings.of(bot_subject(level))}
+            for level, name in sorted(self._bot_names().items())
+        ]
+        return {"open": open_games, "live": live, "bots": bots}
+
+    async def list_games(self, client: Client, req: P.ListGames) -> dict[str, Any]:
+        """The lobby, once."""
+        return self.lobby()
+
+    async def subscribe_lobby(self, client: Client, req: P.SubscribeLobby) -> dict[str, Any]:
+        """The lobby now, and a ``lobby`` push for every change from now on."""
+        self.feed.subscribe(client)
+        return self.lobby()
+
+    async def unsubscribe_lobby(self, client: Client, req: P.UnsubscribeLobby) -> dict[str, Any]:
+        """No more ``lobby`` pushes."""
+        return {"subscribed": False, "was_subscribed": self.feed.unsubscribe(client)}
 
     async def my_games(self, client: Client, req: P.MyGames) -> dict[str, Any]:
-        """The client's account's recent games, from the store."""
+        """The account's games in progress (those where it must act first) and the challenges
+        waiting for its answer."""
         user = self.accounts.require(client)
-        games = await asyncio.to_thread(self.store.games_of_user, user.id)
-        return {"games": games}
+        now = time.time()
+        games = []
+        for host in self.registry.games_of(user.id):
+            if host.status not in (OPEN, ACTIVE):
+                continue
+            seat = next(p for p, s in host.seats.items() if s.user_id == user.id)
+            games.append(my_game_line(host, seat, now))
+        games.sort(key=lambda g: (not g["my_move"], -g["created"]))
+        return {"games": games, "challenges": self._challenges(user.id)}
 
     async def export(self, client: Client, req: P.Export) -> dict[str, Any]:
-        """The record of a finished game (public, or one the client plays in or watches)."""
+        """The record of a finished game: public, or one the client plays in or watches, or
+        one its account holds a seat in."""
         host = self.registry.hosts.get(req.game)
         allowed = req.game in client.seats or req.game in client.watching
         if host is not None:
-            if not (host.public or allowed):
+            mine = client.user_id is not None and any(s.user_id == client.user_id for s in host.seats.values())
+            if not (host.public or allowed or mine):
                 raise ProtocolError("no_such_game", "no game with that id or code")
-            if not host.game.over:
+            if host.status != OVER:
                 raise ProtocolError("not_finished", "records are exported when the game is over")
-            return {"game": host.id, "record": host.record_text()}
+            return {"game": host.id, "record": host.record_text(), "result": host.result_data}
         stored = await asyncio.to_thread(self.store.load_game, req.game)
-        if stored is None or not (stored.settings.get("public", True) or allowed):
+        mine = stored is not None and client.user_id is not None and any(
+            s.user_id == client.user_id for s in stored.seats.values()
+        )
+        if stored is None or not (stored.settings.get("public", True) or allowed or mine):
             raise ProtocolError("no_such_game", "no game with that id or code")
         if stored.status != OVER:
             raise ProtocolError("not_finished", "records are exported when the game is over")
+        end = stored.result if stored.result and stored.result.get("reason") not in SERVER_ENDINGS else None
         record = GameRecord(
             map_from_text(stored.map_text),
             get_rules(stored.rules),
             stored.seed,
             Player(stored.first),
             [data for _v, data, _t in stored.actions],
-            stored.result,
+            end,
         )
-        return {"game": stored.id, "record": record.to_text()}
+        return {"game": stored.id, "record": record.to_text(), "result": stored.result}
+
+
+SERVER_ENDINGS = ("agreed", "aborted", "declined")  # results the server decides, not the engine
+
+
+def my_game_line(host: GameHost, seat: Player, now: float) -> dict[str, Any]:
+    """One of the account's games in progress, as ``my_games`` lists it."""
+    other = host.seats[seat.other]
+    actor = None if host.status != ACTIVE or host.game.over else host.game.actor
+    return {
+        "game": host.id,
+        "seat": int(seat),
+        "status": host.status,
+        "map": host.map_name,
+        "rules": host.rules_name,
+        "time_control": host.time_control,
+        "rated": host.rated,
+        "family": host.family,
+        "public": host.public,
+        "challenged": host.challenged,
+        "opponent": {"id": other.user_id, "name": host.player_name(seat.other), "bot": other.bot_level},
+        "to_act": None if actor is None else int(actor),
+        "my_move": actor == seat,
+        "version": host.version,
+        "clock": host.clock.public(now),
+        "offers": {kind: sorted(int(p) for p in host.offers.get(kind, ())) for kind in ("draw", "takeback")},
+        "created": host.created,
+    }

@@ -16,9 +16,11 @@ import msgspec
 from server.config import ServerConfig
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
+from server.host.clocks import FAMILIES, family_of
 from server.host.game_host import GameHost
-from server.host.seats import ACTIVE, OPEN
-from server.lobby.accounts import Accounts, hash_token, new_token
+from server.host.offers import REMATCH
+from server.host.seats import ACTIVE, OPEN, OVER
+from server.lobby.accounts import Accounts, User, hash_token, new_token
 from server.lobby.clients import Client, check_quota, seated
 from server.lobby.registry import GameRegistry
 from server.mapcodec import map_to_text
@@ -78,6 +80,7 @@ class Matchmaking:
             "maps": sorted({m.name for m in self.maps.values()}),
             "bot": self.bots.label,
             "bot_levels": {str(n): name for n, name in self.bots.level_names().items()},
+            "families": list(FAMILIES),
             "limits": {
                 "max_message_bytes": self.config.max_message_bytes,
                 "rate_per_second": self.config.rate_per_second,
@@ -107,9 +110,8 @@ class Matchmaking:
             raise ProtocolError("bad_map", f"no map called {name!r} (maps: {known})")
         return game_map
 
-    async def create_game(self, client: Client, req: P.CreateGame) -> dict[str, Any]:
-        """A new game against a player (open until joined) or the server's bot (active)."""
-        user = self.accounts.require(client)
+    def check_new_game(self, client: Client, user: User, req: P.CreateGame | P.Challenge) -> tuple[GameMap, str]:
+        """Refuse settings a new game cannot have; the map and the rule set's name."""
         check_quota(client)
         if self.registry.closing:
             raise ProtocolError("server_busy", "the server is shutting down")
@@ -125,33 +127,41 @@ class Matchmaking:
             raise ProtocolError("bad_rules", str(exc)) from None
         if req.seed is not None and not self.config.allow_client_seed:
             raise ProtocolError("seed_not_allowed", "this server chooses the seed itself")
-        if req.opponent == "bot" and req.bot_level not in self.bots.levels():
-            raise ProtocolError("bad_bot_level", f"no AI level {req.bot_level}; levels: {', '.join(map(str, self.bots.levels()))}")
+        if req.rated and (req.map_text is not None or family_of(msgspec.to_builtins(req.time_control)) is None):
+            raise ProtocolError("not_rateable", "rated games are played on one of the server's maps, with a clock")
+        return game_map, rules.name
+
+    async def open_game(
+        self, client: Client, user: User, req: P.CreateGame | P.Challenge, settings: dict[str, Any], bot_level: int | None
+    ) -> dict[str, Any]:
+        """Make the game ``req`` describes with ``user`` in their seat (checked first)."""
+        game_map, rules_name = self.check_new_game(client, user, req)
         seed = req.seed if req.seed is not None else secrets.randbits(62)
         seat = Player.GOLD if req.seat == "gold" else Player.SILVER if req.seat == "silver" else secrets.choice([Player.GOLD, Player.SILVER])
         first = Player.GOLD if req.first == "gold" else Player.SILVER if req.first == "silver" else secrets.choice([Player.GOLD, Player.SILVER])
         token = new_token()
         seats = {int(seat): StoredSeat(int(seat), user.id, hash_token(token), None)}
         status = OPEN
-        if req.opponent == "bot":
-            seats[int(seat.other)] = StoredSeat(int(seat.other), None, None, req.bot_level)
+        if bot_level is not None:
+            seats[int(seat.other)] = StoredSeat(int(seat.other), None, None, bot_level)
             status = ACTIVE
-        time_control = msgspec.to_builtins(req.time_control)
-        host = await self._new_game(
-            game_map,
-            rules.name,
-            seed,
-            first,
-            {"time_control": time_control, "public": req.public, "opponent": req.opponent},
-            seats,
-            status,
-            private=not req.public,
-            rematch_of=None,
-        )
+        settings = {"time_control": msgspec.to_builtins(req.time_control), "rated": req.rated, **settings}
+        private = not settings.get("public", True) and "challenged" not in settings
+        host = await self._new_game(game_map, rules_name, seed, first, settings, seats, status, private=private, rematch_of=None)
         client.seats[host.id] = seat
         await host.attach(client, seat, None)
-        log.info("created", extra={"data": {"game": host.id, "user": user.id, "map": game_map.name, "rules": rules.name, "opponent": req.opponent}})
+        host.notify_actor()
+        log.info("created", extra={"data": {"game": host.id, "user": user.id, "map": game_map.name, "rules": rules_name,
+                                            "rated": req.rated, "bot": bot_level, "challenged": settings.get("challenged")}})
         return {"game": host.id, "seat": int(seat), "seat_token": token, "join_code": host.join_code}
+
+    async def create_game(self, client: Client, req: P.CreateGame) -> dict[str, Any]:
+        """A new game against a player (open until joined) or the server's bot (active)."""
+        user = self.accounts.require(client)
+        if req.opponent == "bot" and req.bot_level not in self.bots.levels():
+            raise ProtocolError("bad_bot_level", f"no AI level {req.bot_level}; levels: {', '.join(map(str, self.bots.levels()))}")
+        settings = {"public": req.public, "opponent": req.opponent}
+        return await self.open_game(client, user, req, settings, req.bot_level if req.opponent == "bot" else None)
 
     async def _new_game(
         self,
@@ -202,54 +212,69 @@ class Matchmaking:
         user = self.accounts.require(client)
         check_quota(client)
         host = await self.registry.find(req.game, req.code, "join")
+        return await self.take_seat(client, user, host)
+
+    async def take_seat(self, client: Client, user: User, host: GameHost) -> dict[str, Any]:
+        """``user`` takes the open seat of ``host``; the game starts and both players get its
+        ``info``."""
         if host.status != OPEN:
             raise ProtocolError("game_full", f"game {host.id} is not waiting for a player")
+        if host.challenged is not None and host.challenged != user.id:
+            raise ProtocolError("no_such_game", "no game with that id or code")
         token = new_token()
         player = await host.join(user.id, hash_token(token))
         client.seats[host.id] = player
         await host.attach(client, player, None)
+        host.broadcast_info()
+        host.notify_actor()
         log.info("joined", extra={"data": {"game": host.id, "user": user.id, "seat": int(player)}})
         return {"game": host.id, "seat": int(player), "seat_token": token}
 
     async def rematch(self, client: Client, req: P.Rematch) -> dict[str, Any]:
         """Offer, accept or decline a rematch; when both want it (or the other is the bot) the
-        new game starts at once: same map, rules and clock, colours swapped, seats kept."""
+        new game starts at once: same map, rules and clock, colours swapped, seats kept. The
+        offers are stored with the game (they survive a restart)."""
         host, player = seated(client, self.registry.hosts, req.game)
         async with host.lock:
-            if not host.game.over:
+            if host.status != OVER:
                 raise ProtocolError("no_rematch", "the game is not over yet")
             if host.rematch_game is not None:
                 return {"game": host.rematch_game, "seat": int(player.other), "started": True}
             if not req.accept:
-                host.rematch_offers.clear()
+                await host.store_offers(host.offers_after({REMATCH}))
                 host.broadcast_info()
                 return {"started": False, "declined": True}
-            host.rematch_offers.add(player)
             other = player.other
-            if not (host.seats[other].is_bot or other in host.rematch_offers):
+            if not (host.seats[other].is_bot or other in host.offers.get(REMATCH, ())):
+                await host.store_offers(host.offers_after(set(), (REMATCH, player)))
                 host.broadcast_info()
                 return {"started": False, "offered": True}
+            if not all(seat.taken for seat in host.seats.values()):
+                raise ProtocolError("no_rematch", "nobody took the other seat of that game")
             # Both want it: same map, rules and clock; colours swap, seat tokens carry over.
             seats = {}
             for p, seat in host.seats.items():
                 swapped = p.other
                 seats[int(swapped)] = StoredSeat(int(swapped), seat.user_id, seat.token_hash, seat.bot_level)
+            settings = {k: v for k, v in host.settings.items() if k != "challenged"}
             new_host = await self._new_game(
                 host.game.map,
                 host.rules_name,
                 secrets.randbits(62),
                 host.first,
-                dict(host.settings),
+                settings,
                 seats,
                 ACTIVE,
                 private=not host.public,
                 rematch_of=host.id,
             )
             host.rematch_game = new_host.id
+            host.offers.pop(REMATCH, None)
             for p, seat in host.seats.items():
                 for c in list(seat.conns):
                     c.seats[new_host.id] = p.other
                     await new_host.attach(c, p.other, None)
             host.broadcast_info()
+            new_host.notify_actor()
         log.info("rematch", extra={"data": {"game": host.id, "new_game": new_host.id}})
         return {"game": new_host.id, "seat": int(player.other), "started": True}

@@ -19,6 +19,8 @@ from server.edge.protocol import ProtocolError
 from server.host.game_host import GameHost
 from server.host.ports import BotPlayer, HostContext, HostSettings
 from server.host.seats import ACTIVE, OPEN, OVER
+from server.lobby.pushes import LIVE_LIST, OPEN_LIST, LobbyFeed, OnlineUsers
+from server.lobby.ratings import Ratings, bot_subject, rating_data, user_subject
 from server.store.interface import GameStore
 from server.store.records import StoredGame
 from shared.lexicon import Lexicon
@@ -39,12 +41,19 @@ class GameRegistry:
         bots: BotPlayer,
         names: Callable[[int], str | None],
         action_done: Callable[[float], None],
+        ratings: Ratings,
+        feed: LobbyFeed,
+        online: OnlineUsers,
     ) -> None:
-        """``names(user_id)`` gives display names; ``action_done(seconds)`` counts actions."""
+        """``names(user_id)`` gives display names; ``action_done(seconds)`` counts actions;
+        ``feed`` and ``online`` carry the lobby's pushes."""
         self.store = store
         self.lexicon = lexicon
         self._names = names
-        self.context = HostContext(settings, store, bots, self, action_done)
+        self.ratings = ratings
+        self.feed = feed
+        self.online = online
+        self.context = HostContext(settings, store, bots, self, action_done, ratings)
         self.hosts: dict[str, GameHost] = {}
         self.codes: dict[str, str] = {}  # join code -> game id (open private games)
         self.closing = False  # the server is shutting down: no new games
@@ -90,6 +99,7 @@ class GameRegistry:
         self.hosts[host.id] = host
         if host.join_code and host.status == OPEN:
             self.codes[host.join_code] = host.id
+        self.show(host)
 
     def unregister(self, host: GameHost) -> None:
         """Take ``host`` out of memory (its game stays in the store)."""
@@ -97,6 +107,34 @@ class GameRegistry:
         self.hosts.pop(host.id, None)
         if host.join_code:
             self.codes.pop(host.join_code, None)
+        self.feed.show(host.id, None, dict)
+
+    # ------------------------------------------------------------------------------ the lobby
+
+    def listed_in(self, host: GameHost) -> str | None:
+        """The lobby list a game belongs in: public and not a challenge, waiting or in play."""
+        if not host.public or host.challenged is not None:
+            return None
+        return OPEN_LIST if host.status == OPEN else LIVE_LIST if host.status == ACTIVE else None
+
+    def entry(self, host: GameHost) -> dict[str, Any]:
+        """A game's lobby line, with its players' ratings in its family."""
+        line = host.summary()
+        family = host.family
+        ratings: dict[str, Any] = {}
+        for player, seat in host.seats.items():
+            subject = bot_subject(seat.bot_level) if seat.is_bot else user_subject(seat.user_id) if seat.user_id else None
+            ratings[str(int(player))] = None if family is None or subject is None else rating_data(self.ratings.get(subject, family))
+        line["ratings"] = ratings
+        return line
+
+    def show(self, host: GameHost) -> None:
+        """Push the game's place in the lobby to the lobby's subscribers."""
+        self.feed.show(host.id, self.listed_in(host), lambda: self.entry(host))
+
+    def games_of(self, user_id: int) -> list[GameHost]:
+        """The games in memory in which ``user_id`` holds a seat."""
+        return [h for h in self.hosts.values() if any(s.user_id == user_id for s in h.seats.values())]
 
     def sweep(self, finished_before: float) -> None:
         """Take out of memory the games that ended before ``finished_before`` and that nobody
@@ -152,10 +190,21 @@ class GameRegistry:
         host = self.hosts.get(game_id)
         if host is not None and host.join_code:
             self.codes.pop(host.join_code, None)
+        if host is not None:
+            self.show(host)
 
     def game_finished(self, game_id: str, result: dict[str, Any] | None, version: int) -> None:
-        """Called by a host when its game ends."""
+        """Called by a host when its game ends: it leaves the lobby's lists."""
+        host = self.hosts.get(game_id)
+        if host is not None:
+            if host.join_code:
+                self.codes.pop(host.join_code, None)
+            self.show(host)
         log.info("game over", extra={"data": {"game": game_id, "result": result, "version": version}})
+
+    def to_act(self, game_id: str, user_id: int, note: dict[str, Any]) -> None:
+        """Tell ``user_id``'s other connections that a game waits for them (``your_turn``)."""
+        self.online.tell(user_id, "your_turn", unless_seated_in=game_id, **note)
 
     # ------------------------------------------------------------------------------ look-ups
 

@@ -56,6 +56,15 @@ def replica(seed: int, upto: int) -> Game:
     return game
 
 
+def seen(game: Game, viewer: Player | None) -> dict[str, Any]:
+    """What ``viewer`` is sent of ``game``: the engine's view, with both racks shown to
+    everyone once the game is over (the server's rule, docs/protocol.md)."""
+    view = game.view(viewer)
+    if game.over:
+        view["players"] = {k: {**v, "rack": "".join(game.racks[Player(int(k))])} for k, v in view["players"].items()}
+    return view
+
+
 def first_version_where(seed: int, predicate) -> int:
     """The first version of ``script(seed)`` at which ``predicate(game)`` holds."""
     game = new_game(seed)

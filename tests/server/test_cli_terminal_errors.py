@@ -50,8 +50,8 @@ async def test_a_startup_command_that_fails_ends_with_one_line(server, tmp_path,
     common = ["--server", url, "--identity", str(tmp_path / "id.json"), "--name", "Ann"]
     code, _, err = await run_cli(monkeypatch, capsys, *common, "--resume", "nosuch")
     assert code == 2 and "Traceback" not in err
-    assert err.strip() == ("scryptic cli: resume did not succeed: you hold no seat in game 'nosuch' (as far as "
-                           "this identity knows): `join nosuch` to take an open seat, or `watch nosuch`")
+    assert err.strip() == ("scryptic cli: resume did not succeed: you hold no seat in game 'nosuch': "
+                           "`mygames` lists yours; `join nosuch` takes an open seat, `watch nosuch` watches")
     code, _, err = await run_cli(monkeypatch, capsys, *common, "--join", "nosuch")
     assert code == 1 and err.startswith("scryptic cli: join did not succeed: refused (") and err.count("\n") == 1
 
@@ -79,7 +79,7 @@ async def test_resume_of_an_unknown_game_and_export_to_a_bad_path_keep_the_sessi
         assert not ok and "you hold no seat in game 'nosuch'" in said
         ann.net.client.seat_tokens["gone"] = "x" * 32  # a seat token the server does not know
         ok, said = await ann.do("resume gone")
-        assert not ok and said.startswith("refused (")
+        assert not ok and said.startswith("you hold no seat in game 'gone'")
         assert (await ann.do("create map=test-ford"))[0]
         game = ann.ui.game
         assert (await bob.do(f"join {game}"))[0]

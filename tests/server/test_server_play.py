@@ -35,7 +35,7 @@ async def test_two_clients_play_a_whole_game_and_a_spectator_joins_midway(server
     for client, seat in ((gold, Player.GOLD), (silver, Player.SILVER), (spectator, None)):
         await H.wait_for(lambda c=client: c.games[game_id].version == final)
         tracker = client.games[game_id]
-        assert tracker.view == local.view(seat)
+        assert tracker.view == H.seen(local, seat)
         assert tracker.over and tracker.view["result"] == local.result.to_dict()
     # Every update the spectator got after joining hid both racks, and its events too.
     assert all("letters" not in e for e in spectator.games[game_id].log if e["type"] == "letters_drawn")
@@ -54,7 +54,7 @@ async def test_views_sent_equal_the_engine_views_after_every_action(server, conn
         local.apply(action_from_dict(data))
         for client, seat in ((duel["gold"], Player.GOLD), (duel["silver"], Player.SILVER)):
             await H.wait_for(lambda c=client: c.games[game_id].version == local.version)
-            assert client.games[game_id].view == local.view(seat)
+            assert client.games[game_id].view == H.seen(local, seat)
 
 
 async def test_lobby_lists_public_open_games_and_private_games_join_by_code(server, connect):
@@ -79,7 +79,7 @@ async def test_lobby_lists_public_open_games_and_private_games_join_by_code(serv
     lobby = await guest.list_games()
     assert private["game"] not in {g["game"] for g in lobby["open"] + lobby["live"]}
     mine = await guest.my_games()
-    assert [g["game"] for g in mine] == [private["game"]]
+    assert [g["game"] for g in mine["games"]] == [private["game"]] and mine["challenges"] == []
 
     watcher = await connect(server, None)
     with pytest.raises(ServerError) as hidden:
@@ -172,4 +172,4 @@ async def test_finished_games_leave_memory_but_stay_in_the_store(server, connect
     assert record.end["winner"] == int(local.result.winner) and replay(record, H.lexicon()).result == local.result
     await reader.watch(game=game_id)  # loaded back from the store on demand
     await H.wait_for(lambda: game_id in reader.games and reader.games[game_id].version == final)
-    assert reader.games[game_id].view == local.view(None)
+    assert reader.games[game_id].view == H.seen(local, None)

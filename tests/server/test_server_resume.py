@@ -34,7 +34,7 @@ async def test_a_dropped_connection_reconnects_and_resumes(server, connect, duel
     await H.wait_for(lambda: any(m.get("type") == "presence" and m["connected"] is True for m in gold_seen))
     final = await H.play_script(duel["clients"], game_id, seed, 10, 30)
     await H.wait_for(lambda: gold.games[game_id].version == final)
-    assert gold.games[game_id].view == H.replica(seed, final).view(Player.GOLD)
+    assert gold.games[game_id].view == H.seen(H.replica(seed, final), Player.GOLD)
 
 
 async def test_a_returning_player_gets_what_it_missed(server, connect, duel):
@@ -60,7 +60,7 @@ async def test_a_returning_player_gets_what_it_missed(server, connect, duel):
     assert not back.games[game_id].gap
     versions = [e["version"] for e in back.games[game_id].log]
     assert set(range(7, stop + 1)) <= set(versions)
-    assert back.games[game_id].view == H.replica(seed, stop).view(Player.GOLD)
+    assert back.games[game_id].view == H.seen(H.replica(seed, stop), Player.GOLD)
 
 
 async def test_a_gap_older_than_the_tail_gets_the_full_state(start_server, connect):
@@ -74,7 +74,7 @@ async def test_a_gap_older_than_the_tail_gets_the_full_state(start_server, conne
     await watcher.request("watch", game=game_id, since=0)
     await H.wait_for(lambda: watcher.games[game_id].version == 12)
     assert watcher.games[game_id].gap
-    assert watcher.games[game_id].view == H.replica(seed, 12).view(None)
+    assert watcher.games[game_id].view == H.seen(H.replica(seed, 12), None)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ async def test_a_killed_server_resumes_every_game_and_clock(server_process, conn
         assert final == len(H.script(seed))
         gold = duel["clients"][1]
         await H.wait_for(lambda d=duel, g=gold, f=final: g.games[d["game"]].version == f)
-        assert gold.games[duel["game"]].view == H.replica(seed, final).view(Player.GOLD)
+        assert gold.games[duel["game"]].view == H.seen(H.replica(seed, final), Player.GOLD)
     guest = await connect(url, "Late")
     lobby = await guest.list_games()
     assert waiting["game"] in {g["game"] for g in lobby["open"]}

@@ -78,7 +78,7 @@ async def test_terminal_players_create_join_play_and_finish(server):
         await bob.do("resign")
         await ann.settle(lambda: "game over: gold wins (resigned)" in ann.out.getvalue())
         record_path = server.config.resolved_db_path().parent / "cli.record"
-        assert "record saved" in await ann.do(f"export {record_path}")
+        assert f"saved to {record_path} (ended: resigned)" in await ann.do(f"export {record_path}")
         assert len(parse_record(record_path.read_text()).actions) == room.version
     finally:
         await asyncio.to_thread(ann.close)

@@ -50,6 +50,12 @@ def test_every_request_type_decodes():
         "act": {"game": "abcd1234", "action": {"type": "commit", "placements": [[1, 2, "A"]]}},
         "claim_win": {"game": "abcd1234"}, "rematch": {"game": "abcd1234", "accept": False},
         "export": {"game": "abcd1234"}, "ping": {}, "stats": {},
+        "subscribe_lobby": {}, "unsubscribe_lobby": {},
+        "challenge": {"name": "Bea", "rated": True, "time_control": {"kind": "correspondence", "days": 3}},
+        "answer_challenge": {"game": "abcd1234", "accept": True},
+        "offer": {"game": "abcd1234", "kind": "draw"}, "answer_offer": {"game": "abcd1234", "kind": "takeback", "accept": False},
+        "abort": {"game": "abcd1234"}, "leaderboard": {"family": "blitz"}, "profile": {"user": 3},
+        "history": {"name": "Ada", "limit": 5, "before": 1.5},
     }
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():
@@ -197,7 +203,7 @@ def test_cached_views_equal_the_engine_views_through_a_whole_game():
         game.apply(action_from_dict(data))
         cache = ViewCache(game)
         for viewer in (None, Player.GOLD, Player.SILVER):
-            assert cache.view(viewer) == game.view(viewer)
+            assert cache.view(viewer) == H.seen(game, viewer)
 
 
 def test_game_tracker_follows_updates_and_ignores_repeats():
@@ -228,7 +234,7 @@ def test_the_protocol_document_covers_every_type_and_error_code():
     for _name, cls in inspect.getmembers(engine_errors, inspect.isclass):
         if issubclass(cls, engine_errors.RuleError):
             assert f"`{cls.code}`" in text, cls.code
-    for push in ("state", "update", "missed", "info", "presence", "bye"):
+    for push in ("state", "update", "missed", "info", "presence", "lobby", "your_turn", "challenge", "bye"):
         assert f"### `{push}`" in text, push
 
 

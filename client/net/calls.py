@@ -1,0 +1,236 @@
+"""Every request of the protocol as a method (``docs/protocol.md``), for :class:`AsyncClient`.
+
+:class:`Calls` is a part of :class:`~client.net.aio.AsyncClient`: each method sends one
+request through ``self.request`` and returns its reply's data (a refusal raises
+:class:`~client.net.errors.ServerError` with the protocol's code), keeping the client's own
+state (seat tokens, the games it follows, the lobby) in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from client.net.lobby import LobbyState
+from client.net.state import GameTracker
+from shared.atomic_files import write_text
+
+
+class Calls:
+    """The typed requests (mixed into :class:`~client.net.aio.AsyncClient`)."""
+
+    request: Callable[..., Awaitable[dict[str, Any]]]
+    seat_tokens: dict[str, str]
+    account_seats: set[str]
+    watching: set[str]
+    games: dict[str, GameTracker]
+    lobby: LobbyState
+    lobby_subscribed: bool
+    user: dict[str, Any] | None
+    name: str | None
+
+    # Identity -------------------------------------------------------------------------------
+
+    async def set_name(self, name: str) -> dict[str, Any]:
+        data = await self.request("set_name", name=name)
+        self.user = data["user"]
+        self.name = name
+        return data
+
+    # The lobby ------------------------------------------------------------------------------
+
+    async def list_games(self) -> dict[str, Any]:
+        """The lobby once: ``open`` (seeks), ``live`` (games to watch), ``bots`` (levels with
+        their ratings)."""
+        return await self.request("list_games")
+
+    async def subscribe_lobby(self) -> dict[str, Any]:
+        """The lobby now, and live ``lobby`` pushes from now on (kept in :attr:`lobby`; the
+        subscription is renewed after a reconnect)."""
+        data = await self.request("subscribe_lobby")
+        self.lobby_subscribed = True
+        return data
+
+    async def unsubscribe_lobby(self) -> dict[str, Any]:
+        self.lobby_subscribed = False
+        return await self.request("unsubscribe_lobby")
+
+    async def my_games(self) -> dict[str, Any]:
+        """Your account's games in progress (``games``: whose move, clock, opponent; yours to
+        move first) and the ``challenges`` waiting for your answer. Any of the games can be
+        resumed with :meth:`attach` (no seat token needed: seats belong to the account)."""
+        return await self.request("my_games")
+
+    # Seats ----------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        map: str | None = None,
+        map_text: str | None = None,
+        rules: str = "standard",
+        time_control: dict[str, Any] | None = None,
+        rated: bool = False,
+        public: bool = True,
+        seat: str = "gold",
+        first: str = "gold",
+        opponent: str = "human",
+        bot_level: int = 1,
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """Create a game and take a seat; returns game, seat, seat_token, join_code."""
+        data = await self.request(
+            "create_game", map=map, map_text=map_text, rules=rules, time_control=time_control, rated=rated,
+            public=public, seat=seat, first=first, opponent=opponent, bot_level=bot_level, seed=seed,
+        )
+        self.seat_tokens[data["game"]] = data["seat_token"]
+        return data
+
+    async def challenge(
+        self,
+        *,
+        user: int | None = None,
+        name: str | None = None,
+        map: str | None = None,
+        rules: str = "standard",
+        time_control: dict[str, Any] | None = None,
+        rated: bool = False,
+        seat: str = "gold",
+        first: str = "gold",
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """Offer a game to one player (by ``user`` id or ``name``); you hold your seat at once,
+        the game starts when they accept."""
+        data = await self.request(
+            "challenge", user=user, name=name, map=map, rules=rules, time_control=time_control, rated=rated,
+            seat=seat, first=first, seed=seed,
+        )
+        self.seat_tokens[data["game"]] = data["seat_token"]
+        return data
+
+    async def answer_challenge(self, game: str, accept: bool = True) -> dict[str, Any]:
+        """Accept (take the seat; the game starts) or decline a challenge to you."""
+        data = await self.request("answer_challenge", game=game, accept=accept)
+        if accept:
+            self.seat_tokens[data["game"]] = data["seat_token"]
+        return data
+
+    async def join(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
+        """Take the open seat of a public game (by id) or a private one (by code)."""
+        data = await self.request("join", game=game, code=code)
+        self.seat_tokens[data["game"]] = data["seat_token"]
+        return data
+
+    async def attach(self, game: str, seat_token: str | None = None, since: int | None = None) -> dict[str, Any]:
+        """Take your seat (again): with its token if one is known or given, else the seat your
+        account holds (from any client signed in as it)."""
+        token = seat_token or self.seat_tokens.get(game)
+        if since is None and game in self.games and self.games[game].version >= 0:
+            since = self.games[game].version
+        data = await self.request("attach", game=game, seat_token=token, since=since)
+        if token is not None:
+            self.seat_tokens[game] = token
+        else:
+            self.account_seats.add(game)
+        return data
+
+    async def watch(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
+        data = await self.request("watch", game=game, code=code)
+        self.watching.add(data["game"])
+        return data
+
+    async def leave(self, game: str) -> dict[str, Any]:
+        self.seat_tokens.pop(game, None)
+        self.account_seats.discard(game)
+        self.watching.discard(game)
+        return await self.request("leave", game=game)
+
+    # Play -----------------------------------------------------------------------------------
+
+    async def act(self, game: str, action: dict[str, Any], expect_version: int | None = None) -> dict[str, Any]:
+        """Send one action (``{"type": "commit", ...}``); returns the new version."""
+        return await self.request("act", game=game, action=action, expect_version=expect_version)
+
+    async def commit(self, game: str, placements: list[tuple[int, int, str]], direction: str | None = None) -> dict[str, Any]:
+        action: dict[str, Any] = {"type": "commit", "placements": [list(p) for p in placements]}
+        if direction is not None:
+            action["direction"] = direction
+        return await self.act(game, action)
+
+    async def redeploy(self, game: str, cell: tuple[int, int], direction: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "redeploy", "cell": list(cell), "direction": direction})
+
+    async def discard(self, game: str, letters: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "discard", "letters": letters})
+
+    async def order_defence(self, game: str, order: list[int]) -> dict[str, Any]:
+        return await self.act(game, {"type": "order_defence", "order": list(order)})
+
+    async def end_turn(self, game: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "end_turn"})
+
+    async def resign(self, game: str) -> dict[str, Any]:
+        return await self.act(game, {"type": "resign"})
+
+    async def claim_win(self, game: str) -> dict[str, Any]:
+        return await self.request("claim_win", game=game)
+
+    # Offers ---------------------------------------------------------------------------------
+
+    async def offer_draw(self, game: str) -> dict[str, Any]:
+        """Offer a draw (accepts the opponent's if they offered first)."""
+        return await self.request("offer", game=game, kind="draw")
+
+    async def request_takeback(self, game: str) -> dict[str, Any]:
+        """Ask to take back your last turn (casual games; accepts theirs if they asked first)."""
+        return await self.request("offer", game=game, kind="takeback")
+
+    async def answer_offer(self, game: str, kind: str, accept: bool) -> dict[str, Any]:
+        """Accept or decline the opponent's ``draw`` or ``takeback`` offer (declining your own
+        withdraws it)."""
+        return await self.request("answer_offer", game=game, kind=kind, accept=accept)
+
+    async def abort(self, game: str) -> dict[str, Any]:
+        """End the game unrated, before any word was committed (or cancel your waiting game)."""
+        return await self.request("abort", game=game)
+
+    async def rematch(self, game: str, accept: bool = True) -> dict[str, Any]:
+        """Offer (or accept) a rematch; ``accept=False`` declines. A started one is followed."""
+        data = await self.request("rematch", game=game, accept=accept)
+        if data.get("started") and game in self.seat_tokens:
+            self.seat_tokens.setdefault(data["game"], self.seat_tokens[game])
+        return data
+
+    # Records, players, the server ------------------------------------------------------------
+
+    async def export(self, game: str) -> str:
+        """The finished game's record text (``scryptic replay`` reads it)."""
+        return (await self.request("export", game=game))["record"]
+
+    async def save_record(self, game: str, path: str | Path) -> dict[str, Any]:
+        """Fetch a finished game's record and write it to ``path`` atomically (a file that
+        cannot be written raises OSError and leaves nothing half-written); the reply's data."""
+        data = await self.request("export", game=game)
+        write_text(path, data["record"])
+        return data
+
+    async def profile(self, user: int | None = None, name: str | None = None) -> dict[str, Any]:
+        """A player's ratings per family (yours without arguments)."""
+        return await self.request("profile", user=user, name=name)
+
+    async def history(
+        self, user: int | None = None, name: str | None = None, limit: int = 20, before: float | None = None
+    ) -> dict[str, Any]:
+        """A player's finished games, newest first (yours without a user or name)."""
+        return await self.request("history", user=user, name=name, limit=limit, before=before)
+
+    async def leaderboard(self, family: str, limit: int = 20, provisional: bool = False) -> dict[str, Any]:
+        """The best-rated players of a family (``blitz``, ``rapid``, ``slow``, ``correspondence``)."""
+        return await self.request("leaderboard", family=family, limit=limit, provisional=provisional)
+
+    async def ping(self) -> float:
+        return (await self.request("ping"))["time"]
+
+    async def stats(self) -> dict[str, Any]:
+        return await self.request("stats")

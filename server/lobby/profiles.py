@@ -1,0 +1,72 @@
+"""Players' pages: ``profile`` (ratings per family), ``history`` (finished games, a page at a
+time) and ``leaderboard`` (the best-rated players of a family).
+
+What anyone may see: names, ratings, and finished public games (result, opponent, map,
+rating change). A player's private games are in their own history only. No seat token and no
+rack is in any of these.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from server.edge import protocol as P
+from server.lobby.accounts import Accounts, User
+from server.lobby.clients import Client
+from server.lobby.pushes import OnlineUsers
+from server.lobby.ratings import Ratings, user_subject
+
+
+class HistoryReader(Protocol):
+    """The store as the profiles see it (synchronous reads, run in a worker thread)."""
+
+    def finished_games(
+        self, user_id: int, *, limit: int = 20, before: float | None = None, include_private: bool = False
+    ) -> list[dict[str, Any]]: ...
+
+
+class Profiles:
+    """The ``profile``, ``history`` and ``leaderboard`` requests."""
+
+    def __init__(self, accounts: Accounts, ratings: Ratings, store: HistoryReader, online: OnlineUsers) -> None:
+        self.accounts = accounts
+        self.ratings = ratings
+        self.store = store
+        self.online = online
+
+    def _who(self, client: Client, user_id: int | None, name: str | None) -> User:
+        if user_id is None and name is None:
+            return self.accounts.require(client)  # your own page
+        return self.accounts.lookup(user_id, name)
+
+    async def profile(self, client: Client, req: P.Profile) -> dict[str, Any]:
+        """A player's name, ratings per family and whether they are online."""
+        user = self._who(client, req.user, req.name)
+        return {
+            "user": {"id": user.id, "name": user.name},
+            "online": self.online.online(user.id),
+            "ratings": self.ratings.of(user_subject(user.id)),
+        }
+
+    async def history(self, client: Client, req: P.History) -> dict[str, Any]:
+        """A player's finished games, newest first (``before``: the ``finished`` time of the
+        last game of the previous page)."""
+        user = self._who(client, req.user, req.name)
+        own = client.user_id == user.id
+        games = await asyncio.to_thread(
+            self.store.finished_games, user.id, limit=req.limit, before=req.before, include_private=own
+        )
+        for game in games:
+            winner = (game["result"] or {}).get("winner")
+            reason = (game["result"] or {}).get("reason")
+            game["outcome"] = (
+                "aborted" if reason in ("aborted", "declined") else
+                "draw" if winner is None else "win" if winner == game["seat"] else "loss"
+            )
+        return {"user": {"id": user.id, "name": user.name}, "games": games}
+
+    async def leaderboard(self, client: Client, req: P.Leaderboard) -> dict[str, Any]:
+        """The best-rated players of a family (established ratings unless ``provisional``)."""
+        rows = self.ratings.leaderboard(req.family, req.limit, req.provisional, self.accounts.name_of)
+        return {"family": req.family, "players": rows}

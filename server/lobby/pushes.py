@@ -1,0 +1,98 @@
+"""What the lobby pushes on its own: the live lobby to its subscribers, and notices to players.
+
+- :class:`LobbyFeed`: connections that sent ``subscribe_lobby`` get a ``lobby`` push each time
+  a public game appears in, changes in, or leaves the lists of open games (seeks) and games in
+  play, at once (no polling).
+- :class:`OnlineUsers`: the connections signed in as each account, for ``your_turn`` (a game of
+  yours waits for you and this connection is not seated in it) and ``challenge`` (someone
+  challenged you) pushes.
+
+Both only ever send what anybody may see of a game (its lobby line) or what the account itself
+may see; no seat token, no rack.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from server.edge.protocol import encode, push
+from server.lobby.clients import Client
+
+OPEN_LIST, LIVE_LIST = "open", "live"
+
+
+class LobbyFeed:
+    """The ``lobby`` pushes: entries added to, changed in, or removed from the two lists."""
+
+    def __init__(self) -> None:
+        self.subscribers: set[Client] = set()
+        self._listed: dict[str, str] = {}  # game id -> the list it is in
+
+    def subscribe(self, client: Client) -> None:
+        """Send ``client`` every change from now on."""
+        self.subscribers.add(client)
+
+    def unsubscribe(self, client: Client) -> bool:
+        """Stop sending to ``client``; False if it was not subscribed."""
+        if client in self.subscribers:
+            self.subscribers.discard(client)
+            return True
+        return False
+
+    def show(self, game_id: str, listed: str | None, entry: Callable[[], dict[str, Any]]) -> None:
+        """Game ``game_id`` is now in list ``listed`` (None: in neither): push what changed."""
+        before = self._listed.get(game_id)
+        if listed is None:
+            self._listed.pop(game_id, None)
+        else:
+            self._listed[game_id] = listed
+        if before is None and listed is None:
+            return  # in neither list, before or after: nothing to say
+        if before is not None and before != listed:
+            self._send({"op": "remove", "list": before, "game": game_id, "entry": None})
+        if listed is not None:
+            self._send({"op": "change" if before == listed else "add", "list": listed, "game": game_id, "entry": entry()})
+
+    def _send(self, change: dict[str, Any]) -> None:
+        if not self.subscribers:
+            return
+        data = encode(push("lobby", **change))
+        for client in list(self.subscribers):
+            client.push(data)
+
+
+class OnlineUsers:
+    """The open connections of each account."""
+
+    def __init__(self) -> None:
+        self._conns: dict[int, set[Client]] = defaultdict(set)
+
+    def add(self, client: Client) -> None:
+        """``client`` said hello as its account."""
+        if client.user_id is not None:
+            self._conns[client.user_id].add(client)
+
+    def remove(self, client: Client) -> None:
+        """``client`` closed."""
+        if client.user_id is not None:
+            conns = self._conns.get(client.user_id)
+            if conns is not None:
+                conns.discard(client)
+                if not conns:
+                    del self._conns[client.user_id]
+
+    def online(self, user_id: int) -> bool:
+        """True if ``user_id`` has a connection open."""
+        return bool(self._conns.get(user_id))
+
+    def tell(self, user_id: int, kind: str, unless_seated_in: str | None = None, **fields: Any) -> int:
+        """Push ``kind`` to each of ``user_id``'s connections (except those seated in game
+        ``unless_seated_in``: they see the game itself); how many got it."""
+        targets = [c for c in self._conns.get(user_id, ()) if unless_seated_in is None or unless_seated_in not in c.seats]
+        if targets:
+            data = encode(push(kind, **fields))
+            for client in targets:
+                client.push(data)
+        return len(targets)
