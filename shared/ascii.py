@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from shared.game import PLAYERS, Game
 from shared.lexicon import Lexicon
-from shared.maps import CITY_CHARS
-from shared.maps import TERRAIN_CHARS as MAP_TERRAIN_CHARS
+from shared.grid import CITY_CHARS, map_from_rows
+from shared.grid import TERRAIN_CHARS as MAP_TERRAIN_CHARS
 from shared.rules import STANDARD, RuleSet
 from shared.terrain import GameMap, Player, Terrain
 
@@ -24,22 +24,8 @@ def _rows(text: str) -> list[str]:
 
 
 def map_from_ascii(terrain: str, name: str = "test") -> GameMap:
-    """A GameMap from a terrain grid."""
-    rows = _rows(terrain)
-    grid = []
-    cities = {}
-    for r, line in enumerate(rows):
-        if len(line) != len(rows[0]):
-            raise ValueError(f"row {r + 1} has {len(line)} cells, row 1 has {len(rows[0])}")
-        row = []
-        for c, ch in enumerate(line):
-            if ch not in TERRAIN_CHARS:
-                raise ValueError(f"unknown terrain {ch!r} at row {r + 1}, column {c + 1}")
-            row.append(TERRAIN_CHARS[ch])
-            if ch in CITY_CHARS:
-                cities[(r, c)] = CITY_CHARS[ch]
-        grid.append(tuple(row))
-    return GameMap(name=name, terrain=tuple(grid), cities=cities)
+    """A GameMap from a terrain grid (spaces between cells are ignored)."""
+    return map_from_rows(_rows(terrain), name)
 
 
 def position(

@@ -27,25 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from shared.grid import CITY_CHARS, TERRAIN_CHARS, grid_rows
 from shared.terrain import Cell, GameMap, Player, Terrain
 
 FORMAT_TAG = "scryptic-map"
 FORMAT_VERSION = 1
 MIN_SIDE = 7
 MAX_SIDE = 64
-
-TERRAIN_CHARS: dict[str, Terrain] = {
-    ".": Terrain.PLAINS,
-    "f": Terrain.FOREST,
-    "~": Terrain.WATER,
-    "^": Terrain.MOUNTAINS,
-    "*": Terrain.ICE,
-    "x": Terrain.LAVA,
-}
-"""Grid characters of the terrains that are not cities."""
-
-CITY_CHARS: dict[str, Player | None] = {"G": Player.GOLD, "S": Player.SILVER, "P": None}
-"""Grid characters of cities and the owner each one starts with (``None``: pewter)."""
 
 LEGEND_NAMES: dict[str, str] = {
     ".": "plains",
@@ -60,11 +48,11 @@ LEGEND_NAMES: dict[str, str] = {
 }
 """The fixed legend of format 1, character to its name, in canonical order."""
 
+_CHAR_OF_OWNER = {owner: char for char, owner in CITY_CHARS.items()}
+
 HEADER_KEYS = ("name", "version", "author", "description", "legend")
 REQUIRED_KEYS = ("name", "version")
 
-_CHAR_OF_TERRAIN = {terrain: char for char, terrain in TERRAIN_CHARS.items()}
-_CHAR_OF_OWNER = {owner: char for char, owner in CITY_CHARS.items()}
 
 
 class MapError(ValueError):
@@ -155,14 +143,6 @@ def format_map(game_map: GameMap) -> str:
     return "\n".join(out) + "\n"
 
 
-def grid_rows(game_map: GameMap) -> list[str]:
-    """The map's grid as text rows, cities shown with their starting owner."""
-    return [
-        "".join(_cell_char(game_map, (r, c), terrain) for c, terrain in enumerate(row))
-        for r, row in enumerate(game_map.terrain)
-    ]
-
-
 def map_defects(game_map: GameMap) -> list[tuple[str, str, tuple[Cell, ...]]]:
     """Every reason ``game_map`` is not a well-formed map, as (code, message, cells).
 
@@ -233,12 +213,6 @@ def _owner_label(owner: Player | None) -> str:
     if owner is None:
         return "pewter"
     return owner.label if isinstance(owner, Player) else repr(owner)
-
-
-def _cell_char(game_map: GameMap, cell: Cell, terrain: Terrain) -> str:
-    if terrain is Terrain.CITY:
-        return _CHAR_OF_OWNER[game_map.cities[cell]]
-    return _CHAR_OF_TERRAIN[terrain]
 
 
 def _size_problem(width: int, height: int) -> str | None:

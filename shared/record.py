@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shared.actions import action_from_dict
-from shared.ascii import map_from_ascii
-from shared.maps import grid_rows
+from shared.grid import grid_rows, map_from_rows
 from shared.errors import RuleError
 from shared.lexicon import Lexicon
 from shared.rules import RuleSet
@@ -99,7 +98,7 @@ def parse_record(text: str) -> GameRecord:
             raise RecordError(number, f"the header has no {key!r}")
     try:
         m = header["map"]
-        game_map = map_from_ascii("\n".join(m["grid"]), name=m.get("name", "unnamed"))
+        game_map = map_from_rows(list(m["grid"]), name=m.get("name", "unnamed"))
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(number, f"bad map: {exc}") from None
     try:
