@@ -9,7 +9,8 @@ import pytest
 
 from shared.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy
 from shared.ai import LEVELS, choose_action, decide
-from shared.ai.evaluate import MoveEstimator, position_value
+from shared.ai.estimate import MoveEstimator
+from shared.ai.evaluate import position_value
 from shared.ai.movegen import find_moves
 from shared.ai.player import choose_discard, play_out
 from shared.ai.vocab import level_vocabulary
@@ -145,11 +146,19 @@ def test_ends_the_turn_when_nothing_can_be_played():
         assert choose_action(game, GOLD, level, random.Random(0)) == EndTurn(GOLD)
 
 
+FAR = """
+. . . . . . . . . . . . . . . . . . . .
+. . G . . . . . . . . . . . . . . . S .
+. . . . . . . . . . . . . . . . . . . .
+"""
+
+
 def test_quiet_move_estimates_match_playing_them_out():
-    game = position(WIDE, """
-        . . . . . . .
-        . c a t . . .
-        . . . o . . .
+    # far from the enemy (no pressure either way), the estimate is exact
+    game = position(FAR, """
+        . . . . . . . . . . . . . . . . . . . .
+        . c a t . . . . . . . . . . . . . . . .
+        . . . o . . . . . . . . . . . . . . . .
     """, LEXICON, racks={GOLD: "sdone", SILVER: "dog"})
     vocab = level_vocabulary(LEXICON, 0)
     _, moves = find_moves(game, GOLD, vocab)
@@ -227,9 +236,14 @@ def test_level_vocabularies_grow_and_exclude_unplayable_words():
 def test_the_opponents_rack_and_pool_order_are_not_read():
     """Same position, same seed, different hidden letters: the same choice (R13)."""
     game = _small_game(8)
-    _play(game, {GOLD: 2, SILVER: 2}, seed=8, limit=40)
-    assert not game.over
-    looked = decide(game, game.actor, 4, random.Random(2), time_limit=math.inf)
+    _play(game, {GOLD: 2, SILVER: 2}, seed=8, limit=30)
+    for _ in range(30):  # on to a position where the look-ahead runs and a word is played
+        assert not game.over
+        if game.pending is None:
+            looked = decide(game, game.actor, 4, random.Random(2), time_limit=math.inf)
+            if looked.replies > 0 and isinstance(looked.action, Commit):
+                break
+        _play(game, {GOLD: 2, SILVER: 2}, seed=game.version, limit=1)
     assert looked.replies > 0 and isinstance(looked.action, Commit), "the look-ahead should run here"
     actor = game.actor
     other = actor.other

@@ -23,8 +23,14 @@ class Level:
     (0: any scoring word is worth playing; see ``shared.ai.evaluate.rack_leave``).
     ``reply_weight``: how much of the damage of the opponent's best reply is counted (the
     opponent may not hold the letters, nor see the move).
-    ``hoard_first``: letters keep their worth before the first word too (False: the first
-    word is played at once).
+    ``hoard_first``: ignore the danger of a bare city, so that at the start the level may
+    keep gathering letters for a strong first word while its city stands empty (False: a
+    bare city counts against it, and a cheap first word goes down at once).
+    ``refuse_gifts``: never play an attack that fails and loses points (ending the turn, or a
+    discard, costs less).
+    ``threat_checks``: how many of the best candidates are checked for the fight they set
+    up for next turn; ``threat_weight``: the share of that fight counted.
+    ``resigns``: resign a game lost beyond recovery (``shared.ai.fights.lost_beyond_recovery``).
     """
 
     number: int
@@ -41,7 +47,11 @@ class Level:
     time_limit: float
     letter_worth: float = 0.0
     reply_weight: float = 1.0
-    hoard_first: bool = True
+    hoard_first: bool = False
+    refuse_gifts: bool = True
+    threat_checks: int = 0
+    threat_weight: float = 0.0
+    resigns: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -50,18 +60,20 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level(1, "Squire", "Knows only everyday words, plays any word that scores and often "
              "orders its defence badly.", min_zipf=4.0, simulate=2, replies=0, reply_racks=0,
-             noise=6.0, positional=0.3, naive_defence=0.5, redeploy=0, time_limit=1.0),
+             noise=6.0, positional=0.3, naive_defence=0.5, redeploy=0, time_limit=1.0,
+             refuse_gifts=False),
     2: Level(2, "Knight", "Knows common words, weighs score against position, defends well.",
              min_zipf=3.0, simulate=6, replies=0, reply_racks=0, noise=2.5, positional=0.7,
-             naive_defence=0.0, redeploy=1, time_limit=1.5, letter_worth=1.2),
+             naive_defence=0.0, redeploy=1, time_limit=1.5, letter_worth=1.2,
+             threat_checks=2, threat_weight=0.3),
     3: Level(3, "Marshal", "Knows most words, plays every fight out before it commits and "
              "spends its letters where they count.", min_zipf=2.0, simulate=12, replies=0,
              reply_racks=0, noise=0.5, positional=1.0, naive_defence=0.0, redeploy=2,
-             time_limit=2.0, letter_worth=2.4),
+             time_limit=2.0, letter_worth=2.4, threat_checks=4, threat_weight=0.4, resigns=True),
     4: Level(4, "Warlord", "Knows every word and tests its best plans against the opponent's "
              "most damaging replies.", min_zipf=0.0, simulate=24, replies=4, reply_racks=2,
              noise=0.0, positional=1.0, naive_defence=0.0, redeploy=2, time_limit=2.0,
-             letter_worth=2.4, reply_weight=0.5),
+             letter_worth=2.4, reply_weight=0.5, threat_checks=6, threat_weight=0.4, resigns=True),
 }
 """Difficulty levels by number, weakest first."""
 

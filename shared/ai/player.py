@@ -4,12 +4,19 @@ A turn is played one action at a time: each call looks at the position afresh, c
 best word if it is worth playing, and ends the turn when none is. Choosing a commit:
 
 1. generate every commit the level's vocabulary allows (:mod:`shared.ai.movegen`);
-2. estimate each one's value change (:class:`~shared.ai.evaluate.MoveEstimator`);
+2. estimate each one's value change (:class:`~shared.ai.estimate.MoveEstimator`);
 3. play the best few out exactly on copies of the game, with the defender's best order,
    and value the positions reached (:func:`~shared.ai.evaluate.position_value`);
-4. at the levels that look ahead, play the opponent's most damaging replies against the
-   best of those, from racks guessed from the letters the opponent has not shown;
-5. add the level's noise and take the best, if it beats ending the turn.
+4. drop the attacks that would fail and lose points (a hopeless attack gifts the defender
+   its letters: ending the turn, or a discard, costs less);
+5. for the best few, find the best fight the letters kept would offer next turn (a threat,
+   :func:`~shared.ai.fights.best_fight`) and count part of what it adds;
+6. at the levels that look ahead, play the opponent's most damaging replies against the
+   best of those, from racks guessed from the letters the opponent has not shown
+   (:mod:`shared.ai.lookahead`);
+7. add the level's noise and take the best, if it beats ending the turn.
+
+The top levels resign a game lost beyond recovery (:func:`~shared.ai.fights.lost_beyond_recovery`).
 
 Only information a player has is used (RULINGS R13): the opponent's rack size, never its
 letters; the pools' sizes, never their order.
@@ -20,26 +27,29 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from shared.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy
-from shared.ai.evaluate import DEFAULT_WEIGHTS, MoveEstimator, Weights, position_value
+from shared.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
+from shared.ai.estimate import MoveEstimator
+from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, position_value
+from shared.ai.fights import best_fight, lost_beyond_recovery
 from shared.ai.leave import leave_value
+from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events
 from shared.ai.levels import Level, get_level
 from shared.ai.movegen import Move, find_moves, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
+from shared.ai.war import attack_lost
 from shared.crossword import read_crossword
 from shared.errors import RuleError
 from shared.game import Game, PendingDefence, PendingDiscard
 from shared.terrain import Player
 
+__all__ = ["Decision", "choose_action", "choose_defence", "choose_discard", "decide", "guess_rack",
+           "hypothetical_turn", "play_out", "play_out_events"]
+
 MARGIN = 0.25
 """A commit must improve the position by more than this (points) to be played."""
-
-REPLY_MOVES = 3
-"""Opponent replies played out exactly per guessed rack."""
 
 
 @dataclass
@@ -64,7 +74,8 @@ def choose_action(
     time_limit: float | None = None,
 ) -> Action:
     """A legal action for ``player``: a discard or defence order if one is pending for
-    them, otherwise a commit, a redeployment or the end of the turn.
+    them, otherwise a commit, a redeployment or the end of the turn (or, at a level that
+    resigns, a :class:`~shared.actions.Resign` when the game is lost beyond recovery).
 
     ``level`` is a key of :data:`shared.ai.LEVELS`; ``rng`` is the only source of chance
     (same game, level and seed: same action). ``time_limit`` caps the thinking in seconds
@@ -148,43 +159,12 @@ def choose_defence(pending: PendingDefence, player: Player, lv: Level, rng: rand
 
 
 # ---------------------------------------------------------------------------- turn
-def hypothetical_turn(game: Game, player: Player, rack: list[str] | str) -> Game:
-    """A copy of ``game`` where it is ``player``'s turn with ``rack`` (for looking ahead).
-
-    Only the copy is changed. The rack is a guess: the opponent's real rack is never read.
-    """
-    g = game.copy()
-    g.pending = None
-    g.to_move = player
-    g.committed_this_turn = False
-    g.redeployed_this_turn = False
-    g.racks[player] = list(rack)
-    return g
+def _diff(game: Game, player: Player) -> int:
+    scores = game.scores()
+    return scores[player] - scores[player.other]
 
 
-def play_out(game: Game, commit: Commit) -> Game:
-    """A copy of ``game`` after ``commit``, the defence ordered the defender's best way."""
-    g = game.copy()
-    g.apply(commit)
-    if isinstance(g.pending, PendingDefence):
-        g.apply(OrderDefence(g.pending.defender, tuple(g.pending.suggested_order)))
-    return g
-
-
-def guess_rack(game: Game, player: Player, rng: random.Random, size: int) -> list[str]:
-    """A plausible rack for ``player`` drawn from the letters they have not shown on the board."""
-    rules = game.rules
-    letters = sorted(rules.distribution)
-    if rules.endless_pool:
-        weights = [rules.distribution[ch] for ch in letters]
-        return rng.choices(letters, weights, k=size)
-    unseen = Counter(rules.distribution)
-    unseen.subtract(Counter(game.board.letters[player].values()))
-    bag = [ch for ch in letters for _ in range(max(0, unseen[ch]))]
-    return rng.sample(bag, min(size, len(bag)))
-
-
-class _Turn:
+class _Turn(ReplySearch):
     """One decision on the mover's own turn."""
 
     def __init__(self, game: Game, player: Player, lv: Level, rng: random.Random, deadline: float) -> None:
@@ -193,8 +173,10 @@ class _Turn:
         self.lv = lv
         self.rng = rng
         self.deadline = deadline
-        self.w: Weights = replace(DEFAULT_WEIGHTS.scaled(lv.positional), letter_worth=lv.letter_worth,
-                                  worth_on_empty_board=lv.hoard_first)
+        w = replace(DEFAULT_WEIGHTS.scaled(lv.positional), letter_worth=lv.letter_worth)
+        if lv.hoard_first:
+            w = replace(w, bare_city=0.0)
+        self.w: Weights = w.for_rules(game.rules)
         self.vocab: Vocabulary = level_vocabulary(game.lexicon, lv.min_zipf)
         self.decision = Decision(EndTurn(player))
 
@@ -206,6 +188,10 @@ class _Turn:
 
     def choose(self) -> Decision:
         game, me, lv = self.game, self.me, self.lv
+        if lv.resigns and lost_beyond_recovery(game, me):
+            self.decision.action = Resign(me, "resigned")
+            self.decision.notes.append("resign: lost beyond recovery")
+            return self.decision
         if lv.redeploy >= 1 and not game.redeployed_this_turn:
             lift = self.lift_invalid()
             if lift is not None:
@@ -229,33 +215,51 @@ class _Turn:
 
     # ------------------------------------------------------------------- commits
     def ranked(self, game: Game) -> tuple[list[Move], list[tuple[float, int]]]:
-        """Our moves, and (estimated value, minus generation index) for each."""
-        _, moves = find_moves(game, self.me, self.vocab)
+        """Our moves, and (estimated value, minus generation index) for each worth playing out
+        (a level that refuses gifts leaves out the attacks any one defender stops)."""
+        _, moves = find_moves(game, self.me, self.vocab, deadline=self.deadline)
         estimator = MoveEstimator(game, self.me, self.w)
-        return moves, [(estimator.estimate(move).value, -i) for i, move in enumerate(moves)]
+        scored = []
+        for i, move in enumerate(moves):
+            estimate = estimator.estimate(move)
+            if not (estimate.gift and self.lv.refuse_gifts):  # never worth playing out
+                scored.append((estimate.value, -i))
+        return moves, scored
 
     def best_commit(self, game: Game, base: float, look: bool = True) -> tuple[float, Commit] | None:
         """The best commit and its value change (relative to ending the turn), or None if
-        there is no legal commit. ``look`` False skips the look-ahead."""
+        there is no commit worth playing out (none legal, or only hopeless attacks).
+        ``look`` False skips the threats and the look-ahead."""
         me, lv = self.me, self.lv
         moves, scored = self.ranked(game)
         self.decision.candidates = len(moves)
-        if not moves:
+        if not scored:
             return None
         results: list[tuple[float, int, Commit, Game]] = []
+        diff_now = _diff(game, me)
+        gifts = 0
         for _, neg_index in heapq.nlargest(max(1, lv.simulate), scored):
-            if results and self.out_of_time():
+            if (results or gifts) and self.out_of_time():
                 break
             move = moves[-neg_index]
             commit = move_commit(move, me)
             try:
-                after = play_out(game, commit)
+                after, events = play_out_events(game, commit)
             except RuleError as exc:  # pragma: no cover - the generator only yields legal commits
                 raise AssertionError(f"generated an illegal commit {commit}: {exc}") from exc
+            if lv.refuse_gifts and attack_lost(events, me) and _diff(after, me) <= diff_now:
+                gifts += 1  # a hopeless attack: the defender gains more than we do
+                continue
             value = position_value(after, me, self.w) - base
             results.append((value, neg_index, commit, after))
-        self.decision.simulated = len(results)
+        self.decision.simulated = len(results) + gifts
+        if gifts and look:
+            self.decision.notes.append(f"refused {gifts} hopeless attack(s)")
+        if not results:
+            return None
         results.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        if lv.threat_checks and look:
+            results = self.add_threats(game, results)
         if lv.replies and look:
             # Only the candidates whose replies were examined compete: the others' values
             # would be optimistic by comparison.
@@ -271,87 +275,25 @@ class _Turn:
         assert best is not None
         return best[1], best[2]
 
-    def reply_vocab(self) -> Vocabulary:
-        """The opponent is assumed to know every word the AI may play."""
-        return level_vocabulary(self.game.lexicon, 0.0)
+    def add_threats(self, game: Game, results: list[tuple[float, int, Commit, Game]]
+                    ) -> list[tuple[float, int, Commit, Game]]:
+        """Count part of the fight each of the best candidates sets up for next turn.
 
-    def look_ahead(self, game: Game, candidates: list[tuple[float, int, Commit, Game]]) -> list[float]:
-        """Each candidate's value less the damage of the opponent's best reply, relative to
-        the damage the opponent could do if we ended the turn now."""
-        me = self.me
-        them = me.other
-        size = min(game.rules.rack_limit, len(game.racks[them]) + game.rules.draw_per_turn)
-        racks = [guess_rack(game, them, self.rng, size) for _ in range(self.lv.reply_racks)]
-        if self.out_of_time():
-            return [c[0] for c in candidates]
-        # what each guessed rack's best quiet move would cost us: there whatever we play
-        floors = [self.quiet_floor(game, rack) for rack in racks]
-
-        def damage(position: Game) -> float:
-            if position.result is not None or not self._in_contact(position, size):
-                return 0.0
-            total = 0.0
-            for rack, floor in zip(racks, floors):
-                total += max(0.0, self.worst_fight(position, rack) - floor)
-            return total / max(1, len(racks))
-
-        weight = self.lv.reply_weight
-        now = damage(game)
-        values = []
-        for value, _, _, after in candidates:
-            if self.out_of_time():
-                values.append(value)  # unexamined: as exposed as ending the turn now
-            else:
-                values.append(value - weight * (damage(after) - now))
-        return values
-
-    def _in_contact(self, game: Game, reach: int) -> bool:
-        """Could the opponent's next word touch our letters or cities at all?"""
-        mine = list(game.board.letters[self.me]) + game.board.cities_of(self.me)
-        cw = read_crossword(game.board, self.me.other, game.lexicon)
-        sources = {c for w in cw.supplied for c in w.cells} | set(game.board.cities_of(self.me.other))
-        limit = reach + 1
-        for a in sources:
-            for b in mine:
-                if abs(a[0] - b[0]) + abs(a[1] - b[1]) <= limit:
-                    return True
-        return False
-
-    def _loss(self, g: Game, base: float, commit: Commit) -> float:
-        reply = play_out(g, commit)
-        self.decision.replies += 1
-        return base - position_value(reply, self.me, self.w)
-
-    def quiet_floor(self, game: Game, rack: list[str]) -> float:
-        """What the opponent's best quiet move with ``rack`` costs us (0 if it has none)."""
-        them = self.me.other
-        g = hypothetical_turn(game, them, rack)
-        _, moves = find_moves(g, them, self.reply_vocab(), rack)
-        estimator = MoveEstimator(g, them, self.w, rack)
-        quiet = [(estimator.word_gain(m)[0], -i) for i, m in enumerate(moves) if not estimator.interacts(m)]
-        if not quiet:
-            return 0.0
-        best = max(heapq.nlargest(REPLY_MOVES, quiet),
-                   key=lambda t: (estimator.estimate(moves[-t[1]]).value, t[1]))
-        base = position_value(game, self.me, self.w)
-        return max(0.0, self._loss(g, base, move_commit(moves[-best[1]], them)))
-
-    def worst_fight(self, after: Game, rack: list[str]) -> float:
-        """What the opponent's most damaging fight (or city capture) with ``rack`` costs us."""
-        me, them = self.me, self.me.other
-        g = hypothetical_turn(after, them, rack)
-        board = g.board
-        near = set(board.cities_of(me))
-        for r, c in board.letters[me]:
-            near.update(((r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
-        _, moves = find_moves(g, them, self.reply_vocab(), rack, near=near)
-        if not moves:
-            return 0.0
-        estimator = MoveEstimator(g, them, self.w, rack)
-        fights = [(estimator.estimate(m).value, -i) for i, m in enumerate(moves)]
-        base = position_value(after, me, self.w)
-        return max(self._loss(g, base, move_commit(moves[-neg], them))
-                   for _, neg in heapq.nlargest(REPLY_MOVES, fights))
+        The threat is the best fight the letters kept would win in the position reached
+        (:func:`~shared.ai.fights.best_fight`), compared with the best fight on offer now,
+        which the move may spend or keep. Candidates beyond the level's budget are taken to
+        spend it. The result is sorted best first."""
+        me, lv, w = self.me, self.lv, self.w
+        rack = list(game.racks[me])
+        now = best_fight(game, me, self.vocab, rack, w, self.deadline)
+        out = []
+        for k, (value, neg_index, commit, after) in enumerate(results):
+            then = 0.0
+            if k < lv.threat_checks and after.result is None and not self.out_of_time():
+                then = best_fight(after, me, self.vocab, list(after.racks[me]), w, self.deadline)
+            out.append((value + lv.threat_weight * (then - now), neg_index, commit, after))
+        out.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return out
 
     # ----------------------------------------------------------------- redeploys
     def lift_invalid(self) -> Redeploy | None:

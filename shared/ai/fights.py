@@ -1,0 +1,80 @@
+"""Searching for fights: the best fight a rack offers, and when a game is lost for good.
+
+:func:`best_fight` generates only the commits that could fight (on or beside an enemy
+letter, or on an enemy city) and rates each with the move estimator: the most the enemy
+would lose to one winning fight (its words, the points their letters give, the cities
+taken). The AI uses it two ways: on the position after each of its best candidates, with
+the letters it would keep, to see which candidate sets up a fight for next turn (a threat);
+and, at the top level, for the opponent's guessed racks (see :mod:`shared.ai.player`).
+
+:func:`lost_beyond_recovery` is the resignation test of the top levels: deliberately
+conservative, it only fires when the game is decided on points, the player's pool is empty,
+no enemy city is within reach, and the deficit exceeds everything the letters left could
+swing.
+"""
+
+from __future__ import annotations
+
+from shared.ai.estimate import MoveEstimator
+from shared.ai.evaluate import Weights, distance_to, side_info
+from shared.ai.movegen import find_moves
+from shared.ai.vocab import Vocabulary
+from shared.ai.war import NEAR, around
+from shared.game import Game
+from shared.letters import face_value
+from shared.terrain import Cell, Player
+
+FIGHT_CAP = 90.0
+"""The most one threatened fight is counted for (taking the last city would end the game,
+but a threat the opponent sees coming is rarely left standing)."""
+
+RESIGN_MARGIN = 40
+"""Points of deficit beyond the most the remaining letters could swing before resigning."""
+
+
+def fight_cells(game: Game, player: Player) -> set[Cell]:
+    """Cells where a word of ``player`` would fight: on or beside an enemy letter, or on an
+    enemy city."""
+    board = game.board
+    cells: set[Cell] = set(board.cities_of(player.other))
+    for cell in board.letters[player.other]:
+        cells.update(around(cell))
+    return cells
+
+
+def best_fight(game: Game, player: Player, vocab: Vocabulary, rack: list[str] | str, w: Weights,
+               deadline: float | None = None) -> float:
+    """What the enemy would lose to ``player``'s best winning fight with ``rack`` in this
+    position (0 if no commit of ``rack`` wins a fight), capped at :data:`FIGHT_CAP`."""
+    near = fight_cells(game, player)
+    if not near or not rack:
+        return 0.0
+    _, moves = find_moves(game, player, vocab, rack, near=near, deadline=deadline)
+    if not moves:
+        return 0.0
+    estimator = MoveEstimator(game, player, w, rack)
+    best = 0.0
+    for move in moves:
+        estimate = estimator.estimate(move)
+        if estimate.wins and estimate.damage > best:
+            best = estimate.damage
+    return min(best, FIGHT_CAP)
+
+
+def lost_beyond_recovery(game: Game, player: Player) -> bool:
+    """True when ``player`` cannot come back: the game is decided on points (not conquest
+    only, not an endless pool), ``player``'s pool is empty, no enemy city is within reach of
+    ``player``'s supply, and the deficit is more than :data:`RESIGN_MARGIN` beyond what the
+    letters on the rack could swing (each counted three times over: in two words and in the
+    fight that removes as much of the enemy's)."""
+    rules = game.rules
+    if not rules.win_by_score or rules.endless_pool or game.pools[player]:
+        return False
+    scores = game.scores()
+    deficit = scores[player.other] - scores[player]
+    swing = 3 * (1 + rules.combat_points) * face_value("".join(game.racks[player]))
+    if deficit <= swing + RESIGN_MARGIN:
+        return False
+    sources = side_info(game, player).sources
+    reach = NEAR + 2
+    return all(distance_to(sources, city) > reach for city in game.board.cities_of(player.other))

@@ -1,0 +1,167 @@
+"""Looking ahead: playing moves out on copies of the game, and the opponent's replies.
+
+:func:`play_out` plays a commit on a copy (the defence ordered the defender's best way).
+:class:`ReplySearch` is the top level's look-ahead: from racks guessed from the letters the
+opponent has not shown (:func:`guess_rack`, never the real rack: RULINGS R13), it finds the
+opponent's most damaging fight against each of the best plans and compares its cost with the
+opponent's best quiet move, which it would have anyway.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections import Counter
+
+from shared.actions import Commit, OrderDefence
+from shared.ai.estimate import MoveEstimator
+from shared.ai.evaluate import Weights, position_value
+from shared.ai.levels import Level
+from shared.ai.movegen import find_moves, move_commit
+from shared.ai.vocab import Vocabulary, level_vocabulary
+from shared.crossword import read_crossword
+from shared.events import Event
+from shared.game import Game, PendingDefence
+from shared.terrain import Player
+
+REPLY_MOVES = 3
+"""Opponent replies played out exactly per guessed rack."""
+
+
+def hypothetical_turn(game: Game, player: Player, rack: list[str] | str) -> Game:
+    """A copy of ``game`` where it is ``player``'s turn with ``rack`` (for looking ahead).
+
+    Only the copy is changed. The rack is a guess: the opponent's real rack is never read.
+    """
+    g = game.copy()
+    g.pending = None
+    g.to_move = player
+    g.committed_this_turn = False
+    g.redeployed_this_turn = False
+    g.racks[player] = list(rack)
+    return g
+
+
+def play_out(game: Game, commit: Commit) -> Game:
+    """A copy of ``game`` after ``commit``, the defence ordered the defender's best way."""
+    return play_out_events(game, commit)[0]
+
+
+def play_out_events(game: Game, commit: Commit) -> tuple[Game, list[Event]]:
+    """:func:`play_out`, with the events of the commit and of its defence order."""
+    g = game.copy()
+    events = g.apply(commit)
+    if isinstance(g.pending, PendingDefence):
+        events += g.apply(OrderDefence(g.pending.defender, tuple(g.pending.suggested_order)))
+    return g, events
+
+
+def guess_rack(game: Game, player: Player, rng: random.Random, size: int) -> list[str]:
+    """A plausible rack for ``player`` drawn from the letters they have not shown on the board."""
+    rules = game.rules
+    letters = sorted(rules.distribution)
+    if rules.endless_pool:
+        weights = [rules.distribution[ch] for ch in letters]
+        return rng.choices(letters, weights, k=size)
+    unseen = Counter(rules.distribution)
+    unseen.subtract(Counter(game.board.letters[player].values()))
+    bag = [ch for ch in letters for _ in range(max(0, unseen[ch]))]
+    return rng.sample(bag, min(size, len(bag)))
+
+
+class ReplySearch:
+    """The opponent-reply look-ahead of one decision (mixed into the turn's search, which
+    provides the attributes below)."""
+
+    game: Game
+    me: Player
+    lv: Level
+    w: Weights
+    rng: random.Random
+    deadline: float
+    decision: "object"
+
+    def out_of_time(self) -> bool:  # pragma: no cover - provided by the turn's search
+        raise NotImplementedError
+
+    def reply_vocab(self) -> Vocabulary:
+        """The opponent is assumed to know every word the AI may play."""
+        return level_vocabulary(self.game.lexicon, 0.0)
+
+    def look_ahead(self, game: Game, candidates: list[tuple[float, int, Commit, Game]]) -> list[float]:
+        """Each candidate's value less the damage of the opponent's best reply, relative to
+        the damage the opponent could do if we ended the turn now."""
+        me = self.me
+        them = me.other
+        size = min(game.rules.rack_limit, len(game.racks[them]) + game.rules.draw_per_turn)
+        racks = [guess_rack(game, them, self.rng, size) for _ in range(self.lv.reply_racks)]
+        if self.out_of_time():
+            return [c[0] for c in candidates]
+        # what each guessed rack's best quiet move would cost us: there whatever we play
+        floors = [self.quiet_floor(game, rack) for rack in racks]
+
+        def damage(position: Game) -> float:
+            if position.result is not None or not self._in_contact(position, size):
+                return 0.0
+            total = 0.0
+            for rack, floor in zip(racks, floors):
+                total += max(0.0, self.worst_fight(position, rack) - floor)
+            return total / max(1, len(racks))
+
+        weight = self.lv.reply_weight
+        now = damage(game)
+        values = []
+        for value, _, _, after in candidates:
+            if self.out_of_time():
+                values.append(value)  # unexamined: as exposed as ending the turn now
+            else:
+                values.append(value - weight * (damage(after) - now))
+        return values
+
+    def _in_contact(self, game: Game, reach: int) -> bool:
+        """Could the opponent's next word touch our letters or cities at all?"""
+        mine = list(game.board.letters[self.me]) + game.board.cities_of(self.me)
+        cw = read_crossword(game.board, self.me.other, game.lexicon)
+        sources = {c for w in cw.supplied for c in w.cells} | set(game.board.cities_of(self.me.other))
+        limit = reach + 1
+        for a in sources:
+            for b in mine:
+                if abs(a[0] - b[0]) + abs(a[1] - b[1]) <= limit:
+                    return True
+        return False
+
+    def _loss(self, g: Game, base: float, commit: Commit) -> float:
+        reply = play_out(g, commit)
+        self.decision.replies += 1
+        return base - position_value(reply, self.me, self.w)
+
+    def quiet_floor(self, game: Game, rack: list[str]) -> float:
+        """What the opponent's best quiet move with ``rack`` costs us (0 if it has none)."""
+        them = self.me.other
+        g = hypothetical_turn(game, them, rack)
+        _, moves = find_moves(g, them, self.reply_vocab(), rack, deadline=self.deadline)
+        estimator = MoveEstimator(g, them, self.w, rack)
+        quiet = [(estimator.word_gain(m)[0], -i) for i, m in enumerate(moves) if not estimator.interacts(m)]
+        if not quiet:
+            return 0.0
+        best = max(heapq.nlargest(REPLY_MOVES, quiet),
+                   key=lambda t: (estimator.estimate(moves[-t[1]]).value, t[1]))
+        base = position_value(game, self.me, self.w)
+        return max(0.0, self._loss(g, base, move_commit(moves[-best[1]], them)))
+
+    def worst_fight(self, after: Game, rack: list[str]) -> float:
+        """What the opponent's most damaging fight (or city capture) with ``rack`` costs us."""
+        me, them = self.me, self.me.other
+        g = hypothetical_turn(after, them, rack)
+        board = g.board
+        near = set(board.cities_of(me))
+        for r, c in board.letters[me]:
+            near.update(((r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        _, moves = find_moves(g, them, self.reply_vocab(), rack, near=near, deadline=self.deadline)
+        if not moves:
+            return 0.0
+        estimator = MoveEstimator(g, them, self.w, rack)
+        fights = [(estimator.estimate(m).value, -i) for i, m in enumerate(moves)]
+        base = position_value(after, me, self.w)
+        return max(self._loss(g, base, move_commit(moves[-neg], them))
+                   for _, neg in heapq.nlargest(REPLY_MOVES, fights))

@@ -1,0 +1,221 @@
+"""Fights as the AI sees them: what an attack needs to win, where a crossword is weak, how
+hard each side presses the other's words and cities, and whether a fight was a gift.
+
+Everything reads the rule set's numbers rather than its name: ``defeat_cost`` (the share of
+a beaten word's strength the attacker spends), ``combat_points`` (points per dot removed in
+combat) and ``city_capture_bonus``.
+
+*Need.* With the defender ordering its words (R7), an attack beats every defender exactly
+when it survives the order that sacrifices all but the strongest first and blocks with the
+strongest: its strength must exceed ``strongest + sum(floor(defeat_cost * other))`` (for
+``defeat_cost`` up to 1; with the standard rules that is the sum of all the defenders).
+
+*Weak edges.* A cell on or beside a defender's word is an *edge*; an attack through it meets
+at least the words on or beside that cell, so the edge's need is that set's need. An edge
+near the attacker's supplied letters, with a small need and a big prize, is a fight waiting
+to happen; the same measure on a city cell says how exposed the city is (a bare city with no
+word beside it falls to any word that reaches it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import floor
+
+from shared.board import NEIGHBOURS, Run
+from shared.crossword import Crossword, read_crossword
+from shared.events import CombatStep
+from shared.game import Game
+from shared.letters import face_value
+from shared.rules import RuleSet
+from shared.strength import defence_strength
+from shared.terrain import Cell, Player, Terrain
+
+PUNCH = 14.0
+"""The attack strength a side can be expected to muster next turn (a strong 4-5 letter word)."""
+
+NEAR = 6.0
+"""Cells: an edge farther than this from the attacker's supply is out of reach for now."""
+
+
+def need_to_beat(strengths: list[int], rules: RuleSet) -> int:
+    """The strength an attack must exceed to beat every one of these defending words."""
+    if not strengths:
+        return 0
+    top = max(strengths)
+    return top + sum(spent_on(s, rules) for s in strengths) - spent_on(top, rules)
+
+
+def beats_all(strength: int, strengths: list[int], rules: RuleSet) -> bool:
+    """Would an attack of ``strength`` beat every defender whatever order they are put in?"""
+    return strength > need_to_beat(strengths, rules)
+
+
+def spent_on(strength: int, rules: RuleSet) -> int:
+    """What beating a word of ``strength`` costs the attacker (``floor(defeat_cost * strength)``)."""
+    cost = rules.defeat_cost
+    return strength if cost == 1 else floor(cost * strength)
+
+
+def vulnerability(need: float, punch: float = PUNCH) -> float:
+    """0..1: how likely an ordinary attack beats a defence that needs ``need``."""
+    return max(0.0, 1.0 - need / punch)
+
+
+def nearness(distance: float, reach: float = NEAR) -> float:
+    """1 for a cell next to the supply, falling steeply (a word reaches a few cells in a
+    line) to 0 beyond ``reach``: 0.76 at 2 cells, 0.54 at 3, 0.35 at 4, 0.19 at 5."""
+    if distance <= 1:
+        return 1.0
+    if distance > reach:
+        return 0.0
+    return ((reach + 1 - distance) / reach) ** 1.5
+
+
+def around(cell: Cell):
+    """``cell`` and its 4 neighbours."""
+    r, c = cell
+    yield cell
+    for dr, dc in NEIGHBOURS:
+        yield (r + dr, c + dc)
+
+
+@dataclass
+class Defences:
+    """One side's words as defenders: strengths, face values and which words each cell touches."""
+
+    crossword: Crossword
+    strengths: list[int]
+    faces: list[int]
+    touching: dict[Cell, list[int]]  # cell -> indices of words on or beside it
+    costs: list[int]  # what beating each word costs the attacker (see spent_on)
+
+    def need(self, words: list[int]) -> int:
+        """:func:`need_to_beat` for these words (by index)."""
+        if not words:
+            return 0
+        top = max(words, key=self.strengths.__getitem__)
+        return self.strengths[top] + sum(self.costs[i] for i in words) - self.costs[top]
+
+    def need_at(self, cell: Cell) -> int:
+        """The need of an attack through ``cell`` (the words on or beside it)."""
+        return self.need(self.touching.get(cell, []))
+
+    def face_at(self, cell: Cell) -> int:
+        return sum(self.faces[i] for i in self.touching.get(cell, ()))
+
+
+_STRENGTHS: dict[tuple, int] = {}
+_STRENGTHS_FOR: list[object] = [None, None]  # the lexicon and rule set the cache was filled for
+
+
+def word_defence(game: Game, word: Run, supplied: bool) -> int:
+    """:func:`~shared.strength.defence_strength` of ``word``, remembered (the search asks
+    for the same words in thousands of positions)."""
+    lexicon, rules = game.lexicon, game.rules
+    if _STRENGTHS_FOR[0] is not lexicon or _STRENGTHS_FOR[1] is not rules or len(_STRENGTHS) > 200_000:
+        _STRENGTHS.clear()
+        _STRENGTHS_FOR[:] = [lexicon, rules]
+    terrain = game.board.terrain
+    key = (word.cells, word.text, supplied, tuple(terrain[r][c] for r, c in word.cells))
+    value = _STRENGTHS.get(key)
+    if value is None:
+        value = _STRENGTHS[key] = defence_strength(game.board, word, lexicon, rules, supplied).value
+    return value
+
+
+def read_defences(game: Game, player: Player, crossword: Crossword | None = None) -> Defences:
+    """``player``'s words with their defence strengths (R6) and the cells they cover."""
+    board = game.board
+    cw = crossword or read_crossword(board, player, game.lexicon)
+    strengths = [word_defence(game, w, w in cw.supplied) for w in cw.words]
+    faces = [face_value(w.text) for w in cw.words]
+    touching: dict[Cell, list[int]] = {}
+    for i, word in enumerate(cw.words):
+        for cell in word.cells:
+            for near in around(cell):
+                lst = touching.setdefault(near, [])
+                if i not in lst:
+                    lst.append(i)
+    return Defences(cw, strengths, faces, touching, [spent_on(s, game.rules) for s in strengths])
+
+
+@dataclass(frozen=True)
+class Pressure:
+    """How hard one side (the attacker) presses the other: its best weak edge and its cities."""
+
+    front: float  # prize x vulnerability x nearness of the best edge
+    cities: float  # the same for each of the defender's cities, summed (stakes included)
+    best_edge: Cell | None = None
+
+
+def _min_distance(sources: list[Cell], target: Cell, cap: float) -> float:
+    best = cap
+    tr, tc = target
+    for r, c in sources:
+        d = abs(r - tr) + abs(c - tc)
+        if d < best:
+            best = d
+            if d <= 1:
+                break
+    return best
+
+
+def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defences,
+             city_stake: float, last_city_stake: float) -> Pressure:
+    """How hard ``attacker`` (whose new words can start from ``sources``) presses the defender.
+
+    ``front``: over the defender's edges, the best prize (the face value of the words touched,
+    plus the points their letters would give) x vulnerability x nearness. ``cities``: for each
+    of the defender's cities, ``city_stake`` (``last_city_stake`` for the last one) x
+    vulnerability x nearness.
+    """
+    rules = game.rules
+    board = game.board
+    own = board.letters[attacker]
+    defender = attacker.other
+    src = list(sources)
+    cap = NEAR + 1
+    front = 0.0
+    best_edge: Cell | None = None
+    if src:
+        scored: list[tuple[float, Cell]] = []
+        per_dot = 1 + rules.combat_points
+        terrain = board.terrain
+        height, width = board.height, board.width
+        strengths, costs, faces = defences.strengths, defences.costs, defences.faces
+        for cell, words in defences.touching.items():
+            if len(words) == 1:
+                i = words[0]
+                need, face = strengths[i], faces[i]
+            else:
+                top = max(words, key=strengths.__getitem__)
+                need = strengths[top] + sum(costs[i] for i in words) - costs[top]
+                face = sum(faces[i] for i in words)
+            if need >= PUNCH:
+                continue
+            r, c = cell
+            if not (0 <= r < height and 0 <= c < width) or cell in own or terrain[r][c] is Terrain.LAVA:
+                continue
+            scored.append((per_dot * face * (1.0 - need / PUNCH), cell))
+        scored.sort(reverse=True)
+        for value, cell in scored:
+            if value <= front:
+                break
+            v = value * nearness(_min_distance(src, cell, cap))
+            if v > front:
+                front, best_edge = v, cell
+    cities_value = 0.0
+    cities = board.cities_of(defender)
+    if src:
+        for city in cities:
+            stake = last_city_stake if len(cities) == 1 else city_stake
+            v = vulnerability(defences.need_at(city))
+            if v > 0:
+                cities_value += stake * v * nearness(_min_distance(src, city, cap))
+    return Pressure(front, cities_value, best_edge)
+
+
+def attack_lost(events: list, player: Player) -> bool:
+    """Did ``player``'s attack among these events (one commit and its defence order) fail?"""
+    return any(isinstance(e, CombatStep) and e.attacker == player and not e.attacker_wins for e in events)
