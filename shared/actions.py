@@ -74,6 +74,44 @@ _TYPE_NAMES = {
 _BY_NAME = {name: cls for cls, name in _TYPE_NAMES.items()}
 
 
+def check_shape(action: object) -> None:
+    """Refuse an action object whose fields are not of the right kinds (ActionFormatError).
+
+    The engine's entry point calls this before any rule is looked at, so that a caller that
+    builds actions by hand gets a rules refusal that says what was wrong, never a KeyError or
+    a TypeError from deep inside.
+    """
+    if not isinstance(action, (Commit, Redeploy, Discard, OrderDefence, EndTurn, Resign)):
+        raise ActionFormatError(f"not an action: {action!r}")
+    if isinstance(action.player, bool) or action.player not in (Player.GOLD, Player.SILVER):
+        raise ActionFormatError(f"player must be 1 (gold) or 2 (silver), not {action.player!r}")
+    if isinstance(action, Commit):
+        if not isinstance(action.placements, (tuple, list)) or not all(
+            isinstance(p, (tuple, list)) and len(p) == 3 and _is_int(p[0]) and _is_int(p[1])
+            for p in action.placements
+        ):
+            raise ActionFormatError("placements must be (row, column, letter) triples of whole numbers and a letter")
+        if action.direction is not None and action.direction not in ("across", "down"):
+            raise ActionFormatError(f"direction must be 'across' or 'down', not {action.direction!r}")
+    elif isinstance(action, Redeploy):
+        if not (isinstance(action.cell, (tuple, list)) and len(action.cell) == 2 and all(_is_int(x) for x in action.cell)):
+            raise ActionFormatError(f"cell must be (row, column) in whole numbers, not {action.cell!r}")
+        if action.direction not in ("across", "down"):
+            raise ActionFormatError(f"direction must be 'across' or 'down', not {action.direction!r}")
+    elif isinstance(action, Discard):
+        if not isinstance(action.letters, str):
+            raise ActionFormatError(f"letters must be a string, not {action.letters!r}")
+    elif isinstance(action, OrderDefence):
+        if not (isinstance(action.order, (tuple, list)) and all(_is_int(i) for i in action.order)):
+            raise ActionFormatError(f"order must be a tuple of whole numbers, not {action.order!r}")
+    elif isinstance(action, Resign) and action.reason not in RESIGN_REASONS:
+        raise ActionFormatError(f"resign reason must be one of {', '.join(RESIGN_REASONS)}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
     """The plain (JSON and msgpack) form of an action."""
     out: dict[str, Any] = {"type": _TYPE_NAMES[type(action)], "player": int(action.player)}

@@ -24,6 +24,7 @@ from shared.actions import (
     Redeploy,
     Resign,
     action_to_dict,
+    check_shape,
 )
 from shared.board import ACROSS, DOWN, Board, runs_of
 from shared.commit_flow import CommitFlow
@@ -226,6 +227,7 @@ class Game(CommitFlow, TurnFlow):
         """Apply ``action`` and return its events, or raise a RuleError and change nothing."""
         if self.result is not None:
             raise E.GameOverError(f"the game is over ({self.result.reason})")
+        check_shape(action)
         if isinstance(action, Resign):
             events = self._resign(action)
         else:

@@ -303,3 +303,22 @@ def test_a_version_1_record_replays_under_revision_1():
     header["version"] = 2
     with pytest.raises(RecordError, match="line 3: the record ends"):
         replay(parse_record("\n".join([json.dumps(header)] + lines[1:])), LEXICON)
+
+
+@pytest.mark.parametrize("action, says", [
+    (Commit(GOLD, ((1, 3, "s"),), "sideways"), "across"),
+    (Commit(GOLD, (("1", 3, "s"),)), "whole numbers"),
+    (Commit(GOLD, ((1, 3),)), "triples"),
+    (Redeploy(GOLD, (0, "a"), "across"), "whole numbers"),
+    (Redeploy(GOLD, (0, 0), "diagonal"), "across"),
+    (Discard(GOLD, ["a"]), "string"),
+    (EndTurn(3), "player must be"),
+    ("commit", "not an action"),
+])
+def test_every_bad_argument_is_a_rules_refusal_that_changes_nothing(action, says):
+    game = position(FAILED, FAILED_LETTERS, LEXICON, racks={GOLD: "s"})
+    before = game.fingerprint()
+    with pytest.raises(E.ActionFormatError) as info:
+        game.apply(action)
+    assert says in info.value.reason
+    assert game.fingerprint() == before
