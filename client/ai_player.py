@@ -1,7 +1,7 @@
 """The computer opponent behind one function, so the real AI drops in with no other change.
 
 ``shared.ai.choose_action`` (issue 5) is used when it is installed; until then a stand-in
-plays legal moves from a list of common words (``shared.random_player.sensible_action``).
+plays legal moves from a list of common words (``shared.tools.random_player.sensible_action``).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import random
 
-from shared.actions import Action
-from shared.game import Game
-from shared.terrain import Player
+from shared.rules.actions import Action
+from shared.rules.game import Game
+from shared.rules.terrain import Player
 
 LEVEL_NAMES: dict[int, str] = {0: "Apprentice", 1: "Journeyman", 2: "Adept", 3: "Master"}
 """Difficulty levels offered in the skirmish menu (the AI's own LEVELS replace these)."""
@@ -51,9 +51,9 @@ def choose_ai_action(game: Game, player: Player, level: int, rng: random.Random,
 
 def _stand_in(game: Game, rng: random.Random) -> Action:
     """Legal moves by trial from common words; the best defence order; never resigns."""
-    from shared.actions import EndTurn, OrderDefence, Resign
-    from shared.game import PendingDefence
-    from shared.random_player import sensible_action
+    from shared.rules.actions import EndTurn, OrderDefence, Resign
+    from shared.rules.game import PendingDefence
+    from shared.tools.random_player import sensible_action
 
     actor = game.actor
     if isinstance(game.pending, PendingDefence):

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 
 def ensure_display(argv: list[str]) -> int | None:
@@ -47,7 +47,7 @@ def frame(window, dt: float = 1 / 60) -> None:
 
 def sample_session(map_name: str, lexicon, seed: int = 7, turns: int = 14):
     """A paused local session on the sample position, gold at the screen."""
-    from shared.mapfiles import load_map
+    from shared.maps.files import load_map
 
     from client.sample import sample_position
     from client.session import LocalSession, Seat
@@ -65,7 +65,7 @@ def screenshot(map_name: str, out: Path, size: tuple[int, int] = (1600, 1000), s
     """Render the sample mid-game position of ``map_name`` to ``out`` (PNG)."""
     import arcade
 
-    from shared.dictionary import load_dictionary
+    from shared.words.dictionary import load_dictionary
 
     from client.views.game import GameView
 
@@ -76,7 +76,7 @@ def screenshot(map_name: str, out: Path, size: tuple[int, int] = (1600, 1000), s
     for _ in range(3):
         frame(window)
     image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")  # opaque: no alpha to store
-    from shared.atomic_files import replacing
+    from shared.files.atomic import replacing
 
     with replacing(out) as temp:  # whole or not at all
         image.save(temp, format="PNG", optimize=True)
@@ -208,7 +208,7 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
     (``ctx.finish``) before it is presented, so the figures are what the player's machine does.
     ``samples`` > 0 turns multisampling on, to compare with the client's default (off).
     """
-    from shared.dictionary import load_dictionary
+    from shared.words.dictionary import load_dictionary
 
     from client.sample import first_attack
     from client.session import Update, _event_dicts
@@ -248,7 +248,7 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
     trial = before.copy()
     events = trial.apply(commit)
     if trial.pending is not None:
-        from shared.actions import OrderDefence
+        from shared.rules.actions import OrderDefence
 
         events += trial.apply(OrderDefence(trial.pending.player, trial.pending.suggested_order))
     update = Update(_event_dicts(events, None), trial.view(view.viewer), commit.player)

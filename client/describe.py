@@ -89,3 +89,35 @@ def describe_result(result: dict[str, Any] | None, names: dict[int, str] | None 
     if winner is None:
         return "A draw" + DRAW_REASONS.get(reason, "")
     return f"{side(winner, names)} wins {REASONS.get(reason, reason)}"
+
+
+TERRAIN_RULES: dict[str, tuple[str, str]] = {
+    "plains": ("Plains", "no special rule"),
+    "forest": ("Forest", "a word laid here must score more than 2 per forest cell under its new "
+                         "letters; once laid, the forest is cut to plains"),
+    "water": ("Water", "a word may cross it, but both its ends stand on land; it fights at x0.6"),
+    "mountains": ("Mountains", "a letter here counts double in a fight"),
+    "ice": ("Ice", "holds one-dot letters; a heavier letter cracks it after the fight and the word sinks"),
+    "city": ("City", "a word with a letter here defends at x1.5; cover it to take it"),
+    "lava": ("Lava", "no letter may ever stand here"),
+}
+"""Terrain name (``Terrain.value``) -> (display name, its rule in a few words)."""
+
+
+def terrain_line(terrain: str) -> str:
+    """'Mountains: a letter here counts double in a fight'."""
+    name, rule = TERRAIN_RULES.get(terrain, (terrain.capitalize(), ""))
+    return f"{name}: {rule}" if rule else name
+
+
+def ai_pass_note(level_name: str, letters_on_board: int, hoards: bool) -> str | None:
+    """Why a computer player passed, when its level explains it (None: nothing to explain).
+
+    The stronger levels keep their letters before their first word (``Level.hoard_first`` in
+    ``shared.ai``): a letter spent on a weak word cannot score later, so they gather a rack
+    worth playing and discard the worst letters meanwhile. To a player that looks like a
+    computer that does nothing; the chronicle says why.
+    """
+    if hoards and letters_on_board == 0:
+        return f"  the {level_name} is gathering letters for a strong first word"
+    return None

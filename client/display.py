@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.game_view import TERRAIN_TO_CHAR
-from shared.terrain import Cell, Player, Terrain
+from shared.rules.game_view import TERRAIN_TO_CHAR
+from shared.rules.terrain import Cell, Player, Terrain
 
 CHAR_TO_TERRAIN: dict[str, Terrain] = {ch: t for t, ch in TERRAIN_TO_CHAR.items()}
 TERRAIN_NAMES: dict[str, Terrain] = {t.value: t for t in Terrain}

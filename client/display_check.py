@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from shared.command_errors import FaultError
+from shared.faults import FaultError
 
 XVFB_HINT = 'run it on a desktop, or under a virtual screen: xvfb-run -a -s "-screen 0 1920x1080x24" {command}'
 

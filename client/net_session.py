@@ -11,10 +11,10 @@ from __future__ import annotations
 import concurrent.futures
 from typing import Any
 
-from shared.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
-from shared.lexicon import Lexicon
-from shared.rules import PRESETS
-from shared.terrain import Player
+from shared.rules.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
+from shared.rules.lexicon import Lexicon
+from shared.rules.presets import PRESETS
+from shared.rules.terrain import Player
 
 from client.session import GameSession, Message, Rejected, Seat, Status, Update
 

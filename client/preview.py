@@ -1,7 +1,7 @@
 """The preview before Commit: the words formed, are they words, strength, attack and outcome.
 
 It works from a view dict alone (so it is the same for a local game and a network game): the
-view is turned into a *shadow* :class:`~shared.game.Game` holding the same board and the
+view is turned into a *shadow* :class:`~shared.rules.game.Game` holding the same board and the
 viewer's rack, and the engine itself judges the layout (``plan_commit``), measures the
 strength (``attack_strength``), finds the defenders (``find_defenders``) and, on a copy,
 plays the commit out with the defender's best order to say what would happen.
@@ -14,16 +14,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from shared.actions import Commit, OrderDefence
-from shared.board import Board, runs_of
-from shared.combat import attacks, best_order, find_defenders
-from shared.errors import RuleError
-from shared.game import Game, PendingDefence
-from shared.letters import face_value
-from shared.lexicon import Lexicon
-from shared.rules import PRESETS, RuleSet
-from shared.strength import Strength, attack_strength
-from shared.terrain import Cell, GameMap, Player, Terrain
+from shared.rules.actions import Commit, OrderDefence
+from shared.rules.board import Board, runs_of
+from shared.rules.combat import attacks, best_order, find_defenders
+from shared.rules.errors import RuleError
+from shared.rules.game import Game, PendingDefence
+from shared.rules.letters import face_value
+from shared.rules.lexicon import Lexicon
+from shared.rules.presets import PRESETS, RuleSet
+from shared.rules.strength import Strength, attack_strength
+from shared.rules.terrain import Cell, GameMap, Player, Terrain
 
 from client.display import CHAR_TO_TERRAIN
 

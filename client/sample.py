@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 
-from shared.actions import EndTurn
-from shared.errors import RuleError
-from shared.game import Game, PendingDefence, PendingDiscard
-from shared.lexicon import Lexicon
-from shared.random_player import random_commit, sensible_action
-from shared.rules import PRESETS
-from shared.terrain import GameMap, Player, Terrain
+from shared.rules.actions import EndTurn
+from shared.rules.errors import RuleError
+from shared.rules.game import Game, PendingDefence, PendingDiscard
+from shared.rules.lexicon import Lexicon
+from shared.tools.random_player import random_commit, sensible_action
+from shared.rules.presets import PRESETS
+from shared.rules.terrain import GameMap, Player, Terrain
 
 from client.ai_player import _common_words
 
@@ -114,7 +114,7 @@ def sample_position(game_map: GameMap, lexicon: Lexicon, seed: int = 7, turns: i
 
 def first_attack(game: Game, lexicon: Lexicon, seed: int = 3, tries: int = 40):
     """(game copy before, commit) for a legal commit that attacks, searching a few moves ahead."""
-    from shared.combat import attacks
+    from shared.rules.combat import attacks
 
     rng = random.Random(seed)
     words = _common_words(lexicon)

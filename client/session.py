@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from shared.actions import Action, EndTurn, OrderDefence
-from shared.errors import RuleError
-from shared.game import Game, PendingDefence
-from shared.lexicon import Lexicon
-from shared.rules import PRESETS, RuleSet
-from shared.terrain import Player
+from shared.rules.actions import Action, EndTurn, OrderDefence
+from shared.rules.errors import RuleError
+from shared.rules.game import Game, PendingDefence
+from shared.rules.lexicon import Lexicon
+from shared.rules.presets import PRESETS, RuleSet
+from shared.rules.terrain import Player
 
 
 @dataclass
@@ -156,6 +156,12 @@ class GameSession:
         """True if the opponent has asked for a rematch this player has not answered yet."""
         return False
 
+    def hold(self, held: bool) -> None:
+        """Hold the game still (True) while a menu covers it, or let it go on (False).
+
+        A local computer opponent waits and a replay stops; a game on a server goes on.
+        """
+
     def close(self) -> None:
         """Stop background work."""
 
@@ -203,7 +209,8 @@ class LocalSession(GameSession):
         self._worker_version = -1
         self._last_action_at = time.monotonic()
         self._closed = False
-        self.paused = False  # True stops the computer from moving (e.g. while a dialog is open)
+        self.paused = False  # True stops the computer from moving (tests, benchmarks)
+        self.held = False  # True while a menu covers the game (see hold)
 
     @classmethod
     def new(
@@ -281,7 +288,7 @@ class LocalSession(GameSession):
             if not self._apply(result):
                 self._apply(self._fallback(actor))
             return
-        if actor is None or self.paused:
+        if actor is None or self.paused or self.held:
             return
         seat = self.seats[actor]
         if seat.human_here:
@@ -308,6 +315,11 @@ class LocalSession(GameSession):
         if isinstance(self.game.pending, PendingDefence):
             return OrderDefence(actor, self.game.best_defence_order())
         return EndTurn(actor)
+
+    def hold(self, held: bool) -> None:
+        self.held = held
+        if not held:
+            self._last_action_at = time.monotonic()
 
     def wait_for_computer(self, timeout: float = 30.0) -> None:
         """Block until the computer's current move is worked out (tests and benchmarks)."""

@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from shared import userdirs
-from shared.atomic_files import set_aside, write_text
+from shared.files import userdirs
+from shared.files.atomic import set_aside, write_text
 
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 """Animation speed names and their rate (0 means no animation at all)."""

@@ -20,7 +20,7 @@ import os
 from typing import Any, TextIO
 
 from client.net.state import GameTracker
-from shared.terrain import Terrain
+from shared.rules.terrain import Terrain
 
 SEAT_NAMES = {1: "gold", 2: "silver"}
 BRACKETS = {1: ("[", "]"), 2: ("<", ">")}
@@ -37,7 +37,7 @@ _WIRE_TO_TERRAIN: dict[str, Terrain] = {}
 def _wire_terrain() -> dict[str, Terrain]:
     """The view's terrain characters (the engine's) mapped back to terrains."""
     if not _WIRE_TO_TERRAIN:
-        from shared.game_view import TERRAIN_TO_CHAR
+        from shared.rules.game_view import TERRAIN_TO_CHAR
 
         _WIRE_TO_TERRAIN.update({ch: t for t, ch in TERRAIN_TO_CHAR.items()})
     return _WIRE_TO_TERRAIN

@@ -20,8 +20,8 @@ from client.terminal_parsing import (
     parse_options,
     player_option,
 )
-from shared.atomic_files import write_text
-from shared.command_errors import os_reason
+from shared.files.atomic import write_text
+from shared.faults import os_reason
 
 ONLINE_HELP = """online:
   lobby | lobby off              follow the open games live (new seeks appear as they come)

@@ -2,7 +2,7 @@
 
 Nothing here talks to the engine. The planner keeps what the player has laid out but not yet
 committed (R2: letters laid out are the client's business) and turns it into a
-:class:`~shared.actions.Commit` when they press Commit.
+:class:`~shared.rules.actions.Commit` when they press Commit.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from shared.actions import Commit
-from shared.board import ACROSS, DOWN, line_run
-from shared.terrain import Cell, Player, Terrain
+from shared.rules.actions import Commit
+from shared.rules.board import ACROSS, DOWN, line_run
+from shared.rules.terrain import Cell, Player, Terrain
 
 _STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
 

@@ -1,12 +1,12 @@
 """The `scryptic` console command.
 
-Subcommands live beside the code they drive: every module named ``cli_*.py`` in the
-``shared``, ``server`` and ``client`` packages exposes ``register(subparsers)``, which adds
-its subcommands with ``parser.set_defaults(func=handler)``. A handler takes the parsed
+Commands are the outermost layer: every module of :mod:`scryptic.commands` exposes
+``register(subparsers, bench_subparsers)``, which adds its subcommands with
+``parser.set_defaults(func=handler)``; handlers stay thin and call into the packages. A handler takes the parsed
 arguments and returns an exit code.
 
 One error path for every command (:func:`main`): a handler raises
-:class:`shared.command_errors.CommandError` for the failures it knows; the dispatcher prints
+:class:`shared.faults.CommandError` for the failures it knows; the dispatcher prints
 ``scryptic COMMAND: what was wrong; what to do`` on one line of stderr and exits 2 for bad
 usage or 1 for a fault. Anything unexpected is one line too (exit 1). ``--debug`` (or
 ``SCRYPTIC_DEBUG=1``) prints the traceback as well.
@@ -22,9 +22,9 @@ import sys
 import traceback
 from typing import NoReturn
 
-from shared.command_errors import EXIT_FAULT, EXIT_USAGE, CommandError, os_reason
+from scryptic import commands
+from shared.faults import EXIT_FAULT, EXIT_USAGE, CommandError, os_reason
 
-PACKAGES = ("shared", "server", "client")
 EXIT_INTERRUPTED = 130
 
 
@@ -46,12 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench_sub = bench.add_subparsers(dest="bench_command", metavar="WHAT")
     bench_sub.required = True
     parser.set_defaults(bench_subparsers=bench_sub)
-    for package_name in PACKAGES:
-        package = importlib.import_module(package_name)
-        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-            if info.name.startswith("cli_"):
-                module = importlib.import_module(f"{package_name}.{info.name}")
-                module.register(subparsers, bench_sub)
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):  # a helper of the commands, not a command
+            continue
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(subparsers, bench_sub)
     _prepare_subcommands(parser)
     return parser
 

@@ -13,7 +13,7 @@ Its parts, from the network inwards (``docs/architecture.md`` draws them):
 - ``server.bots``: the bot player (a process pool), ``server.mapcodec``, ``server.config``,
   ``server.metrics``, ``server.logs``: small parts the others share.
 - ``server.app``: the composition root that builds and wires all of the above.
-- ``server.cli_server``, ``server.bench``, ``server.scripted``: the ``scryptic server`` and
+- ``scryptic.commands.server``, ``scryptic.bench.server``, ``server.scripted``: the ``scryptic server`` and
   ``scryptic bench server`` commands and their scripted players.
 
 May import: the standard library, its dependencies, ``shared`` and itself; never ``client``.

@@ -50,8 +50,8 @@ from server.routes import Router
 from server.store.interface import GameStore
 from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
-from shared.lexicon import Lexicon
-from shared.terrain import GameMap
+from shared.rules.lexicon import Lexicon
+from shared.rules.terrain import GameMap
 
 if TYPE_CHECKING:  # imported when used: the single process needs neither asyncpg nor nats-py
     from server.cluster.parts import ClusterParts

@@ -27,17 +27,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.mapcodec import map_from_text
-from shared.actions import (
+from shared.rules.actions import (
     Action,
     EndTurn,
     OrderDefence,
     action_from_dict,
     action_to_dict,
 )
-from shared.game import Game, PendingDefence
-from shared.lexicon import Lexicon
-from shared.rules import get_rules
-from shared.terrain import Player
+from shared.rules.game import Game, PendingDefence
+from shared.rules.lexicon import Lexicon
+from shared.rules.presets import get_rules
+from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.bots")
 

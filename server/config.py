@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shared.userdirs import data_dir
+from shared.files.userdirs import data_dir
 
 
 def default_db_path() -> Path:

@@ -1,6 +1,6 @@
 """How the store keeps a game's map: the record format's map object ({"name", "grid"}) as JSON.
 
-Going through the engine's versioned record format (``shared.record``) keeps the store
+Going through the engine's versioned record format (``shared.rules.record``) keeps the store
 independent of how the map modules name their helpers, and a stored game replays exactly.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from shared.record import FORMAT, VERSION, GameRecord, parse_record
-from shared.rules import STANDARD
-from shared.terrain import GameMap
+from shared.rules.record import FORMAT, VERSION, GameRecord, parse_record
+from shared.rules.presets import STANDARD
+from shared.rules.terrain import GameMap
 
 
 def map_to_text(game_map: GameMap) -> str:

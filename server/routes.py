@@ -24,7 +24,7 @@ from server.lobby.listings import Listings
 from server.lobby.matchmaking import Matchmaking
 from server.lobby.profiles import Profiles
 from server.lobby.registry import GameRegistry
-from shared.actions import action_from_dict
+from shared.rules.actions import action_from_dict
 
 Handler = Callable[[Any, Any], Awaitable[dict[str, Any]]]
 

@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from shared.actions import Action, Commit, Discard, EndTurn, OrderDefence
-from shared.errors import RuleError
-from shared.game import Game, PendingDefence, PendingDiscard
-from shared.terrain import Player
+from shared.rules.actions import Action, Commit, Discard, EndTurn, OrderDefence
+from shared.rules.errors import RuleError
+from shared.rules.game import Game, PendingDefence, PendingDiscard
+from shared.rules.terrain import Player
 
 # Short common words: enough for a scripted game to commit now and then on any map.
 BENCH_WORDS: tuple[str, ...] = tuple(

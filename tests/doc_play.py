@@ -10,17 +10,17 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from shared import errors as E
-from shared.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
-from shared.ascii import letters_text, position, terrain_text
-from shared.board import runs_of
-from shared.combat import find_defenders
-from shared.events import CityTaken, CombatStep, Event, LettersRemoved, WordCommitted
-from shared.game import Game, PendingDefence, PendingDiscard
-from shared.lexicon import Lexicon
-from shared.rules import PRESETS
-from shared.strength import Strength, attack_strength
-from shared.terrain import Player
+from shared.rules import errors as E
+from shared.rules.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
+from shared.tools.ascii import letters_text, position, terrain_text
+from shared.rules.board import runs_of
+from shared.rules.combat import find_defenders
+from shared.rules.events import CityTaken, CombatStep, Event, LettersRemoved, WordCommitted
+from shared.rules.game import Game, PendingDefence, PendingDiscard
+from shared.rules.lexicon import Lexicon
+from shared.rules.presets import PRESETS
+from shared.rules.strength import Strength, attack_strength
+from shared.rules.terrain import Player
 
 from doc_examples import Example, ExampleError
 
@@ -134,7 +134,7 @@ def _grid(rows: list[str]) -> str:
 def lexicon_for(name: str) -> Lexicon:
     """'dictionary': the game's dictionary; 'test list': the rules tests' small word list."""
     if name == "dictionary":
-        from shared.dictionary import load_dictionary
+        from shared.words.dictionary import load_dictionary
 
         return load_dictionary()
     if name == "test list":

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from shared.game import Game
-from shared.lexicon import WordList
-from shared.random_player import junk_action, random_commit
-from shared.random_player import sensible_action as _sensible
+from shared.rules.game import Game
+from shared.rules.lexicon import WordList
+from shared.tools.random_player import junk_action, random_commit
+from shared.tools.random_player import sensible_action as _sensible
 
 WORDS = """
 a at an as am ad ah ai al ar aw ax ay be by do go he hi if in is it me my no of on or ox so to up us

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from shared.actions import Commit
-from shared.lexicon import Category, WordList
-from shared.terrain import Player
+from shared.rules.actions import Commit
+from shared.rules.lexicon import Category, WordList
+from shared.rules.terrain import Player
 
 GOLD, SILVER = Player.GOLD, Player.SILVER
 

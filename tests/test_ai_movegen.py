@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import random
+import time
 from itertools import combinations, permutations
 
 import pytest
 
-from shared.actions import Commit
+from shared.rules.actions import Commit
 from shared.ai import generate_commits
-from shared.ai.vocab import Vocabulary
-from shared.ascii import map_from_ascii, position
-from shared.errors import RuleError
-from shared.game import Game
-from shared.lexicon import WordList
-from shared.random_player import sensible_action
-from shared.rules import STANDARD
-from shared.terrain import Player
+from shared.ai.movegen import find_moves
+from shared.ai.vocab import Vocabulary, full_vocabulary
+from shared.tools.ascii import map_from_ascii, position
+from shared.rules.errors import RuleError
+from shared.rules.game import Game
+from shared.rules.lexicon import WordList
+from shared.tools.random_player import sensible_action
+from shared.rules.presets import STANDARD
+from shared.rules.terrain import Player
 
 from rules_helpers import CATEGORIES, GOLD, SILVER, WORDS
 
@@ -109,6 +111,15 @@ CRAFTED = [
      . . . . . .
      . . . q n .
      """, "oneta"),
+    # the supplied word's first letter is in an invalid down run (cx): across words may
+    # not build on it (an anchor that cannot be used)
+    ("""
+     . . . . . .
+     . . . . . .
+     . . c a t .
+     . . x . . .
+     . . . . . S
+     """, "aeis"),
     # an isolated word next to the supplied one, and a cut word against forest
     ("""
      . d o g . .
@@ -128,10 +139,94 @@ def test_generator_finds_exactly_the_brute_force_moves(letters, rack):
     assert generated(game, GOLD) == expected
 
 
+# Open land: a wider board where words from a city or an own word run out of letters long
+# before they meet a cross word (the generator takes such words from its completion lists
+# instead of walking), forest both sides of the city, lava cutting a row short.
+OPEN = """
+. . . . . . . . .
+. . . . . . . . .
+. f . . G . . f .
+. . . . . . . . .
+~ . x . . . . . .
+. . . . . . . . .
+. . . . . . . . S
+"""
+
+OPEN_LAND = [
+    # the first word: every word of the rack over the empty city, at every offset
+    ("", "axes"),
+    ("", "tide"),
+    # an own word down from the city: words across its letters, lava two cells left of its A
+    ("""
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . t . . . .
+     . . . . e . . . .
+     . . . . a . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     """, "dots"),
+    # an own word across the city and an enemy word below it
+    ("""
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . c a t . . .
+     . . . . . . . . .
+     . . . . D O G . .
+     . . . . . . . . .
+     . . . . . . . . .
+     """, "sire"),
+]
+
+
+# Water and forest right beside the city: words of open land that end on water, or are
+# too weak for the forest under their new letters, are refused.
+MARSH = """
+. . . . . . . . .
+. . . . . . . . .
+. . ~ f G f . ~ .
+. . . . f . . . .
+. . . . . . . . .
+. . . . . . . . S
+"""
+
+MARSH_LAND = [
+    ("", "tide"),
+    ("", "axes"),
+    # AT across the city: words go on across open land towards the water
+    ("""
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . a t . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     """, "sear"),
+    # TA across the city, three letters: TAR fits before the water, TARS would end on it
+    ("""
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . t a . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     . . . . . . . . .
+     """, "rsn"),
+]
+
+
+@pytest.mark.parametrize("board,letters,rack", [(OPEN, *case) for case in OPEN_LAND]
+                         + [(MARSH, *case) for case in MARSH_LAND])
+def test_generator_finds_exactly_the_brute_force_moves_in_open_land(board, letters, rack):
+    game = position(board, letters, LEXICON, racks={GOLD: rack, SILVER: "dog"})
+    expected = brute_force(game, GOLD)
+    assert expected
+    assert generated(game, GOLD) == expected
+
+
 @pytest.fixture(scope="module")
 def short_words() -> WordList:
     """The real dictionary's words of up to five letters, with their categories."""
-    from shared.dictionary import load_dictionary
+    from shared.words.dictionary import load_dictionary
 
     d = load_dictionary()
     words = [w for w in d if len(w) <= 5]
@@ -204,3 +299,72 @@ def test_rack_argument_replaces_the_rack():
     moves = list(generate_commits(game, GOLD, rack="dog"))
     assert moves and all({ch for *_, ch in m.placements} <= set("dog") for m in moves)
     assert not list(generate_commits(game, GOLD, rack=""))
+
+
+# ------------------------------------------------------------------ the deadline (a hard cap)
+def _busy_position() -> Game:
+    """Own words, an isolated word and enemy letters: several lines with moves."""
+    return position(SMALL, CRAFTED[1][0], LEXICON, racks={GOLD: "saneot", SILVER: "dog"})
+
+
+class _Clock:
+    """A stand-in for time.perf_counter that passes 0.5 after ``looks`` readings."""
+
+    def __init__(self, looks: int) -> None:
+        self.looks = looks
+        self.read = 0
+
+    def __call__(self) -> float:
+        self.read += 1
+        return 0.0 if self.read <= self.looks else 1.0
+
+
+def test_a_deadline_already_past_stops_the_search_before_it_starts():
+    game = _busy_position()
+    vocab = full_vocabulary(LEXICON)
+    _, moves = find_moves(game, GOLD, vocab, deadline=time.perf_counter() - 1.0)
+    assert moves.cut_short and moves == []
+    commits = generate_commits(game, GOLD, deadline=time.perf_counter() - 1.0)
+    assert commits.cut_short and commits == []
+
+
+def test_a_deadline_not_reached_changes_nothing():
+    game = _busy_position()
+    vocab = full_vocabulary(LEXICON)
+    _, everything = find_moves(game, GOLD, vocab)
+    _, capped = find_moves(game, GOLD, vocab, deadline=time.perf_counter() + 3600.0)
+    assert not everything.cut_short and not capped.cut_short
+    assert capped == everything
+    assert generate_commits(game, GOLD, deadline=time.perf_counter() + 3600.0) == generate_commits(game, GOLD)
+
+
+def test_a_search_cut_short_keeps_the_moves_it_had_found(monkeypatch):
+    """The clock passes the deadline after 1, 2, 3, ... readings: each time the moves found
+    so far come back, flagged, and they are the start of the full generation."""
+    from shared.ai import movegen, search
+
+    game = _busy_position()
+    vocab = full_vocabulary(LEXICON)
+    _, everything = find_moves(game, GOLD, vocab)
+    monkeypatch.setattr(search, "_CHECK_EVERY", 1)  # look at the clock before every start
+    sizes = []
+    for looks in range(1, 400):
+        clock = _Clock(looks)
+        monkeypatch.setattr(movegen, "perf_counter", clock)
+        monkeypatch.setattr(search, "perf_counter", clock)
+        _, part = find_moves(game, GOLD, vocab, deadline=0.5)
+        if not part.cut_short:
+            assert part == everything  # the clock was not read often enough to stop it
+            break
+        assert part == everything[: len(part)]
+        sizes.append(len(part))
+    assert sizes[0] == 0  # stopped before the first start
+    assert sorted(sizes) == sizes and len(set(sizes)) > 5  # more found the later it stops
+    assert any(0 < size < len(everything) for size in sizes)
+
+
+def test_the_deadline_applies_to_searches_near_some_cells():
+    game = _busy_position()
+    vocab = full_vocabulary(LEXICON)
+    _, moves = find_moves(game, GOLD, vocab, near={(4, 2)}, deadline=time.perf_counter() - 1.0)
+    assert moves.cut_short and moves == []

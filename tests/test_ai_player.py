@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from shared.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy
+from shared.rules.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy
 from shared.ai import LEVELS, choose_action, decide
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import position_value
 from shared.ai.movegen import find_moves
 from shared.ai.player import choose_discard, play_out
 from shared.ai.vocab import level_vocabulary
-from shared.ascii import map_from_ascii, position
-from shared.game import Game, PendingDefence, PendingDiscard
-from shared.rules import STANDARD
+from shared.tools.ascii import map_from_ascii, position
+from shared.rules.game import Game, PendingDefence, PendingDiscard
+from shared.rules.presets import STANDARD
 
 from rules_helpers import GOLD, LEXICON, SILVER
 
@@ -174,7 +174,7 @@ def test_quiet_move_estimates_match_playing_them_out():
 
 
 def _small_game(seed: int) -> Game:
-    from shared.dictionary import load_dictionary
+    from shared.words.dictionary import load_dictionary
 
     grid = """
         . . . . . . . . .
@@ -201,7 +201,7 @@ def _play(game: Game, levels: dict, seed: int, limit: int = 60) -> list:
 
 
 def test_same_seed_same_game_and_never_an_excluded_word():
-    from shared.dictionary import load_dictionary
+    from shared.words.dictionary import load_dictionary
 
     dictionary = load_dictionary()
     first = _play(_small_game(3), {GOLD: 1, SILVER: 4}, seed=5)
@@ -215,7 +215,7 @@ def test_same_seed_same_game_and_never_an_excluded_word():
             plan = game.plan_commit(action)
             layer = dict(game.board.letters[action.player])
             layer.update({(r, c): ch for r, c, ch in action.placements})
-            from shared.board import runs_of
+            from shared.rules.board import runs_of
 
             for run in runs_of(layer):
                 if plan.new_cells & set(run.cells):
@@ -224,7 +224,7 @@ def test_same_seed_same_game_and_never_an_excluded_word():
 
 
 def test_level_vocabularies_grow_and_exclude_unplayable_words():
-    from shared.dictionary import load_dictionary
+    from shared.words.dictionary import load_dictionary
 
     d = load_dictionary()
     squire = level_vocabulary(d, LEVELS[1].min_zipf)

@@ -9,13 +9,15 @@ import random
 import pytest
 
 from shared.ai import generate_commits
-from shared.ai.bench import reference_positions, sample_racks
-from shared.ai.selfplay import GameSpec, match_specs, play_game, summarise
-from shared.ascii import map_from_ascii
-from shared.mapfiles import save_map
-from shared.record import parse_record, replay
-from shared.rules import PRESETS, STANDARD
-from shared.terrain import Player
+from scryptic.bench.movegen import reference_positions, sample_racks
+from shared.ai.selfplay import GameSpec, match_specs, play_game
+from shared.ai.selfplay_report import summarise
+from shared.tools.ascii import map_from_ascii
+from shared.maps.files import save_map
+from shared.rules.record import parse_record
+from shared.rules.replay import replay
+from shared.rules.presets import PRESETS, STANDARD
+from shared.rules.terrain import Player
 
 GOLD, SILVER = Player.GOLD, Player.SILVER
 
@@ -32,7 +34,7 @@ TINY = """
 
 @pytest.fixture(scope="module")
 def dictionary():
-    from shared.dictionary import load_dictionary
+    from shared.words.dictionary import load_dictionary
 
     return load_dictionary()
 
@@ -92,8 +94,8 @@ def first_touch_on_the_board(record, dictionary) -> int | None:
     """The turn in which a letter of one side first stood on or beside one of the other's,
     found by replaying the record and looking at the board: after every action, and at
     every commit's new letters before it is played (a failed attack touches, then goes)."""
-    from shared.actions import Commit, action_from_dict
-    from shared.game import Game
+    from shared.rules.actions import Commit, action_from_dict
+    from shared.rules.game import Game
 
     def touches(cells, enemy, board) -> bool:
         return any(c in enemy or any(n in enemy for n in board.neighbours(c)) for c in cells)

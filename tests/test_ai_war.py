@@ -13,15 +13,15 @@ from itertools import permutations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.actions import Commit, EndTurn, Resign
+from shared.rules.actions import Commit, EndTurn, Resign
 from shared.ai import decide
 from shared.ai.fights import best_fight, lost_beyond_recovery
 from shared.ai.vocab import level_vocabulary
 from shared.ai.war import beats_all, need_to_beat, read_defences
-from shared.ascii import position
-from shared.combat import strength_after
-from shared.game import Game
-from shared.rules import PRESETS, STANDARD
+from shared.tools.ascii import position
+from shared.rules.combat import strength_after
+from shared.rules.game import Game
+from shared.rules.presets import PRESETS, STANDARD
 
 from rules_helpers import GOLD, LEXICON, SILVER
 

@@ -7,8 +7,8 @@ from shared.ai.availability import check_offers, play_commit
 from shared.ai.movegen import generate_commits
 from shared.ai.vocab import Vocabulary
 from shared.ai.warstats import Availability, Offer, WarCounter
-from shared.ascii import position
-from shared.events import (
+from shared.tools.ascii import position
+from shared.rules.events import (
     CityTaken,
     CombatStep,
     DefenceRequested,

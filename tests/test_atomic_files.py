@@ -14,7 +14,7 @@ import pytest
 from client.net.identity import IdentityStore, default_identity_path
 from client.settings import Settings, load_settings, save_settings
 from server.config import default_db_path
-from shared.atomic_files import TEMP_PATTERN, replacing, set_aside, write_text
+from shared.files.atomic import TEMP_PATTERN, replacing, set_aside, write_text
 
 URL = "ws://127.0.0.1:1"
 

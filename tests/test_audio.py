@@ -15,8 +15,8 @@ from client.audio.events import ClockWarning, sound_for_event
 from client.audio.player import REPEAT_GAP, SoundPlayer
 from client.audio.synth import PEAK, RATE, to_pcm16, wav_bytes
 from client.settings import Settings, load_settings, save_settings
-from shared.events import CityTaken, CombatStep, TurnStarted, WordCommitted
-from shared.terrain import Player
+from shared.rules.events import CityTaken, CombatStep, TurnStarted, WordCommitted
+from shared.rules.terrain import Player
 
 LENGTHS = {"place": 0.16, "commit": 1.3, "combat": 0.75, "city": 2.8, "clock": 0.07}
 """Each sound's length in seconds: a click and a tick are short, the bell rings out."""

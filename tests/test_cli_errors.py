@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from scryptic.cli import main
-from shared.actions import EndTurn
-from shared.game import Game
-from shared.rules import STANDARD
+from shared.rules.actions import EndTurn
+from shared.rules.game import Game
+from shared.rules.presets import STANDARD
 from random_play import LEXICON, WORDS
 from test_rules_properties import ARENA
 
@@ -105,7 +105,7 @@ def test_an_unexpected_error_is_one_line_and_debug_shows_the_traceback(monkeypat
     def broken(args):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("shared.cli_rules.run_replay", broken)
+    monkeypatch.setattr("scryptic.commands.rules.run_replay", broken)
     code, _, err = invoke("replay", tmp_path / "x")
     assert code == 1
     error_line(err, "replay", "unexpected error (RuntimeError: boom)", "--debug")

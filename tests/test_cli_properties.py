@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scryptic.cli import main
-from shared.actions import EndTurn
-from shared.game import Game
-from shared.rules import STANDARD
+from shared.rules.actions import EndTurn
+from shared.rules.game import Game
+from shared.rules.presets import STANDARD
 from random_play import LEXICON, WORDS
 from test_rules_properties import ARENA
 
@@ -200,8 +200,8 @@ def test_server_with_bad_inputs_never_starts(bad, port):
     lambda scheme: junk_text.map(lambda rest: scheme + rest))),
        name=st.one_of(st.none(), word_like), bot=st.one_of(st.none(), st.integers(-3, 12)))
 def test_cli_with_a_bad_server_address_or_bot_level(url, name, bot):
-    from client.cli_terminal import check_server_url
-    from shared.command_errors import UsageError
+    from scryptic.commands.terminal import check_server_url
+    from shared.faults import UsageError
 
     try:
         check_server_url(url)
@@ -221,7 +221,7 @@ def test_cli_with_a_bad_server_address_or_bot_level(url, name, bot):
 @SETTINGS
 @given(map_name=word_like, command=st.sampled_from(["screenshot", "editor", "bench-client"]))
 def test_window_commands_with_an_unknown_map(map_name, command):
-    from shared.mapfiles import resolve_map_path
+    from shared.maps.files import resolve_map_path
 
     try:
         resolve_map_path(map_name)

@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from shared.actions import Commit, EndTurn, OrderDefence
-from shared.ascii import position
+from shared.rules.actions import Commit, EndTurn, OrderDefence
+from shared.tools.ascii import position
 
 from client.animation import Animator
 from client.describe import describe_event, describe_result
@@ -366,12 +366,24 @@ def test_the_game_layout_tiles_the_window_without_overlaps(size):
     assert lay.board.width > 500 and lay.board.height > 400
     assert lay.board.right <= lay.side.left and lay.rack.right <= lay.side.left
     assert lay.buttons.right <= lay.side.left
-    assert lay.board.top <= lay.top.bottom and lay.rack.top <= lay.board.bottom
+    assert lay.header.left == lay.side.left and lay.header.bottom == lay.side.top
+    assert lay.board.top == h and lay.rack.top <= lay.board.bottom
     assert lay.slot_at(*lay.slot_centre(0), 12) == 0
     assert lay.slot_at(*lay.slot_centre(11), 12) == 11
     # The four panels cover the window exactly, so the game screen needs no full-window clear.
     assert lay.tiles(w, h)
     assert not game_layout(w, h).tiles(w + 1, h)
+
+
+@pytest.mark.parametrize("size", [(1200, 720), (1280, 800), (1920, 1080)])
+def test_every_coin_held_has_a_slot_inside_the_tray(size):
+    for coins in (12, 13, 15):
+        lay = game_layout(*size, slots=coins)
+        assert lay.slots == coins
+        last_x, _ = lay.slot_centre(coins - 1)
+        assert lay.tray.left < lay.slot_centre(0)[0] - lay.slot / 2 + 1
+        assert last_x + lay.slot / 2 <= lay.tray.right, f"coin {coins} spills out of the tray at {size}"
+        assert lay.tray.right <= lay.buttons.left and lay.buttons.right <= lay.side.left
 
 
 def test_network_session_follows_a_rematch_the_opponent_offered():

@@ -7,7 +7,7 @@ import pytest
 
 from client.ui import pieces
 from client.ui.textures import panel_image, plate_image, table_image
-from shared.terrain import Terrain
+from shared.rules.terrain import Terrain
 
 
 def _rgba(img):

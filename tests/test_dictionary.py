@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 
 from scryptic.cli import main as scryptic_main
-from shared.dictbuild.textfiles import read_words
-from shared.dictionary import (
+from shared.words.build.textfiles import read_words
+from shared.words.dictionary import (
     DICT_DIR,
     Dictionary,
     DictionaryError,
     face_value,
     load_dictionary,
 )
-from shared.lexicon import Category, Lexicon
+from shared.rules.lexicon import Category, Lexicon
 
 A, D, S, C = Category.ATTACK, Category.DEFEND, Category.SNEAK, Category.CUT
 
@@ -157,6 +157,27 @@ def test_ai_never_plays_the_exclusion_list(dictionary: Dictionary) -> None:
         assert not dictionary.is_ai_playable(word)
 
 
+def test_hate_words_and_slurs_are_excluded_with_their_forms(dictionary: Dictionary) -> None:
+    """Issue 12: "nazi" was missing. Players may still play these; the AI never does."""
+    for word in ("nazi", "nazis", "nazify", "swastika", "swastikas", "heil", "fuhrer",
+                 "negroid", "niggaz", "welsher", "gypsies", "mongoloid", "spazzes", "fuckheads"):
+        assert word in dictionary, word
+        assert not dictionary.is_ai_playable(word), word
+
+
+def test_plurals_of_excluded_words_are_excluded_too(dictionary: Dictionary) -> None:
+    """Every form is written out: an excluded word's -s / -es / -ies plural is excluded as
+    well, except words that only look like such a plural."""
+    look_alikes = {"assess", "crapes", "crappies", "spices", "spikes"}
+    missing = set()
+    for word in dictionary.ai_excluded:
+        forms = {word + "s", word + "es"}
+        if word.endswith("y"):
+            forms.add(word[:-1] + "ies")
+        missing |= {f for f in forms if f in dictionary and dictionary.is_ai_playable(f)}
+    assert missing == look_alikes
+
+
 def test_ai_plays_ordinary_words_but_never_non_words(dictionary: Dictionary) -> None:
     assert dictionary.is_ai_playable("sword")
     assert dictionary.is_ai_playable("Castle")
@@ -206,9 +227,9 @@ def test_inconsistent_files_are_refused(tmp_path: Path) -> None:
 
 def test_loading_needs_no_build_dependencies() -> None:
     code = (
-        "import sys; from shared.dictionary import load_dictionary; import shared.cli_dictionary;"
+        "import sys; from shared.words.dictionary import load_dictionary; import scryptic.commands.dictionary;"
         "d = load_dictionary(); d.why_not('london');"
-        "print(sorted(m for m in ('nltk', 'wordfreq', 'lemminflect', 'shared.dictbuild')"
+        "print(sorted(m for m in ('nltk', 'wordfreq', 'lemminflect', 'shared.words.build')"
         " if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

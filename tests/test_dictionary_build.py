@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from scryptic.cli import main as scryptic_main
-from shared.dictbuild import requirements
-from shared.dictbuild.assemble import (
+from shared.words.build import requirements
+from shared.words.build.assemble import (
     MAX_SENSE_RANK,
     ZIPF_FLOOR,
     AssembleError,
@@ -25,14 +25,14 @@ from shared.dictbuild.assemble import (
     read_candidates,
     trie_and_zipf,
 )
-from shared.dictbuild.expand import WORD_SEED, Candidate
-from shared.dictbuild.layout import Layout
-from shared.dictbuild.pipeline import BuildError, build, stale_seeds
-from shared.dictbuild.seeds import SeedError, Seeds, load_all_seeds, load_seeds
-from shared.dictbuild.textfiles import content_sha256, read_lines, write_text
-from shared.dictbuild.wordnet import LEXNAMES, lexnames_text
-from shared.dictionary import DICT_DIR, Dictionary
-from shared.lexicon import Category
+from shared.words.build.expand import WORD_SEED, Candidate
+from shared.words.build.layout import Layout
+from shared.words.build.pipeline import BuildError, build, stale_seeds
+from shared.words.build.seeds import SeedError, Seeds, load_all_seeds, load_seeds
+from shared.words.build.textfiles import content_sha256, read_lines, write_text
+from shared.words.build.wordnet import LEXNAMES, lexnames_text
+from shared.words.dictionary import DICT_DIR, Dictionary
+from shared.rules.lexicon import Category
 
 COMMITTED = Layout(DICT_DIR)
 

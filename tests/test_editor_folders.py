@@ -9,7 +9,7 @@ import pytest
 from client.editor.document import MapDocument
 from client.editor.file_dialog import display_path, elided, list_maps
 from client.editor.folders import is_shipped, user_maps_dir
-from shared.mapfiles import MAPS_DIR, load_map, save_map, shipped_maps
+from shared.maps.files import MAPS_DIR, load_map, save_map, shipped_maps
 
 
 @pytest.fixture
@@ -67,7 +67,7 @@ def test_paths_are_shown_short() -> None:
 
 
 def test_a_tiled_map_opens_as_an_unsaved_import(tmp_path: Path) -> None:
-    from shared.tiledfiles import save_tiled
+    from shared.maps.tiled_files import save_tiled
 
     game_map = load_map(shipped_maps()[0])
     save_tiled(game_map, tmp_path / "t.tmj")

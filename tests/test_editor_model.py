@@ -18,10 +18,10 @@ from client.editor.paint import (
     with_mirror,
 )
 from client.editor.tools import RIGHT, Tool, ToolController
-from shared.mapcheck import check_map, detect_symmetry
-from shared.mapfiles import load_map, shipped_maps
-from shared.maps import MapError, format_map
-from shared.terrain import Player, Terrain
+from shared.maps.check import check_map, detect_symmetry
+from shared.maps.files import load_map, shipped_maps
+from shared.maps.format import MapError, format_map
+from shared.rules.terrain import Player, Terrain
 
 
 def doc_of(*rows: str, name: str = "Test") -> MapDocument:

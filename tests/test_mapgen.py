@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import shared
-from shared.mapcheck import ERROR, check_map, detect_symmetry, mirror_cell
-from shared.mapgen import FRONT_STEPS, fractal_noise, generate_map
-from shared.mapreach import fronts
-from shared.maps import count_terrain, format_map, parse_map
-from shared.terrain import Player, Terrain
+from shared.maps.check import ERROR, check_map, detect_symmetry, mirror_cell
+from shared.maps.generate import FRONT_STEPS, fractal_noise, generate_map
+from shared.maps.reach import fronts
+from shared.maps.format import count_terrain, format_map, parse_map
+from shared.rules.terrain import Player, Terrain
 
 SYMMETRIES = ("rot180", "mirror-x", "mirror-y")
 SIZES = ((7, 7), (15, 15), (25, 25), (40, 30), (13, 41))
@@ -178,7 +178,7 @@ def test_fractal_noise_is_smooth_bounded_and_seeded() -> None:
 def test_the_map_modules_are_pure() -> None:
     """maps, mapcheck and mapgen import only the standard library and the shared package."""
     folder = Path(shared.__file__).parent
-    for name in ("maps", "mapcheck", "mapgen", "mapreach", "mapterrain", "terrain"):
+    for name in ("maps/format", "maps/check", "maps/generate", "maps/reach", "maps/terrain", "rules/terrain"):
         tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

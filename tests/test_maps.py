@@ -6,10 +6,10 @@ import stat
 
 import pytest
 
-from shared.mapcheck import check_map, detect_symmetry
-from shared.mapfiles import MAPS_DIR, load_map, resolve_map_path, save_map, shipped_maps
-from shared.mapreach import fronts
-from shared.maps import (
+from shared.maps.check import check_map, detect_symmetry
+from shared.maps.files import MAPS_DIR, load_map, resolve_map_path, save_map, shipped_maps
+from shared.maps.reach import fronts
+from shared.maps.format import (
     LEGEND_NAMES,
     MapError,
     count_terrain,
@@ -18,7 +18,7 @@ from shared.maps import (
     map_defects,
     parse_map,
 )
-from shared.terrain import GameMap, Player, Terrain
+from shared.rules.terrain import GameMap, Player, Terrain
 
 GRID = [
     "^^..S..",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shared.mapcheck import (
+from shared.maps.check import (
     ERROR,
     WARNING,
     check_map,
@@ -14,8 +14,8 @@ from shared.mapcheck import (
     is_playable,
     mirror_cell,
 )
-from shared.maps import parse_map
-from shared.terrain import GameMap, Player, Terrain
+from shared.maps.format import parse_map
+from shared.rules.terrain import GameMap, Player, Terrain
 
 
 def board(*rows: str) -> GameMap:

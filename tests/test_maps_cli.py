@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from shared import cli_maps
-from shared.mapfiles import load_map, shipped_maps
-from shared.maps import parse_map
+from scryptic.commands import maps as cli_maps
+from shared.maps.files import load_map, shipped_maps
+from shared.maps.format import parse_map
 
 BROKEN = "scryptic-map 1\nname: Broken\nversion: 1\ngrid:\nG......\n...#...\n" + ".......\n" * 4 + "......S\n"
 LAVA_RING = (

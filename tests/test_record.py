@@ -6,10 +6,11 @@ import random
 import pytest
 
 from scryptic.cli import main
-from shared.actions import EndTurn
-from shared.game import Game
-from shared.record import RecordError, parse_record, replay
-from shared.rules import STANDARD
+from shared.rules.actions import EndTurn
+from shared.rules.game import Game
+from shared.rules.record import RecordError, parse_record
+from shared.rules.replay import replay
+from shared.rules.presets import STANDARD
 
 from random_play import LEXICON, WORDS, sensible_action
 from test_rules_properties import ARENA

@@ -2,11 +2,11 @@
 
 import pytest
 
-from shared import errors as E
-from shared.actions import Commit, EndTurn, OrderDefence
-from shared.ascii import letters_text, position, terrain_text
-from shared.events import CityTaken, CombatStep, LettersRemoved, TerrainChanged
-from shared.strength import attack_strength, defence_strength
+from shared.rules import errors as E
+from shared.rules.actions import Commit, EndTurn, OrderDefence
+from shared.tools.ascii import letters_text, position, terrain_text
+from shared.rules.events import CityTaken, CombatStep, LettersRemoved, TerrainChanged
+from shared.rules.strength import attack_strength, defence_strength
 
 from rules_helpers import GOLD, LEXICON, SILVER, across, board, down
 

@@ -2,7 +2,7 @@
 
 The examples are ``example`` blocks (read by tests/doc_examples.py, played by tests/doc_play.py;
 the document's own "Reading the examples" gives the format). Each one is built with
-shared.ascii.position, its moves are applied, and every outcome it states (refusals,
+shared.tools.ascii.position, its moves are applied, and every outcome it states (refusals,
 strengths, fights, removed letters, cities, scores, racks, results, the boards after) must be
 exactly what the engine does.
 """

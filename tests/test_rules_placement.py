@@ -2,9 +2,9 @@
 
 import pytest
 
-from shared import errors as E
-from shared.actions import Commit, EndTurn
-from shared.ascii import letters_text, position, terrain_text
+from shared.rules import errors as E
+from shared.rules.actions import Commit, EndTurn
+from shared.tools.ascii import letters_text, position, terrain_text
 
 from rules_helpers import GOLD, LEXICON, SILVER, across, board, down
 

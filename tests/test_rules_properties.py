@@ -5,12 +5,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.ascii import map_from_ascii
-from shared.errors import RuleError
-from shared.game import PLAYERS, Game, PendingDefence
-from shared.letters import face_value
-from shared.record import parse_record, replay
-from shared.rules import STANDARD, get_rules
+from shared.tools.ascii import map_from_ascii
+from shared.rules.errors import RuleError
+from shared.rules.game import PLAYERS, Game, PendingDefence
+from shared.rules.letters import face_value
+from shared.rules.record import parse_record
+from shared.rules.replay import replay
+from shared.rules.presets import STANDARD, get_rules
 
 from random_play import LEXICON, junk_action, sensible_action
 

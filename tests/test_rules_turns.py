@@ -2,16 +2,16 @@
 
 import pytest
 
-from shared import errors as E
-from shared.actions import Commit, Discard, EndTurn, Redeploy, Resign
-from shared.ascii import letters_text, position
-from shared.events import LettersDrawn
-from shared.game import Game
-from shared.letters import LETTER_VALUES, SCRABBLE_DISTRIBUTION, face_value
-from shared.rules import PRESETS, STANDARD, get_rules
+from shared.rules import errors as E
+from shared.rules.actions import Commit, Discard, EndTurn, Redeploy, Resign
+from shared.tools.ascii import letters_text, position
+from shared.rules.events import LettersDrawn
+from shared.rules.game import Game
+from shared.rules.letters import LETTER_VALUES, SCRABBLE_DISTRIBUTION, face_value
+from shared.rules.presets import PRESETS, STANDARD, get_rules
 
 from rules_helpers import GOLD, LEXICON, SILVER, across
-from shared.ascii import map_from_ascii
+from shared.tools.ascii import map_from_ascii
 
 SMALL = map_from_ascii("""
     . . . . . . .

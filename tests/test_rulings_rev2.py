@@ -5,16 +5,17 @@ from dataclasses import replace
 
 import pytest
 
-from shared import errors as E
-from shared.actions import Commit, Discard, EndTurn, Redeploy
-from shared.ascii import letters_text, map_from_ascii, position, terrain_text
-from shared.board import Board, line_run
-from shared.combat import Defender, best_order
-from shared.events import CityTaken, CombatStep, LettersRemoved
-from shared.game import Game
-from shared.record import RecordError, parse_record, replay
-from shared.rules import STANDARD, RuleSet
-from shared.strength import Strength
+from shared.rules import errors as E
+from shared.rules.actions import Commit, Discard, EndTurn, Redeploy
+from shared.tools.ascii import letters_text, map_from_ascii, position, terrain_text
+from shared.rules.board import Board, line_run
+from shared.rules.combat import Defender, best_order
+from shared.rules.events import CityTaken, CombatStep, LettersRemoved
+from shared.rules.game import Game
+from shared.rules.record import RecordError, parse_record
+from shared.rules.replay import replay
+from shared.rules.presets import STANDARD, RuleSet
+from shared.rules.strength import Strength
 
 from rules_helpers import GOLD, LEXICON, SILVER, across, board, down
 
@@ -269,7 +270,7 @@ def test_the_turn_limit_ends_the_game_on_score():
 
 
 def test_every_preset_has_the_stall_and_turn_limits():
-    from shared.rules import PRESETS
+    from shared.rules.presets import PRESETS
 
     for rules in PRESETS.values():
         assert (rules.revision, rules.stall_turns, rules.turn_limit) == (2, 20, 200), rules.name

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from shared import cli_maps
-from shared.mapfiles import load_map, shipped_maps
-from shared.maps import MapError, grid_rows, parse_map
-from shared.tiled import (
+from scryptic.commands import maps as cli_maps
+from shared.maps.files import load_map, shipped_maps
+from shared.maps.format import MapError, grid_rows, parse_map
+from shared.maps.tiled_export import (
     TILE_CHARS,
     TILESET_FILE,
     TILESET_IMAGE,
@@ -26,9 +26,9 @@ from shared.tiled import (
     map_to_tmj,
     tileset_json,
 )
-from shared.tiled_import import parse_tmj, tmj_to_map
-from shared.tiledfiles import TILED_DIR, load_tiled, save_tiled
-from shared.terrain import Player, Terrain
+from shared.maps.tiled_import import parse_tmj, tmj_to_map
+from shared.maps.tiled_files import TILED_DIR, load_tiled, save_tiled
+from shared.rules.terrain import Player, Terrain
 
 SMALL = (
     "scryptic-map 1\nname: Small\nversion: 3\nauthor: A. Maker\ngrid:\n"

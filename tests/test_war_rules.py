@@ -4,10 +4,10 @@ letters removed in combat are worth. Same positions as tests/test_rules_combat.p
 from dataclasses import replace
 from fractions import Fraction
 
-from shared.actions import Commit, OrderDefence
-from shared.ascii import position
-from shared.events import CityTaken, CombatStep, LettersRemoved
-from shared.rules import STANDARD
+from shared.rules.actions import Commit, OrderDefence
+from shared.tools.ascii import position
+from shared.rules.events import CityTaken, CombatStep, LettersRemoved
+from shared.rules.presets import STANDARD
 
 from rules_helpers import GOLD, LEXICON, SILVER
 
@@ -76,7 +76,7 @@ def test_without_the_option_the_city_stays():
 
 
 def test_the_war_preset_is_the_standard_game_with_three_numbers_turned():
-    from shared.rules import PRESETS
+    from shared.rules.presets import PRESETS
 
     war, standard = PRESETS["war"], PRESETS["standard"]
     changed = {k: v for k, v in war.to_dict().items() if standard.to_dict()[k] != v}
@@ -85,7 +85,7 @@ def test_the_war_preset_is_the_standard_game_with_three_numbers_turned():
 
 
 def test_in_war_the_attacker_beats_each_defender_alone_and_scores_double():
-    from shared.rules import PRESETS
+    from shared.rules.presets import PRESETS
 
     game = two_defenders(PRESETS["war"])
     game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))

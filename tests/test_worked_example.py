@@ -5,9 +5,9 @@ then defend at 3 x 1.5 = 4 and change the whole fight. The only city cell that g
 stated strengths (gram 7, tau 3) is gram's `m`, so the city is there.
 """
 
-from shared.actions import OrderDefence
-from shared.ascii import letters_text, position
-from shared.events import CombatStep, DefenceRequested, LettersRemoved
+from shared.rules.actions import OrderDefence
+from shared.tools.ascii import letters_text, position
+from shared.rules.events import CombatStep, DefenceRequested, LettersRemoved
 
 from rules_helpers import GOLD, LEXICON, SILVER, across, board
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 EVENT_SOUNDS: dict[str, str] = {"word_committed": "commit", "combat_step": "combat", "city_taken": "city"}
-"""Engine event type (``shared.events``) -> sound. Placing a letter is not an engine event: the
+"""Engine event type (``shared.rules.events``) -> sound. Placing a letter is not an engine event: the
 board plays ``place`` itself when a tile is set down."""
 
 

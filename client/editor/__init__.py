@@ -11,6 +11,6 @@ The Arcade screen is :mod:`client.editor.view`, with its parts: :mod:`~client.ed
 and :mod:`~client.editor.fairness_table`, :mod:`~client.editor.chrome` (top bar, status
 line, toast), :mod:`~client.editor.keys`, :mod:`~client.editor.file_actions`, and the dialogs
 (:mod:`~client.editor.dialogs`, :mod:`~client.editor.file_dialog`,
-:mod:`~client.editor.map_dialogs`). Tiled maps are read and written by :mod:`shared.tiled`;
+:mod:`~client.editor.map_dialogs`). Tiled maps are read and written by :mod:`shared.maps.tiled_export`;
 :mod:`client.editor.tiled_tileset` draws the tileset for Tiled.
 """

@@ -21,7 +21,7 @@ from client.views.board_camera import BoardCamera
 from client.views.board_paint import FRAME, TILE, cell_centre, world_to_cell
 from client.views.fast_draw import CachedLayer
 from client.views.layout import Rect
-from shared.terrain import Cell, Player, Terrain
+from shared.rules.terrain import Cell, Player, Terrain
 
 SCALE = TILE / pieces.PIECE_PX
 

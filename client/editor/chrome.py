@@ -15,7 +15,7 @@ from client.editor.paint import paint_name
 from client.editor.tools import TOOL_HINTS
 from client.ui import theme
 from client.ui.textures import plate_patch
-from shared.maps import cell_label
+from shared.maps.format import cell_label
 
 if TYPE_CHECKING:
     from client.editor.view import EditorView

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from client.editor.history import Command
 from client.editor.paint import PLAINS, Paint, city_paint, is_city
-from shared.mapcheck import mirror_cell
-from shared.maps import cell_label
-from shared.terrain import Cell, Player
+from shared.maps.check import mirror_cell
+from shared.maps.format import cell_label
+from shared.rules.terrain import Cell, Player
 
 
 class CityEditing:

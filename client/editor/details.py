@@ -10,8 +10,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shared.mapcheck import Finding
-from shared.maps import MAX_SIDE, MIN_SIDE
+from shared.maps.check import Finding
+from shared.maps.format import MAX_SIDE, MIN_SIDE
 
 DEFAULT_NAME = "Untitled map"
 ANCHORS = ("top-left", "centre")

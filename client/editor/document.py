@@ -48,19 +48,19 @@ from client.editor.paint import (
     terrain_of,
     with_mirror,
 )
-from shared.mapcheck import (
+from shared.maps.check import (
     ERROR,
     FairnessReport,
     Finding,
     check_map,
     fairness_report,
 )
-from shared.mapfiles import MAP_SUFFIX, load_map, resolve_map_path, save_map
-from shared.mapgen import generate_map
-from shared.maps import grid_rows
-from shared.terrain import Cell, GameMap, Player
-from shared.tiled import TMJ_SUFFIX
-from shared.tiledfiles import load_tiled, save_tiled
+from shared.maps.files import MAP_SUFFIX, load_map, resolve_map_path, save_map
+from shared.maps.generate import generate_map
+from shared.maps.format import grid_rows
+from shared.rules.terrain import Cell, GameMap, Player
+from shared.maps.tiled_export import TMJ_SUFFIX
+from shared.maps.tiled_files import load_tiled, save_tiled
 
 __all__ = ["ANCHORS", "DEFAULT_NAME", "Details", "MapDocument", "SaveRefused", "check_size", "file_stem"]
 
@@ -120,7 +120,7 @@ class MapDocument(CityEditing):
     @classmethod
     def generated(cls, width: int, height: int, seed: int | str, symmetry: str = "rot180",
                   name: str | None = None) -> MapDocument:
-        """A new random playable map from :func:`shared.mapgen.generate_map` (not saved yet)."""
+        """A new random playable map from :func:`shared.maps.generate.generate_map` (not saved yet)."""
         check_size(width, height)
         return cls.from_game_map(generate_map(width, height, seed, symmetry, name or None), saved=False)
 

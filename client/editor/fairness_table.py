@@ -9,8 +9,8 @@ import arcade
 from client.editor.board import city_for, stone_for
 from client.editor.paint import SYMMETRY_LABELS
 from client.ui import theme
-from shared.mapcheck import ERROR, FairnessReport, Finding
-from shared.terrain import Player, Terrain
+from shared.maps.check import ERROR, FairnessReport, Finding
+from shared.rules.terrain import Player, Terrain
 
 if TYPE_CHECKING:
     from client.editor.side_panel import SidePanel

@@ -13,9 +13,9 @@ from client.editor.file_dialog import FileDialog, display_path
 from client.editor.folders import is_shipped
 from client.editor.map_dialogs import DetailsDialog, GenerateDialog, NewMapDialog, ResizeDialog
 from client.ui import theme
-from shared.mapcheck import ERROR, Finding
-from shared.maps import MapError
-from shared.tiled import TMJ_SUFFIX
+from shared.maps.check import ERROR, Finding
+from shared.maps.format import MapError
+from shared.maps.tiled_export import TMJ_SUFFIX
 
 if TYPE_CHECKING:
     from client.editor.view import EditorView

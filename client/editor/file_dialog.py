@@ -18,8 +18,8 @@ from client.editor.dialogs import Action, Dialog, field_text, text_field
 from client.editor.folders import user_maps_dir
 from client.ui import theme
 from client.ui.widgets import BrassButton, TextField, form_row, label
-from shared.mapfiles import MAP_SUFFIX, load_map, shipped_maps
-from shared.tiled import TMJ_SUFFIX
+from shared.maps.files import MAP_SUFFIX, load_map, shipped_maps
+from shared.maps.tiled_export import TMJ_SUFFIX
 
 if TYPE_CHECKING:
     from client.editor.view import EditorView

@@ -1,6 +1,6 @@
 """Where the player's own maps live: ``maps`` in their data folder, never the install folder.
 
-``maps`` in :func:`shared.userdirs.data_dir` (``platformdirs.user_data_dir("scryptic")``, e.g.
+``maps`` in :func:`shared.files.userdirs.data_dir` (``platformdirs.user_data_dir("scryptic")``, e.g.
 ``~/.local/share/scryptic/maps`` on Linux, ``%LOCALAPPDATA%\\scryptic\\maps`` on Windows); the
 environment variable ``SCRYPTIC_DATA_DIR`` replaces the data folder (the tests point it at a
 temporary folder). The folder is made when it is first needed.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shared.mapfiles import MAPS_DIR
-from shared.userdirs import data_dir
+from shared.maps.files import MAPS_DIR
+from shared.files.userdirs import data_dir
 
 
 def user_maps_dir(create: bool = True) -> Path:

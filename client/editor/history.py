@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from client.editor.paint import Paint
-from shared.terrain import Cell
+from shared.rules.terrain import Cell
 
 if TYPE_CHECKING:
     from client.editor.document import Details, MapDocument

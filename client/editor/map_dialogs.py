@@ -13,8 +13,8 @@ from client.editor.document import MapDocument
 from client.editor.paint import SYMMETRY_LABELS
 from client.ui import theme
 from client.ui.widgets import ChoiceRow, TextField, label
-from shared.mapcheck import SYMMETRIES
-from shared.maps import MAX_SIDE, MIN_SIDE
+from shared.maps.check import SYMMETRIES
+from shared.maps.format import MAX_SIDE, MIN_SIDE
 
 if TYPE_CHECKING:
     from client.editor.view import EditorView
@@ -152,7 +152,7 @@ class DetailsDialog(Dialog):
 
 
 class GenerateDialog(Dialog):
-    """A random playable map from a seed (:func:`shared.mapgen.generate_map`)."""
+    """A random playable map from a seed (:func:`shared.maps.generate.generate_map`)."""
 
     title = "Generate a map"
     width = 660
@@ -219,7 +219,7 @@ class PlayDialog(Dialog):
     def __init__(self, view: EditorView) -> None:
         super().__init__(view)
         from client.ai_player import levels
-        from shared.rules import PRESETS
+        from shared.rules.presets import PRESETS
 
         self.title = f"Play \N{LEFT DOUBLE QUOTATION MARK}{view.doc.name}\N{RIGHT DOUBLE QUOTATION MARK}"
         lv = levels()

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from shared.mapcheck import SYMMETRIES, mirror_cell
-from shared.maps import CITY_CHARS, LEGEND_NAMES, TERRAIN_CHARS
-from shared.terrain import Cell, Player, Terrain
+from shared.maps.check import SYMMETRIES, mirror_cell
+from shared.maps.format import CITY_CHARS, LEGEND_NAMES, TERRAIN_CHARS
+from shared.rules.terrain import Cell, Player, Terrain
 
 Paint = str
 """One cell's content as its map character (see the module docstring)."""
@@ -77,7 +77,7 @@ def mirrored_paint(paint: Paint) -> Paint:
 
 
 def check_symmetry(symmetry: str | None) -> str | None:
-    """``symmetry`` if it is ``None`` or one of :data:`shared.mapcheck.SYMMETRIES`."""
+    """``symmetry`` if it is ``None`` or one of :data:`shared.maps.check.SYMMETRIES`."""
     if symmetry is not None and symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)}, or none)")
     return symmetry

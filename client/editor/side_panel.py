@@ -21,8 +21,8 @@ from client.ui import theme
 from client.ui.textures import inset_patch, panel_patch
 from client.ui.widgets import BrassButton
 from client.views.layout import Rect
-from shared.mapcheck import ERROR, FairnessReport, Finding
-from shared.terrain import Cell
+from shared.maps.check import ERROR, FairnessReport, Finding
+from shared.rules.terrain import Cell
 
 if TYPE_CHECKING:
     from client.editor.view import EditorView

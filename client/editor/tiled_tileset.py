@@ -2,7 +2,7 @@
 
 ``maps/tiled/scryptic-terrain.png`` and ``.tsj`` are made by this module; run
 ``python -m client.editor.tiled_tileset`` to make them again after the art changes.
-The tile order is :data:`shared.tiled.TILE_CHARS` (plains, forest, water, mountains, ice,
+The tile order is :data:`shared.maps.tiled_export.TILE_CHARS` (plains, forest, water, mountains, ice,
 lava, gold city, silver city, pewter city), three to a row.
 """
 
@@ -17,9 +17,9 @@ from PIL import Image
 from client.art.cities import city_image
 from client.art.stones import stone_image, tile_overlay
 from client.ui.pieces import STONE_OF
-from shared.maps import CITY_CHARS, TERRAIN_CHARS
-from shared.tiled import TILE_CHARS, TILE_PX, TILESET_COLUMNS, TILESET_FILE, TILESET_IMAGE, format_tileset
-from shared.tiledfiles import TILED_DIR
+from shared.maps.format import CITY_CHARS, TERRAIN_CHARS
+from shared.maps.tiled_export import TILE_CHARS, TILE_PX, TILESET_COLUMNS, TILESET_FILE, TILESET_IMAGE, format_tileset
+from shared.maps.tiled_files import TILED_DIR
 
 DRAW_PX = 96
 """Tiles are drawn at this size and scaled down, which keeps the stones' grain smooth."""

@@ -24,7 +24,7 @@ from client.editor.paint import (
     stamp,
     with_mirror,
 )
-from shared.terrain import Cell
+from shared.rules.terrain import Cell
 
 LEFT = "left"
 RIGHT = "right"

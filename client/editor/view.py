@@ -39,8 +39,8 @@ from client.ui import theme
 from client.ui.widgets import BrassButton
 from client.views.base import BaseView
 from client.views.fast_draw import CachedLayer, PartialUIManager, screen_camera
-from shared.mapcheck import ERROR, FairnessReport, Finding, detect_symmetry
-from shared.terrain import Player
+from shared.maps.check import ERROR, FairnessReport, Finding, detect_symmetry
+from shared.rules.terrain import Player
 
 DEFAULT_SIZE = 25
 CHECK_INTERVAL = 0.25

@@ -14,7 +14,7 @@ from typing import Any
 
 from client.net.lobby import LobbyState
 from client.net.state import GameTracker
-from shared.atomic_files import write_text
+from shared.files.atomic import write_text
 
 
 class Calls:

@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from shared.atomic_files import set_aside, write_text
-from shared.userdirs import config_dir
+from shared.files.atomic import set_aside, write_text
+from shared.files.userdirs import config_dir
 
 FORMAT_VERSION = 2
 

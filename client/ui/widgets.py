@@ -9,8 +9,11 @@ import arcade
 from arcade.gui import (
     UIAnchorLayout,
     UIBoxLayout,
+    UIEvent,
     UIInputText,
+    UIKeyPressEvent,
     UILabel,
+    UIMousePressEvent,
     UIOnClickEvent,
     UITextureButton,
     UIWidget,
@@ -124,6 +127,45 @@ class ChoiceRow(UIBoxLayout):
             self.on_change(self.value)
 
 
+class EditField(UIInputText):
+    """A text input that behaves like a desktop one: clicking into it puts the caret after the
+    text, Ctrl+A selects everything, Ctrl+C copies and Ctrl+V pastes (the clipboard needs the
+    window, which Arcade's own field is not given)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._attach_window()
+
+    def _attach_window(self) -> None:
+        try:
+            self.caret._window = arcade.get_window()
+        except RuntimeError:  # no window yet: the clipboard stays off
+            pass
+
+    def select_all(self) -> None:
+        self.caret.mark = 0
+        self.caret.position = len(self.text)
+        self.trigger_full_render()
+
+    def caret_to_end(self) -> None:
+        self.caret.mark = None
+        self.caret.position = len(self.text)
+        self.trigger_full_render()
+
+    def on_event(self, event: UIEvent) -> bool | None:
+        was_active = self.active
+        if was_active and isinstance(event, UIKeyPressEvent) and event.symbol == arcade.key.A \
+                and event.modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND):
+            self.select_all()
+            return True
+        beyond = (was_active and isinstance(event, UIMousePressEvent) and self.rect.point_in_rect(event.pos)
+                  and event.x > self.left + self.LAYOUT_OFFSET + self.layout.content_width)
+        handled = super().on_event(event)
+        if (not was_active and self.active) or beyond:
+            self.caret_to_end()
+        return handled
+
+
 class TextField(UIAnchorLayout):
     """A text input on a recessed field."""
 
@@ -135,7 +177,7 @@ class TextField(UIAnchorLayout):
         style = UIInputText.UIStyle
         plain = {k: style(bg=None, border=None, border_width=0)
                  for k in ("normal", "hover", "press", "disabled", "invalid")}
-        self.input = UIInputText(text=text, width=width - 20, height=height - 12, font_size=font_size,
+        self.input = EditField(text=text, width=width - 20, height=height - 12, font_size=font_size,
                                  font_name=(theme.SANS,), text_color=theme.PARCHMENT,
                                  caret_color=theme.BRASS_LIGHT, style=plain)
         self.add(self.input, anchor_x="center", anchor_y="center")

@@ -11,6 +11,7 @@ from arcade.gui import UIAnchorLayout
 from client.ui import theme
 from client.ui.textures import table_texture
 from client.views.fast_draw import CachedLayer, PartialUIManager, screen_camera
+from client.views.keyboard_nav import KeyboardNav
 
 if TYPE_CHECKING:
     from client.app import ScrypticWindow
@@ -32,6 +33,8 @@ class BaseView(arcade.View):
         self.toast: str | None = None
         self.toast_colour = theme.RUBY
         self.toast_time = 0.0
+        self._shown_toast: str | None = None
+        self.nav = KeyboardNav()  # screens list their controls here in keyboard order
 
     @property
     def app(self) -> "ScrypticWindow":
@@ -48,7 +51,15 @@ class BaseView(arcade.View):
         if symbol == arcade.key.ESCAPE and self.back_action is not None:
             self.back_action()
             return True
+        if not self.typing() and self.nav.on_key_press(symbol, modifiers):
+            return True
         return None
+
+    def typing(self) -> bool:
+        """True while a text field has the keyboard (the arrows and Space are then its own)."""
+        from arcade.gui import UIInputText
+
+        return any(isinstance(w, UIInputText) and w.active for w in self.ui.walk_widgets())
 
     def show_toast(self, text: str, colour: tuple[int, ...] = theme.RUBY, seconds: float = 4.0) -> None:
         """A message at the bottom of the screen for a few seconds."""
@@ -59,6 +70,16 @@ class BaseView(arcade.View):
             self.toast_time -= delta_time
             if self.toast_time <= 0:
                 self.toast = None
+                self.request_redraw()
+        if self.ui.needs_render() or self.toast != self._shown_toast:
+            self._shown_toast = self.toast
+            self.request_redraw()
+
+    def request_redraw(self) -> None:
+        """Ask the window to draw the next frame (it draws only when something changed)."""
+        request = getattr(self.window, "request_redraw", None)
+        if request is not None:
+            request()
 
     # ---------------------------------------------------------------- drawing
     def draw_table(self) -> None:
@@ -110,6 +131,7 @@ class BaseView(arcade.View):
         self.draw_extra()
         self.ui.request_layout()  # screens change their labels freely; laying out is cheap here
         self.ui.draw_content()
+        self.nav.draw()
         self.draw_toast()
 
     def draw_extra(self) -> None:

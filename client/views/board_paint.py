@@ -13,11 +13,15 @@ import arcade
 
 from client.display import DisplayState
 from client.ui import pieces
-from shared.terrain import Cell, Player, Terrain
+from shared.rules.terrain import Cell, Player, Terrain
 
 TILE = 64
 FRAME = 26  # the brass surround around the board, in world units
 COIN_SCALE = TILE / pieces.PIECE_PX
+COIN_FRACTION = 0.93
+"""A coin on the board is this wide, as a fraction of its cell: the stone still shows at the corners."""
+COIN_BOOST = COIN_FRACTION / (2 * pieces.COIN_RADIUS)
+"""How much larger than its texture's own coin a board coin is drawn."""
 CITY_COIN = 0.82
 """A coin on a city is drawn this much smaller, so the city's metal rim shows around it."""
 BADGE_SIZE = 0.40
@@ -133,7 +137,7 @@ class BoardPainter:
             if cell in self._coins:
                 continue
             x, y = cell_centre(cell, h)
-            scale = COIN_SCALE * (CITY_COIN if cell in state.cities else 1.0)
+            scale = COIN_SCALE * COIN_BOOST * (CITY_COIN if cell in state.cities else 1.0)
             shadow = arcade.Sprite(pieces.coin_shadow_texture(), scale=scale, center_x=x + 3, center_y=y - 4)
             coin = arcade.Sprite(pieces.coin_texture(p, ch), scale=scale, center_x=x, center_y=y)
             self.shadows.append(shadow)

@@ -72,5 +72,6 @@ class Coach:
         if city is None:
             return
         x, y = board.cell_to_screen(city)
-        r = TILE * board.cam.zoom * (0.75 + 0.1 * abs(((self.gv.clock * 2) % 2) - 1))
+        r = TILE * board.cam.zoom * 0.8
+        arcade.draw_circle_outline(x, y, r, (10, 30, 16, 220), 8)
         arcade.draw_circle_outline(x, y, r, theme.EMERALD, 4)

@@ -1,4 +1,5 @@
-"""Modal dialogs over the game: ordering a defence, discarding, the pause menu, confirmations.
+"""Dialogs over the game: discarding, the pause menu, confirmations (and, from its own module,
+ordering a defence).
 
 Each dialog has its own UIManager, enabled on top of the game's while it is open.
 """
@@ -9,193 +10,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
-from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UIManager, UISpace, UITextureButton
+from arcade.gui import UIBoxLayout, UISpace, UITextureButton
 
 from client.ui import pieces, theme
-from client.ui.textures import inset_patch
-from client.ui.widgets import BrassButton, Panel, label
-from shared.actions import Discard, OrderDefence, Resign
+from client.ui.widgets import BrassButton, label
+from client.views.defence_panel import DefenceDialog
+from client.views.dialog_base import PANEL_PAD, Dialog
+from shared.rules.actions import Discard, Resign
 
 if TYPE_CHECKING:
     from client.views.game import GameView
 
-
-PANEL_PAD = 22
-
-
-class Dialog:
-    """A framed panel in the middle of the screen over a dimmed game; it grows to fit."""
-
-    width = 560
-    height = 200
-    panel_size = (560, 200)
-
-    def __init__(self, gv: "GameView") -> None:
-        self.gv = gv
-        self.ui = UIManager()
-        self.root = UIAnchorLayout()
-        self.ui.add(self.root)
-        self.dirty = False  # rebuild before the next draw (never inside a click handler)
-
-    def build(self) -> UIBoxLayout:
-        raise NotImplementedError
-
-    def relayout(self) -> None:
-        self.root.clear()
-        box = self.build()
-        # The panel grows to fit its content (and never shrinks below the dialog's size).
-        box._prepare_layout()
-        need_w, need_h = box.size_hint_min or (0, 0)
-        width = max(self.width, need_w + 2 * PANEL_PAD + 24)
-        height = max(self.height, need_h + 2 * PANEL_PAD + 56)
-        self.panel_size = (width, height)
-        panel = Panel(box, width=width, height=height, padding=PANEL_PAD)
-        self.root.add(panel, anchor_x="center", anchor_y="center")
-
-    def open(self) -> None:
-        self.relayout()
-        self.ui.enable()
-
-    def close(self) -> None:
-        self.ui.disable()
-
-    def dismiss(self) -> None:
-        self.gv.close_dialog()
-
-    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        return True
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self) -> None:
-        w, h = self.gv.window.width, self.gv.window.height
-        arcade.draw_lbwh_rectangle_filled(0, 0, w, h, (8, 5, 3, 150))
-        if self.dirty:
-            self.dirty = False
-            self.relayout()
-        self.ui.draw()
-        self.draw_extra()
-
-    def draw_extra(self) -> None:
-        pass
-
-
-class DefenceDialog(Dialog):
-    """You are attacked: put your defending words in order (the best order is preselected).
-
-    The defenders are a table with fixed columns: the place in the order, the word, its
-    strength, and Up / Down buttons, so the buttons line up whatever the words' lengths.
-    """
-
-    width = 700
-    COLUMNS = (46, 230, 160, 66, 84)  # place, word, strength, Up, Down
-    GAP = 10
-    ROW_H = 48
-
-    def __init__(self, gv: "GameView", pending: dict[str, Any]) -> None:
-        super().__init__(gv)
-        self.pending = pending
-        self.defenders = pending["defenders"]
-        self.order = list(pending["suggested_order"])
-        self.countdown: UILabel | None = None
-        self._shown_left: int | None = None
-
-    def _row_width(self) -> int:
-        return sum(self.COLUMNS) + self.GAP * (len(self.COLUMNS) - 1) + 28
-
-    def _header(self) -> UIBoxLayout:
-        row = UIBoxLayout(vertical=False, space_between=self.GAP)
-        place, word, strength, up, down = self.COLUMNS
-        row.add(label("", width=place))
-        row.add(label("Word", size=13, color=theme.INK_MUTED, italic=True, width=word))
-        row.add(label("Strength", size=13, color=theme.INK_MUTED, italic=True, width=strength))
-        row.add(label("Move", size=13, color=theme.INK_MUTED, italic=True, width=up + down + self.GAP,
-                      align="center"))
-        holder = UIAnchorLayout(width=self._row_width(), height=22, size_hint=None)
-        holder.add(row, anchor_x="left", align_x=14)
-        return holder
-
-    def _row(self, pos: int, index: int) -> UIAnchorLayout:
-        d = self.defenders[index]
-        place, word, strength, up_w, down_w = self.COLUMNS
-        row = UIBoxLayout(vertical=False, space_between=self.GAP)
-        row.add(label(f"{pos + 1}.", size=17, color=theme.BRASS_LIGHT, width=place, align="right"))
-        row.add(label(d["word"].upper(), size=19, bold=True, width=word))
-        cut = "" if d.get("supplied", True) else "   cut off"
-        row.add(label(f"{d['strength']}{cut}", size=16, color=theme.PARCHMENT if not cut else theme.AMBER,
-                      width=strength))
-        up = BrassButton("Up", width=up_w, height=36, font_size=14, kind="steel", name=f"up-{pos}",
-                         on_click=lambda p=pos: self.move(p, -1))
-        down = BrassButton("Down", width=down_w, height=36, font_size=14, kind="steel", name=f"down-{pos}",
-                           on_click=lambda p=pos: self.move(p, 1))
-        up.disabled = pos == 0
-        down.disabled = pos == len(self.order) - 1
-        row.add(up)
-        row.add(down)
-        holder = UIAnchorLayout(width=self._row_width(), height=self.ROW_H, size_hint=None)
-        holder.with_background(texture=inset_patch())
-        holder.add(row, anchor_x="left", align_x=14)
-        return holder
-
-    def build(self) -> UIBoxLayout:
-        box = UIBoxLayout(space_between=8)
-        attack = self.pending["attack"]
-        box.add(label("You are under attack", size=26, color=theme.RUBY, bold=True))
-        box.add(label(f"{attack['word'].upper()} attacks with strength {attack['strength']}.", size=18))
-        box.add(label("It fights your words one by one, in this order, until it falls.", size=14,
-                      color=theme.PARCHMENT_DIM, italic=True))
-        box.add(UISpace(height=6))
-        box.add(self._header())
-        table = UIBoxLayout(space_between=6)
-        for pos, index in enumerate(self.order):
-            table.add(self._row(pos, index))
-        box.add(table)
-        box.add(UISpace(height=8))
-        buttons = UIBoxLayout(vertical=False, space_between=16)
-        buttons.add(BrassButton("Best order", width=180, kind="steel", on_click=self.best, name="best"))
-        buttons.add(BrassButton("Defend in this order", width=280, kind="gold", on_click=self.confirm,
-                                name="defend"))
-        box.add(buttons)
-        self.countdown = label(self._countdown_text(), size=15, color=theme.BRASS_LIGHT, italic=True,
-                               width=self._row_width(), align="center")
-        box.add(self.countdown)
-        return box
-
-    def _countdown_text(self) -> str:
-        left = self.gv.session.defence_left()
-        if left is None:
-            return "Take your time: there is no clock on this decision."
-        return f"{int(left)} s left, then the best order is used"
-
-    def move(self, pos: int, delta: int) -> None:
-        other = pos + delta
-        if 0 <= other < len(self.order):
-            self.order[pos], self.order[other] = self.order[other], self.order[pos]
-            self.dirty = True
-
-    def best(self) -> None:
-        self.order = list(self.pending["suggested_order"])
-        self.dirty = True
-
-    def confirm(self) -> None:
-        viewer = self.gv.viewer
-        self.dismiss()
-        self.gv.session.submit(OrderDefence(viewer, tuple(self.order)))
-
-    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
-            self.confirm()
-        return True
-
-    def draw_extra(self) -> None:
-        left = self.gv.session.defence_left()
-        shown = None if left is None else int(left)
-        if self.countdown is not None and shown != self._shown_left:
-            self._shown_left = shown
-            self.countdown.text = self._countdown_text()
-            if left is not None and left < 10:
-                self.countdown.update_font(font_color=theme.RUBY)
+__all__ = ["PANEL_PAD", "ConfirmDialog", "DefenceDialog", "Dialog", "DiscardDialog", "PauseMenu"]
 
 
 class DiscardDialog(Dialog):
@@ -213,9 +39,10 @@ class DiscardDialog(Dialog):
         box.add(label("Too many letters", size=26, color=theme.AMBER, bold=True))
         limit = self.gv.session.rules.rack_limit
         need = self.count - len(self.chosen)
-        more = f"{need} more to choose." if need else "Ready."
+        more = f"{need} more to choose." if need else "Ready: press Enter."
         box.add(label(f"Your rack holds at most {limit}. Choose {self.count} to discard:  {more}", size=16,
                       width=640, align="center"))
+        box.add(label("Click the coins, or type their letters.", size=13, color=theme.PARCHMENT_DIM, italic=True))
         row = UIBoxLayout(vertical=False, space_between=4)
         player = int(self.gv.viewer or 1)
         for i, ch in enumerate(self.gv.planner.all_letters()):
@@ -239,6 +66,28 @@ class DiscardDialog(Dialog):
             self.chosen.add(i)
         self.dirty = True
 
+    def frame_key(self) -> object:
+        return (self.dirty, tuple(sorted(self.chosen)))
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Type a letter to pick (or unpick) one of that letter; Backspace clears; Enter discards."""
+        k = arcade.key
+        letters = self.gv.planner.all_letters()
+        if symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.confirm()
+        elif symbol == k.BACKSPACE:
+            self.chosen.clear()
+            self.dirty = True
+        elif k.A <= symbol <= k.Z:
+            ch = chr(symbol)
+            picked = [i for i, c in enumerate(letters) if c == ch and i in self.chosen]
+            free = [i for i, c in enumerate(letters) if c == ch and i not in self.chosen]
+            if free and len(self.chosen) < self.count:
+                self.toggle(free[0])
+            elif picked:
+                self.toggle(picked[-1])
+        return True
+
     def confirm(self) -> None:
         if len(self.chosen) != self.count:
             return
@@ -251,10 +100,11 @@ class DiscardDialog(Dialog):
 
 
 class ConfirmDialog(Dialog):
-    """A question with Yes and No."""
+    """A question with Yes (Y or Enter) and No (N or Esc)."""
 
     width = 520
     height = 200
+    pauses = True
 
     def __init__(self, gv: "GameView", question: str, yes: str, on_yes: Callable[[], Any],
                  back: Callable[[], Any] | None = None) -> None:
@@ -266,8 +116,8 @@ class ConfirmDialog(Dialog):
         box = UIBoxLayout(space_between=22)
         box.add(label(self.question, size=19, width=440, multiline=True, align="center"))
         row = UIBoxLayout(vertical=False, space_between=16)
-        row.add(BrassButton("No", width=150, kind="steel", on_click=self.no, name="no"))
-        row.add(BrassButton(self.yes, width=200, kind="ruby", on_click=self.confirm, name="yes"))
+        row.add(BrassButton("No  (N)", width=150, kind="steel", on_click=self.no, name="no"))
+        row.add(BrassButton(f"{self.yes}  (Y)", width=200, kind="ruby", on_click=self.confirm, name="yes"))
         box.add(row)
         return box
 
@@ -281,25 +131,33 @@ class ConfirmDialog(Dialog):
         self.on_yes()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        if symbol == arcade.key.ESCAPE:
+        k = arcade.key
+        if symbol in (k.ESCAPE, k.N):
             self.no()
+        elif symbol in (k.Y, k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.confirm()
         return True
 
 
 class PauseMenu(Dialog):
-    """The in-game menu: resume, the rules, settings, resign, leave."""
+    """The in-game menu: resume (Esc), the keys (K), the rules (H), resign (R), leave (L).
+
+    A local game or a replay holds still while it is open.
+    """
 
     width = 420
     height = 200
+    pauses = True
 
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=12)
         box.add(label("Menu", size=26, color=theme.BRASS_LIGHT, bold=True))
         gv = self.gv
-        entries = [("Resume", "resume", self.dismiss, "gold"),
-                   ("How to play", "rules", self.rules, "brass"),
-                   ("Resign", "resign", self.resign, "ruby"),
-                   ("Leave to the main menu", "leave", self.leave, "steel")]
+        entries = [("Resume  (Esc)", "resume", self.dismiss, "gold"),
+                   ("Keys  (K)", "keys", self.keys, "brass"),
+                   ("How to play  (H)", "rules", self.rules, "brass"),
+                   ("Resign  (R)", "resign", self.resign, "ruby"),
+                   ("Leave to the main menu  (L)", "leave", self.leave, "steel")]
         for text, name, action, kind in entries:
             button = BrassButton(text, width=320, height=48, kind=kind, on_click=action, name=name)
             if name == "resign":
@@ -308,9 +166,18 @@ class PauseMenu(Dialog):
         return box
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        if symbol == arcade.key.ESCAPE:
-            self.dismiss()
+        k = arcade.key
+        action = {k.ESCAPE: self.dismiss, k.K: self.keys, k.H: self.rules, k.L: self.leave}.get(symbol)
+        if symbol == k.R and self.gv.viewer is not None and self.gv.display.result is None:
+            action = self.resign
+        if action is not None:
+            action()
         return True
+
+    def keys(self) -> None:
+        gv = self.gv
+        self.dismiss()
+        gv.open_help()
 
     def rules(self) -> None:
         gv = self.gv
@@ -331,5 +198,8 @@ class PauseMenu(Dialog):
         if gv.display.result is not None or gv.viewer is None:
             gv.leave()
             return
-        gv.open_dialog(ConfirmDialog(gv, "Leave the game? A local game is lost; online you can come back.",
-                                     "Leave", gv.leave))
+        from client import savegame
+
+        question = ("Leave the game? It is kept: resume it from the main menu." if savegame.can_save(gv.session)
+                    else "Leave the game? Online, you can come back to it from the lobby.")
+        gv.open_dialog(ConfirmDialog(gv, question, "Leave", gv.leave))

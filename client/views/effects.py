@@ -16,12 +16,13 @@ import arcade
 from client.animation import Step
 from client.ui import pieces, theme
 from client.ui.textures import glow_texture, panel_patch
-from client.views.board_paint import BADGE_SIZE, CITY_COIN, TILE, badge_centre, cell_centre
-from shared.terrain import Cell, Player, Terrain
+from client.views.board_paint import BADGE_SIZE, CITY_COIN, COIN_BOOST, TILE, badge_centre, cell_centre
+from client.views.layout import Rect
+from shared.rules.terrain import Cell, Player, Terrain
 
 if TYPE_CHECKING:
     from client.views.game import GameView
-    from client.views.sections import BoardSection
+    from client.views.board_section import BoardSection
 
 
 CITY_SOCKET = (58, 43, 20, 255)  # the brass setting under a city tile that is turning over
@@ -225,7 +226,7 @@ class Effects:
         for cell, player, ch in self.landing:
             x, y = cell_centre(cell, h)
             k = ease_out(t)
-            size = TILE * (1.6 - 0.6 * k) * (CITY_COIN if cell in cities else 1.0)
+            size = TILE * COIN_BOOST * (1.6 - 0.6 * k) * (CITY_COIN if cell in cities else 1.0)
             arcade.draw_texture_rect(pieces.coin_shadow_texture(), arcade.XYWH(x + 3, y - 4, TILE, TILE),
                                      alpha=int(255 * k))
             arcade.draw_texture_rect(pieces.coin_texture(player, ch), arcade.XYWH(x, y + 40 * (1 - k), size, size),
@@ -241,24 +242,17 @@ class Effects:
                                              alpha=int(255 * (1 - k)))
                     continue
                 k = ease_in(t)
-                size = TILE * (1 - 0.45 * k)
+                size = TILE * COIN_BOOST * (1 - 0.45 * k)
                 arcade.draw_texture_rect(pieces.coin_texture(f.player, f.letter),
                                          arcade.XYWH(x + f.drift * k * 3, y - 90 * k, size, size),
                                          angle=f.spin * k, alpha=int(255 * (1 - k)))
 
     def draw_screen(self, board: "BoardSection") -> None:
-        """In screen space: the duel banner and points flying to the score."""
+        """In screen space: points flying from the board to the score."""
         step = self.step
         if step is None:
             return
         t = step.t
-        if step.kind == "combat_step":
-            self._duel(board, step.event, t)
-        elif step.kind == "word_committed" and step.event.get("attacks"):
-            cx, cy = board.left + board.width / 2, board.top - 60
-            alpha = int(255 * math.sin(min(1.0, t) * math.pi))
-            self.texts.draw_shadowed("attack", "ATTACK!", cx, cy, size=40, color=theme.with_alpha(theme.RUBY, alpha),
-                                     anchor_x="center", anchor_y="center", bold=True, offset=3)
         for cell, points, to in self.points:
             sx, sy = board.cell_to_screen(cell)
             tx, ty = self.gv.score_anchor(Player(to))
@@ -267,33 +261,61 @@ class Effects:
             self.texts.draw_shadowed(("pts", cell), f"+{points}", x, y, size=26, color=theme.PLAYER_COLOURS[to],
                                      anchor_x="center", anchor_y="center", bold=True)
 
-    def _duel(self, board: "BoardSection", ev: dict[str, Any], t: float) -> None:
-        cx, top = board.left + board.width / 2, board.top - 20
-        w, h = min(620, board.width - 40), 92
-        left, bottom = cx - w / 2, top - h
-        panel_patch("leather").draw_rect(rect=arcade.LBWH(left, bottom, w, h), pixelated=False)
+    def duel_showing(self) -> bool:
+        """True while the side panel shows the fight instead of the preview."""
+        step = self.step
+        return step is not None and (step.kind == "combat_step"
+                                     or (step.kind == "word_committed" and bool(step.event.get("attacks"))))
+
+    def draw_duel(self, box: Rect) -> None:
+        """In the preview's place beside the board (never over it): the attack, then each fight."""
+        if not self.duel_showing():
+            return
+        step = self.step
+        assert step is not None
+        panel_patch("leather").draw_rect(rect=arcade.LBWH(box.left, box.bottom, box.width, box.height),
+                                         pixelated=False)
+        if step.kind == "word_committed":
+            ev = step.event
+            cx, cy = box.left + box.width / 2, box.top - box.height * 0.4
+            alpha = int(255 * math.sin(min(1.0, max(0.05, step.t)) * math.pi))
+            self.texts.draw_shadowed("attack", "ATTACK!", cx, cy, size=34,
+                                     color=theme.with_alpha(theme.RUBY, max(80, alpha)),
+                                     anchor_x="center", anchor_y="center", bold=True, offset=3)
+            who = self.gv.seat_name(Player(int(ev["player"])))
+            self.texts.draw("attack-by", f"{who}: {ev['word'].upper()}", cx, cy - 44, size=16,
+                            color=theme.PLAYER_COLOURS[int(ev["player"])], anchor_x="center", anchor_y="center",
+                            bold=True)
+            return
+        self._duel(box, step.event, step.t)
+
+    def _duel(self, box: Rect, ev: dict[str, Any], t: float) -> None:
+        left, w = box.left, box.width
+        cx = left + w / 2
+        top = box.top
         attacker = int(ev["attacker"])
         defender = 3 - attacker
         win = ev["attacker_wins"]
         a_col = theme.PLAYER_COLOURS[attacker]
         d_col = theme.PLAYER_COLOURS[defender]
         after = ev["attack_strength_after"]
-        self.texts.draw("duel-a", ev["attack_word"].upper(), left + 30, bottom + 54, size=24, color=a_col, bold=True)
-        self.texts.draw("duel-as", f"strength {ev['attack_strength']}", left + 30, bottom + 22, size=14,
+        self.texts.draw("duel-title", "The fight", left + 18, top - 30, size=15, color=theme.BRASS_LIGHT, bold=True)
+        self.texts.draw("duel-a", ev["attack_word"].upper(), left + 22, top - 70, size=22, color=a_col, bold=True)
+        self.texts.draw("duel-as", f"strength {ev['attack_strength']}", left + 22, top - 92, size=13,
                         color=theme.PARCHMENT_DIM, font=theme.SANS)
-        self.texts.draw("duel-d", ev["defend_word"].upper(), left + w - 30, bottom + 54, size=24, color=d_col,
+        self.texts.draw("duel-d", ev["defend_word"].upper(), left + w - 22, top - 70, size=22, color=d_col,
                         bold=True, anchor_x="right")
-        self.texts.draw("duel-ds", f"strength {ev['defend_strength']}", left + w - 30, bottom + 22, size=14,
+        self.texts.draw("duel-ds", f"strength {ev['defend_strength']}", left + w - 22, top - 92, size=13,
                         color=theme.PARCHMENT_DIM, font=theme.SANS, anchor_x="right")
         if t < 0.5:
             swing = math.sin(t * math.pi * 6) * 6
-            self.texts.draw("duel-vs", "vs", cx + swing, bottom + 46, size=28, color=theme.BRASS_LIGHT,
+            self.texts.draw("duel-vs", "vs", cx + swing, top - 120, size=24, color=theme.BRASS_LIGHT,
                             anchor_x="center", anchor_y="center", italic=True)
         else:
             k = min(1.0, (t - 0.5) / 0.2)
             verdict = (f"{ev['defend_word'].upper()} is beaten: {after} left" if win
                        else f"{ev['attack_word'].upper()} falls")
             colour = theme.EMERALD if win == (attacker == int(self.gv.viewer or attacker)) else theme.RUBY
-            self.texts.draw("duel-v", verdict, cx, bottom + 46, size=18,
+            self.texts.draw("duel-v", verdict, cx, top - 124, size=16,
                             color=theme.with_alpha(colour, int(255 * k)), anchor_x="center",
-                            anchor_y="center", bold=True)
+                            anchor_y="center", bold=True, width=int(w - 30), multiline=True, align="center")

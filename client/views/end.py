@@ -12,7 +12,7 @@ from client.describe import describe_result
 from client.ui import pieces, theme
 from client.ui.widgets import BrassButton, Panel, label
 from client.views.base import BaseView
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
     from client.views.game import GameView
@@ -64,6 +64,7 @@ class EndOfGameView(BaseView):
         row.add(BrassButton("Main menu", width=180, kind="steel", on_click=self.menu, name="menu"))
         box.add(row)
         self.root.add(Panel(box, width=760, height=420), anchor_x="center", anchor_y="center", align_y=-30)
+        self.nav.controls = list(row.children)
 
     def draw_title(self) -> None:
         if self.winner is None:

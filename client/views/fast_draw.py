@@ -113,6 +113,12 @@ class PartialUIManager(UIManager):
             self.layouts += 1
             self.execute_layout()
 
+    def needs_render(self) -> bool:
+        """True if a widget changed since it was last drawn (the window must draw a frame)."""
+        if self.layout_needed or self._requires_render:
+            return True
+        return any(getattr(w, "_requires_render", False) for w in self.walk_widgets())
+
     def content_areas(self, pad: float = 10) -> list[tuple[float, float, float, float]]:
         """Rectangles (l, b, w, h) that hold every widget: the top-level widgets, or the children
         of a top-level layout that spans the whole window (an anchor layout used for placing)."""

@@ -10,7 +10,7 @@ from arcade.gui import UIBoxLayout
 from client.ui import pieces, theme
 from client.ui.widgets import BrassButton, Panel, label
 from client.views.base import BaseView
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
     from client.views.game import GameView

@@ -8,8 +8,8 @@ from typing import Any
 import arcade
 from arcade.gui import UIBoxLayout
 
-from shared.letters import LETTER_VALUES
-from shared.terrain import Player, Terrain
+from shared.rules.letters import LETTER_VALUES
+from shared.rules.terrain import Player, Terrain
 
 from client.ui import pieces, theme
 from client.ui.textures import mark_badge_texture
@@ -93,6 +93,7 @@ class HowToPlayView(BaseView):
         row.add(BrassButton("Guided first game", width=250, kind="gold", on_click=self.guided, name="guided"))
         row.add(BrassButton("Back", width=140, kind="steel", on_click=self.back_action, name="back"))
         self.root.add(row, anchor_x="center", anchor_y="bottom", align_y=30)
+        self.nav.controls = list(row.children)
         self._buttons()
 
     def turn(self, delta: int) -> None:
@@ -114,7 +115,7 @@ class HowToPlayView(BaseView):
 
     def guided(self) -> None:
         """A first game on the small map against the gentlest computer, with a coach."""
-        from shared.mapfiles import load_map
+        from shared.maps.files import load_map
 
         from client.session import LocalSession, Seat
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import arcade
 from arcade.gui import UIBoxLayout
 
@@ -21,8 +19,14 @@ class MainMenuView(BaseView):
         self.time = 0.0
         self.decor = GemBorder(seed=7)
         box = UIBoxLayout(space_between=12)
-        entries = [
-            ("Skirmish vs the computer", "skirmish", lambda: self.app.go_skirmish("ai"), "gold"),
+        from client import savegame
+
+        saved = savegame.peek()
+        entries = [("Skirmish vs the computer", "skirmish", lambda: self.app.go_skirmish("ai"), "gold")]
+        if saved is not None:
+            entries.insert(0, (f"Resume: {saved.title}, turn {saved.turn}"[:34], "resume", self._resume, "gold"))
+            entries[1] = ("New skirmish", "skirmish", lambda: self.app.go_skirmish("ai"), "brass")
+        entries += [
             ("Play online", "online", lambda: self.app.go_online(), "brass"),
             ("Pass and play", "hotseat", lambda: self.app.go_skirmish("hotseat"), "brass"),
             ("How to play", "howto", lambda: self.app.go_howto(), "brass"),
@@ -35,7 +39,8 @@ class MainMenuView(BaseView):
             button = BrassButton(text, width=320, height=50, kind=kind, on_click=action, name=name)
             self.buttons[name] = button
             box.add(button)
-        self.panel = Panel(box, width=380, height=7 * 62 + 40)
+        self.nav.controls = list(self.buttons.values())
+        self.panel = Panel(box, width=380, height=len(entries) * 62 + 40)
         self.root.add(self.panel, anchor_x="center", anchor_y="center", align_y=-50)
         self.greeting = label("", size=15, color=theme.PARCHMENT_DIM, italic=True)
         self.root.add(self.greeting, anchor_x="center", anchor_y="bottom", align_y=62)
@@ -43,8 +48,25 @@ class MainMenuView(BaseView):
     def on_show_view(self) -> None:
         super().on_show_view()
         name = self.app.settings.name
-        self.greeting.text = f"Welcome, {name}.  F1 for how to play."
+        self.greeting.text = f"Welcome, {name}.  F1 for how to play; arrows and Enter choose."
         self.buttons["editor"].disabled = not self.app.editor_available()
+
+    def _resume(self) -> None:
+        """Play on the game left last time."""
+        from client import savegame
+
+        try:
+            session = savegame.load(self.app.lexicon)
+        except savegame.SaveError as exc:
+            self.buttons["resume"].disabled = True
+            self.show_toast(f"The saved game is lost: {exc.reason}.")
+            return
+        if session is None:
+            self.buttons["resume"].disabled = True
+            self.show_toast("There is no saved game any more.")
+            return
+        session.resumed = True  # type: ignore[attr-defined]
+        self.app.start_game(session)
 
     def _editor(self) -> None:
         if not self.app.go_editor():
@@ -63,7 +85,7 @@ class MainMenuView(BaseView):
     def draw_title(self) -> None:
         w, h = self.window.width, self.window.height
         top = h - 90
-        glow = 0.5 + 0.5 * math.sin(self.time * 1.2)
+        glow = 0.7  # a still title: the window draws only when something changes
         self.texts.draw("t-shadow", "SCRYPTIC", w / 2 + 3, top - 3, size=64, color=(0, 0, 0, 170),
                         anchor_x="center", anchor_y="center", bold=True)
         self.texts.draw("t-main", "SCRYPTIC", w / 2, top, size=64,

@@ -12,8 +12,8 @@ from typing import Any
 
 from arcade.gui import UIBoxLayout
 
-from shared.mapfiles import shipped_maps
-from shared.rules import PRESETS
+from shared.maps.files import shipped_maps
+from shared.rules.presets import PRESETS
 
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
@@ -127,6 +127,11 @@ class OnlineView(BaseView):
         outer.add(BrassButton("Back", width=160, kind="steel", on_click=self.close_and_back, name="back"))
         self.root.clear()
         self.root.add(outer, anchor_x="center", anchor_y="center", align_y=-50)
+        from client.ui.widgets import find_widget
+
+        self.nav.controls = [self.map_row, self.rules_row, self.clock_row, self.public_row, self.opponent_row,
+                             find_widget(host, "host"), find_widget(join, "join-code"), find_widget(join, "refresh"),
+                             find_widget(outer, "back")]
 
     # ---------------------------------------------------------------- network
     def connect(self) -> None:

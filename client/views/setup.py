@@ -7,15 +7,30 @@ import random
 import arcade
 from arcade.gui import UIBoxLayout
 
-from shared.mapfiles import load_map, shipped_maps
-from shared.rules import PRESET_DESCRIPTIONS, PRESETS
-from shared.terrain import Player
+from shared.maps.files import load_map, shipped_maps
+from shared.rules.presets import PRESET_DESCRIPTIONS, PRESETS
+from shared.rules.terrain import Player
 
 from client.ai_player import levels
 from client.session import LocalSession, Seat
 from client.ui import theme
-from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
+from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, find_widget, form_row, label
 from client.views.base import BaseView
+
+
+def level_description(level: int) -> str:
+    """One line on what a difficulty level does (empty if the AI is not installed)."""
+    try:
+        from shared.ai import LEVELS
+    except ImportError:
+        return ""
+    found = LEVELS.get(level)
+    if found is None:
+        return ""
+    text = found.description
+    if getattr(found, "hoard_first", False) and getattr(found, "letter_worth", 0) > 0:
+        text += " Early on it may pass to gather letters."
+    return text
 
 
 def map_choices() -> list[tuple[str, str]]:
@@ -58,10 +73,15 @@ class SkirmishSetupView(BaseView):
         box.add(self.rules_note)
         if mode == "ai":
             lv = levels()
-            self.level_row = ChoiceRow(sorted(lv.items()), min(lv, key=lambda k: abs(k - 1)), name="level")
+            saved = self.app.settings.ai_level
+            chosen = saved if saved in lv else min(lv, key=lambda k: abs(k - 1))
+            self.level_row = ChoiceRow(sorted(lv.items()), chosen, name="level",
+                                       on_change=lambda _: self._describe())
             self.side_row = ChoiceRow([("gold", "You play gold"), ("silver", "You play silver")], "gold",
                                       name="side")
             box.add(form_row("Difficulty", self.level_row))
+            self.level_note = label("", size=13, color=theme.INK_MUTED, italic=True, width=540, multiline=True)
+            box.add(self.level_note)
             box.add(form_row("Your side", self.side_row))
         else:
             self.gold_name = TextField("Gold", name="gold-name")
@@ -75,6 +95,8 @@ class SkirmishSetupView(BaseView):
         buttons.add(self.start_button)
         box.add(buttons)
         self.root.add(Panel(box, width=720, height=560), anchor_x="center", anchor_y="center", align_y=-40)
+        rows = [self.map_row, self.rules_row] + ([self.level_row, self.side_row] if mode == "ai" else [])
+        self.nav.controls = rows + [self.first_row, self.start_button, find_widget(buttons, "back")]
         self._describe()
 
     def _describe(self) -> None:
@@ -84,12 +106,19 @@ class SkirmishSetupView(BaseView):
         except (OSError, ValueError) as exc:
             self.map_note.text = str(exc)
         self.rules_note.text = PRESET_DESCRIPTIONS.get(self.rules_row.value, "")
+        if self.mode == "ai":
+            self.level_note.text = level_description(self.level_row.value)
+            if self.app.settings.ai_level != self.level_row.value:
+                self.app.settings.ai_level = self.level_row.value  # remembered for next time
+                self.app.save_settings()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if super().on_key_press(symbol, modifiers):
+            return True
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):
             self.start()
             return True
-        return super().on_key_press(symbol, modifiers)
+        return None
 
     def make_session(self, seed: int | None = None) -> LocalSession:
         """The session these choices describe."""

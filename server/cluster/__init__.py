@@ -4,7 +4,7 @@
 - :mod:`server.cluster.node`: a node's loop: renew its leases, claim orphaned games.
 - :mod:`server.cluster.parts`: what the composition root builds for a node (store, leases, bus).
 - :mod:`server.cluster.local`: a PostgreSQL and a NATS server of one's own (``scryptic cluster
-  up``, tests); the ``scryptic cluster up`` command is :mod:`server.cli_cluster`.
+  up``, tests); the ``scryptic cluster up`` command is :mod:`scryptic.commands.cluster`.
 
 May import: the standard library, its dependencies, ``server.store``, ``server.bus`` and itself;
 never the lobby, the game host, the edge, the routes or the app (a node is handed callables).

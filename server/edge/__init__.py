@@ -8,7 +8,7 @@
 
 The edge knows no games and no rules: a valid request is handed to the ``dispatch`` function
 the composition root gave it. May import: the standard library, websockets, msgpack, msgspec,
-``server.config``, ``server.metrics``, ``server.edge`` itself, and ``shared.errors`` /
-``shared.terrain`` (to reply to a refusal and to name a seat). Never the lobby, the game host or
+``server.config``, ``server.metrics``, ``server.edge`` itself, and ``shared.rules.errors`` /
+``shared.rules.terrain`` (to reply to a refusal and to name a seat). Never the lobby, the game host or
 the store.
 """

@@ -38,8 +38,8 @@ from server.edge.protocol import (
     result,
 )
 from server.metrics import Metrics
-from shared.errors import RuleError
-from shared.terrain import Player
+from shared.rules.errors import RuleError
+from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.conn")
 

@@ -278,7 +278,7 @@ ERROR_CODES: dict[str, str] = {
     "store_failed": "the server could not store the action; it was not applied",
     "server_busy": "the server is shutting down or overloaded",
     "internal": "the server failed to handle the request (a bug); nothing changed",
-    # Every rules-engine refusal (shared.errors) is passed through with its own code, e.g.
+    # Every rules-engine refusal (shared.rules.errors) is passed through with its own code, e.g.
     # "not_your_turn", "not_a_word", "not_connected", "discard_first", "not_in_rack", ...
 }
 

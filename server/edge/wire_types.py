@@ -72,7 +72,7 @@ Action = CommitAction | RedeployAction | DiscardAction | OrderDefenceAction | En
 
 
 def action_to_engine_dict(action: Action, player: int) -> dict[str, Any]:
-    """The engine's plain form of a validated wire action, for ``shared.actions.action_from_dict``."""
+    """The engine's plain form of a validated wire action, for ``shared.rules.actions.action_from_dict``."""
     out: dict[str, Any] = {"type": action.__struct_config__.tag, "player": player}
     if isinstance(action, CommitAction):
         out["placements"] = [[r, c, letter.lower()] for r, c, letter in action.placements]

@@ -16,9 +16,9 @@ from typing import Any
 from server.edge.protocol import encode, push
 from server.host.seats import Seat
 from server.host.views import ViewCache, Viewer, events_for
-from shared.events import Event
-from shared.game import Game
-from shared.terrain import Player
+from shared.rules.events import Event
+from shared.rules.game import Game
+from shared.rules.terrain import Player
 
 
 class Audience:

@@ -16,9 +16,9 @@ import secrets
 
 from server.bots import BotJob, placeholder_action
 from server.host.ports import BotPlayer
-from shared.actions import Action, action_from_dict
-from shared.game import Game
-from shared.terrain import Player
+from shared.rules.actions import Action, action_from_dict
+from shared.rules.game import Game
+from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.room")
 

@@ -30,11 +30,11 @@ from server.host.table import GameTable
 from server.host.timers import GameTimers
 from server.host.views import Viewer
 from server.store.records import StoredGame, StoredSeat, StoreError
-from shared.actions import Action, OrderDefence, Resign, action_to_dict
-from shared.errors import RuleError
-from shared.game import PendingDefence
-from shared.lexicon import Lexicon
-from shared.terrain import Player
+from shared.rules.actions import Action, OrderDefence, Resign, action_to_dict
+from shared.rules.errors import RuleError
+from shared.rules.game import PendingDefence
+from shared.rules.lexicon import Lexicon
+from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.room")
 

@@ -29,9 +29,9 @@ from server.host.clocks import Clock
 from server.host.ports import HostContext
 from server.host.seats import ACTIVE, OPEN, OVER, Seat
 from server.store.records import RatingChange
-from shared.actions import action_from_dict
-from shared.game import Game, PendingDefence
-from shared.terrain import Player
+from shared.rules.actions import action_from_dict
+from shared.rules.game import Game, PendingDefence
+from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.room")
 

@@ -1,6 +1,6 @@
 """The seats of a game, who follows it, and the game's three statuses.
 
-Standard library and ``shared.terrain`` only.
+Standard library and ``shared.rules.terrain`` only.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 OPEN, ACTIVE, OVER = "open", "active", "over"
 

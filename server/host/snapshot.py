@@ -16,9 +16,9 @@ from server.host.ports import HostContext
 from server.host.seats import OVER, Seat
 from server.host.views import ViewCache, Viewer, events_for
 from server.store.records import RatingChange
-from shared.events import Event
-from shared.game import Game
-from shared.terrain import Player
+from shared.rules.events import Event
+from shared.rules.game import Game
+from shared.rules.terrain import Player
 
 PROVISIONAL_RD = 110.0  # a rating whose deviation is above this is provisional (shown with "?")
 

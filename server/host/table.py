@@ -22,13 +22,13 @@ from server.host.seats import ACTIVE, OPEN, OVER, Seat
 from server.host.snapshot import Snapshots
 from server.mapcodec import map_from_text
 from server.store.records import RatingChange, StoredGame
-from shared.actions import Action, action_from_dict
-from shared.events import Event
-from shared.game import Game, PendingDefence
-from shared.lexicon import Lexicon
-from shared.record import GameRecord
-from shared.rules import get_rules
-from shared.terrain import Player
+from shared.rules.actions import Action, action_from_dict
+from shared.rules.events import Event
+from shared.rules.game import Game, PendingDefence
+from shared.rules.lexicon import Lexicon
+from shared.rules.record import GameRecord
+from shared.rules.presets import get_rules
+from shared.rules.terrain import Player
 
 
 @dataclass
@@ -166,7 +166,7 @@ class GameTable(Snapshots):
         """Have the engine apply ``action``; return what it changes.
 
         Raises :class:`ProtocolError` (the game is not in play, or not at ``expect_version``)
-        or :class:`~shared.errors.RuleError` (the engine refused), changing nothing. After a
+        or :class:`~shared.rules.errors.RuleError` (the engine refused), changing nothing. After a
         Step the engine game has moved on: :meth:`accept` or :meth:`undo` it.
         """
         if self.status == OPEN:

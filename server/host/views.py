@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from shared.events import Event
-from shared.game import Game
-from shared.terrain import Player
+from shared.rules.events import Event
+from shared.rules.game import Game
+from shared.rules.terrain import Player
 
 Viewer = Player | None
 

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from server.edge.protocol import ProtocolError
 from server.host.game_host import GameHost
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 MAX_SUBSCRIPTIONS = 32  # games one connection may hold seats in or watch at once
 

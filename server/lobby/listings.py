@@ -24,9 +24,9 @@ from server.lobby.ratings import Ratings, bot_subject
 from server.lobby.registry import GameRegistry
 from server.mapcodec import map_from_text
 from server.store.records import StoredGame
-from shared.record import GameRecord
-from shared.rules import get_rules
-from shared.terrain import Player
+from shared.rules.record import GameRecord
+from shared.rules.presets import get_rules
+from shared.rules.terrain import Player
 
 LIST_LIMIT = 100  # games per list in list_games
 

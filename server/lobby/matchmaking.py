@@ -25,9 +25,9 @@ from server.lobby.clients import Client, check_quota, seated
 from server.lobby.registry import GameRegistry
 from server.mapcodec import map_to_text
 from server.store.records import StoredGame, StoredSeat, StoreError
-from shared.maps import MapError, parse_map
-from shared.rules import PRESETS, get_rules
-from shared.terrain import GameMap, Player
+from shared.maps.format import MapError, parse_map
+from shared.rules.presets import PRESETS, get_rules
+from shared.rules.terrain import GameMap, Player
 
 log = logging.getLogger("scryptic.server")
 

@@ -23,7 +23,7 @@ from server.lobby.pushes import LIVE_LIST, OPEN_LIST, LobbyFeed, OnlineUsers
 from server.lobby.ratings import Ratings, bot_subject, rating_data, user_subject
 from server.store.interface import GameStore
 from server.store.records import StoredGame
-from shared.lexicon import Lexicon
+from shared.rules.lexicon import Lexicon
 
 log = logging.getLogger("scryptic.server")
 

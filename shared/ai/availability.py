@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import time
 
-from shared.actions import Commit, OrderDefence
+from shared.rules.actions import Commit, OrderDefence
 from shared.ai.movegen import Move, find_moves, move_cells, move_commit
 from shared.ai.vocab import Vocabulary
 from shared.ai.warstats import Offer, WarCounter
-from shared.errors import RuleError
-from shared.events import Event
-from shared.game import Game, PendingDefence
-from shared.letters import face_value
-from shared.terrain import Cell, Player
+from shared.rules.errors import RuleError
+from shared.rules.events import Event
+from shared.rules.game import Game, PendingDefence
+from shared.rules.letters import face_value
+from shared.rules.terrain import Cell, Player
 
 DEFAULT_CAP = 300
 """Commits checked per turn unless the caller says otherwise."""

@@ -27,12 +27,12 @@ from shared.ai.evaluate import (DEFAULT_WEIGHTS, WIN, Weights, bare_city_penalty
                                 distance_to, rack_leave)
 from shared.ai.movegen import Line, Move
 from shared.ai.war import around, nearness, read_defences, vulnerability
-from shared.board import Run, runs_of
-from shared.crossword import read_crossword
-from shared.game import Game
-from shared.letters import LETTER_VALUES
-from shared.lexicon import Category
-from shared.terrain import Cell, Player, Terrain
+from shared.rules.board import Run, runs_of
+from shared.rules.crossword import read_crossword
+from shared.rules.game import Game
+from shared.rules.letters import LETTER_VALUES
+from shared.rules.lexicon import Category
+from shared.rules.terrain import Cell, Player, Terrain
 
 EDGE_TARGETS = 3
 """The enemy's weakest edges the estimate steers toward."""

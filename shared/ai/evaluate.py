@@ -21,11 +21,11 @@ from dataclasses import dataclass, replace
 
 from shared.ai.leave import leave_value
 from shared.ai.war import Defences, nearness, pressure, read_defences
-from shared.crossword import Crossword, read_crossword
-from shared.game import Game
-from shared.letters import LETTER_VALUES
-from shared.rules import RuleSet
-from shared.terrain import Cell, Player
+from shared.rules.crossword import Crossword, read_crossword
+from shared.rules.game import Game
+from shared.rules.letters import LETTER_VALUES
+from shared.rules.presets import RuleSet
+from shared.rules.terrain import Cell, Player
 
 WIN = 10_000.0
 """The value of a won game (a lost one is minus this)."""

@@ -20,9 +20,9 @@ from shared.ai.evaluate import Weights, distance_to, side_info
 from shared.ai.movegen import find_moves
 from shared.ai.vocab import Vocabulary
 from shared.ai.war import NEAR, around
-from shared.game import Game
-from shared.letters import face_value
-from shared.terrain import Cell, Player
+from shared.rules.game import Game
+from shared.rules.letters import face_value
+from shared.rules.terrain import Cell, Player
 
 FIGHT_CAP = 90.0
 """The most one threatened fight is counted for (taking the last city would end the game,

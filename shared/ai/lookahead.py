@@ -13,16 +13,16 @@ import heapq
 import random
 from collections import Counter
 
-from shared.actions import Commit, OrderDefence
+from shared.rules.actions import Commit, OrderDefence
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import Weights, position_value
 from shared.ai.levels import Level
 from shared.ai.movegen import find_moves, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
-from shared.crossword import read_crossword
-from shared.events import Event
-from shared.game import Game, PendingDefence
-from shared.terrain import Player
+from shared.rules.crossword import read_crossword
+from shared.rules.events import Event
+from shared.rules.game import Game, PendingDefence
+from shared.rules.terrain import Player
 
 REPLY_MOVES = 3
 """Opponent replies played out exactly per guessed rack."""

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from shared.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
+from shared.rules.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, position_value
 from shared.ai.fights import best_fight, lost_beyond_recovery
@@ -40,10 +40,10 @@ from shared.ai.levels import Level, get_level
 from shared.ai.movegen import Move, find_moves, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
 from shared.ai.war import attack_lost
-from shared.crossword import read_crossword
-from shared.errors import RuleError
-from shared.game import Game, PendingDefence, PendingDiscard
-from shared.terrain import Player
+from shared.rules.crossword import read_crossword
+from shared.rules.errors import RuleError
+from shared.rules.game import Game, PendingDefence, PendingDiscard
+from shared.rules.terrain import Player
 
 __all__ = ["Decision", "choose_action", "choose_defence", "choose_discard", "decide", "guess_rack",
            "hypothetical_turn", "play_out", "play_out_events"]
@@ -75,7 +75,7 @@ def choose_action(
 ) -> Action:
     """A legal action for ``player``: a discard or defence order if one is pending for
     them, otherwise a commit, a redeployment or the end of the turn (or, at a level that
-    resigns, a :class:`~shared.actions.Resign` when the game is lost beyond recovery).
+    resigns, a :class:`~shared.rules.actions.Resign` when the game is lost beyond recovery).
 
     ``level`` is a key of :data:`shared.ai.LEVELS`; ``rng`` is the only source of chance
     (same game, level and seed: same action). ``time_limit`` caps the thinking in seconds

@@ -14,18 +14,17 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from shared.actions import Commit, Redeploy
+from shared.rules.actions import Commit, Redeploy
 from shared.ai.availability import timed_check
 from shared.ai.levels import get_level
 from shared.ai.player import decide
-from shared.ai.selfplay_report import summarise
 from shared.ai.vocab import level_vocabulary
 from shared.ai.warstats import WarCounter, WarTally
-from shared.game import Game
-from shared.rules import RuleSet
-from shared.terrain import GameMap, Player
+from shared.rules.game import Game
+from shared.rules.presets import RuleSet
+from shared.rules.terrain import GameMap, Player
 
-__all__ = ["MAX_ACTIONS", "GameSpec", "GameSummary", "match_specs", "play_game", "summarise"]
+__all__ = ["MAX_ACTIONS", "GameSpec", "GameSummary", "match_specs", "play_game"]
 
 MAX_ACTIONS = 4000
 """A game still running after this many actions is stopped and counted as unfinished."""

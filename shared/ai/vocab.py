@@ -18,6 +18,8 @@ END = "$"
 
 Node = dict
 
+_CROSS_CACHE_LIMIT = 50_000  # (before, after) pairs kept per vocabulary
+
 
 class Vocabulary:
     """A set of words with prefix walking: membership, ``walk`` and ``root``."""
@@ -25,6 +27,7 @@ class Vocabulary:
     def __init__(self, words: Iterable[str]) -> None:
         self.root: Node = {}
         self.size = 0
+        self._cross: dict[tuple[str, str], frozenset[str]] = {}
         self._build(words)
 
     def _build(self, words: Iterable[str]) -> None:
@@ -73,6 +76,26 @@ class Vocabulary:
                 return None
         return node
 
+    def cross_letters(self, before: str, after: str) -> frozenset[str]:
+        """The letters x for which ``before + x + after`` is a word (cached: cross-checks
+        repeat from one position to the next)."""
+        key = (before, after)
+        found = self._cross.get(key)
+        if found is not None:
+            return found
+        out: set[str] = set()
+        node = self.walk(before)
+        if node is not None:
+            for letter, child in node.items():
+                if letter != END:
+                    end = self.walk(after, child)
+                    if end is not None and END in end:
+                        out.add(letter)
+        if len(self._cross) >= _CROSS_CACHE_LIMIT:
+            self._cross.clear()
+        result = self._cross[key] = frozenset(out)
+        return result
+
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
             return False
@@ -90,7 +113,7 @@ class Vocabulary:
                 stack.append((node[letter], prefix + letter))
 
 
-_CACHE: "weakref.WeakKeyDictionary[object, dict[object, Vocabulary]]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[object, dict[object, Vocabulary]] = weakref.WeakKeyDictionary()
 
 
 def vocabulary_for(lexicon: object, key: object, words: Callable[[], Iterable[str]]) -> Vocabulary:

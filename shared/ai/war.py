@@ -22,14 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import floor
 
-from shared.board import NEIGHBOURS, Run
-from shared.crossword import Crossword, read_crossword
-from shared.events import CombatStep
-from shared.game import Game
-from shared.letters import face_value
-from shared.rules import RuleSet
-from shared.strength import defence_strength
-from shared.terrain import Cell, Player, Terrain
+from shared.rules.board import NEIGHBOURS, Run
+from shared.rules.crossword import Crossword, read_crossword
+from shared.rules.events import CombatStep
+from shared.rules.game import Game
+from shared.rules.letters import face_value
+from shared.rules.presets import RuleSet
+from shared.rules.strength import defence_strength
+from shared.rules.terrain import Cell, Player, Terrain
 
 PUNCH = 14.0
 """The attack strength a side can be expected to muster next turn (a strong 4-5 letter word)."""
@@ -110,7 +110,7 @@ _STRENGTHS_FOR: list[object] = [None, None]  # the lexicon and rule set the cach
 
 
 def word_defence(game: Game, word: Run, supplied: bool) -> int:
-    """:func:`~shared.strength.defence_strength` of ``word``, remembered (the search asks
+    """:func:`~shared.rules.strength.defence_strength` of ``word``, remembered (the search asks
     for the same words in thousands of positions)."""
     lexicon, rules = game.lexicon, game.rules
     if _STRENGTHS_FOR[0] is not lexicon or _STRENGTHS_FOR[1] is not rules or len(_STRENGTHS) > 200_000:

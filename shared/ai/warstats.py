@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from shared.events import (
+from shared.rules.events import (
     CityTaken,
     CombatStep,
     DefenceRequested,

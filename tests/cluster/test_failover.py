@@ -20,18 +20,18 @@ from pathlib import Path
 
 import pytest
 
-from server.bench import BENCH_GRID
+from scryptic.bench.server import BENCH_GRID
 from server.cluster.local import free_port
 from server.mapcodec import map_from_text, map_to_text
 from server.scripted import BENCH_WORDS
 from server.store.postgres import PostgresStore
 from server.store.records import StoredGame, StoredSeat
-from shared.actions import action_from_dict
-from shared.game import Game
-from shared.rules import get_rules
-from shared.terrain import Player
-from shared.lexicon import WordList
-from shared.maps import parse_map
+from shared.rules.actions import action_from_dict
+from shared.rules.game import Game
+from shared.rules.presets import get_rules
+from shared.rules.terrain import Player
+from shared.rules.lexicon import WordList
+from shared.maps.format import parse_map
 
 GAMES = 6
 MAP_TEXT = map_to_text(parse_map(f"scryptic-map 1\nname: Test Ford\nversion: 1\ngrid:\n{BENCH_GRID.strip()}\n"))

@@ -22,9 +22,9 @@ if not os.environ.get("DISPLAY"):
 import arcade  # noqa: E402
 import numpy as np  # noqa: E402
 
-from shared.actions import Commit  # noqa: E402
-from shared.errors import RuleError  # noqa: E402
-from shared.terrain import Player  # noqa: E402
+from shared.rules.actions import Commit  # noqa: E402
+from shared.rules.errors import RuleError  # noqa: E402
+from shared.rules.terrain import Player  # noqa: E402
 from gui_support import click, pump, scryptic_window  # noqa: E402
 
 
@@ -191,7 +191,7 @@ def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window, mon
 def test_dragging_a_coin_from_the_rack_to_the_board_and_back(window):
     from client.session import LocalSession, Seat
     from client.views.game import GameView
-    from shared.mapfiles import load_map
+    from shared.maps.files import load_map
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=11,
                                gold=Seat(Player.GOLD, "You", True), silver=Seat(Player.SILVER, "CPU", False, 1))
@@ -237,12 +237,12 @@ def test_the_discard_dialog_appears_over_the_limit_and_discards(window):
     from client.session import LocalSession, Seat
     from client.views.dialogs import DiscardDialog
     from client.views.game import GameView
-    from shared.mapfiles import load_map
+    from shared.maps.files import load_map
 
     # ios-2011: 9 letters, limit 10, +3 a turn: gold's second turn starts over the limit.
     session = LocalSession.new(load_map("cinder-ford"), "ios-2011", window.lexicon, seed=5,
                                gold=Seat(Player.GOLD, "You", True), silver=Seat(Player.SILVER, "CPU", False, 1))
-    from shared.actions import EndTurn
+    from shared.rules.actions import EndTurn
 
     session.chooser = None
     session._chooser = lambda g, p, level, rng: EndTurn(p)
@@ -272,7 +272,7 @@ def test_pass_and_play_hides_the_rack_between_turns(window):
     from client.session import LocalSession, Seat
     from client.views.game import GameView
     from client.views.handover import HandOverView
-    from shared.mapfiles import load_map
+    from shared.maps.files import load_map
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=3,
                                gold=Seat(Player.GOLD, "Ann", True), silver=Seat(Player.SILVER, "Bob", True))
@@ -454,8 +454,8 @@ def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window
 def test_invalid_and_isolated_runs_are_marked_on_the_board(window):
     from client.session import LocalSession, Seat
     from client.views.game import GameView
-    from shared.mapfiles import load_map
-    from shared.terrain import Terrain
+    from shared.maps.files import load_map
+    from shared.rules.terrain import Terrain
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=3,
                                gold=Seat(Player.GOLD, "You", True), silver=Seat(Player.SILVER, "CPU", False, 1))

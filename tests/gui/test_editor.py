@@ -22,9 +22,9 @@ if not os.environ.get("DISPLAY"):
 import arcade
 import numpy as np
 
-from shared.mapcheck import check_map, detect_symmetry
-from shared.mapfiles import load_map, resolve_map_path, shipped_maps
-from shared.maps import grid_rows
+from shared.maps.check import check_map, detect_symmetry
+from shared.maps.files import load_map, resolve_map_path, shipped_maps
+from shared.maps.format import grid_rows
 from gui_support import click as press_release, pump, scryptic_window
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
@@ -521,7 +521,7 @@ def test_save_as_starts_in_the_players_maps_folder_not_the_install_folder(window
 def test_export_to_tiled_and_import_back_through_the_menu(window, editor, data_dir, tmp_path):
     from client.editor.dialogs import ChoiceDialog
     from client.editor.file_dialog import FileDialog, display_path
-    from shared.tiled import TILESET_IMAGE
+    from shared.maps.tiled_export import TILESET_IMAGE
 
     view = editor
     open_shipped(window, view)

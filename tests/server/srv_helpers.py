@@ -6,14 +6,14 @@ import asyncio
 import functools
 from typing import Any
 
-from server.bench import BENCH_GRID
+from scryptic.bench.server import BENCH_GRID
 from server.scripted import BENCH_WORDS, play_scripted
-from shared.actions import action_from_dict
-from shared.game import Game
-from shared.lexicon import WordList
-from shared.maps import parse_map
-from shared.rules import get_rules
-from shared.terrain import GameMap, Player
+from shared.rules.actions import action_from_dict
+from shared.rules.game import Game
+from shared.rules.lexicon import WordList
+from shared.maps.format import parse_map
+from shared.rules.presets import get_rules
+from shared.rules.terrain import GameMap, Player
 
 MAP_NAME = "Test Ford"
 MAP_TEXT = f"scryptic-map 1\nname: Test Ford\nversion: 1\ngrid:\n{BENCH_GRID.strip()}\n"

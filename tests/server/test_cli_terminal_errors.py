@@ -8,10 +8,10 @@ import sys
 
 import srv_helpers as H
 
-from client.cli_terminal import TerminalClient
+from scryptic.commands.terminal import TerminalClient
 from client.net import ThreadedClient
 from scryptic.cli import main
-from shared.atomic_files import TEMP_PATTERN
+from shared.files.atomic import TEMP_PATTERN
 
 
 async def run_cli(monkeypatch, capsys, *argv: str, stdin: str = "quit\n") -> tuple[int, str, str]:

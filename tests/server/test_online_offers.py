@@ -7,7 +7,7 @@ import pytest
 import srv_helpers as H
 
 from client.net import ServerError
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 BLITZ = {"kind": "fischer", "initial": 180, "increment": 2}
 

@@ -8,7 +8,7 @@ import time
 
 import srv_helpers as H
 
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 DAYS = {"kind": "correspondence", "days": 3}
 

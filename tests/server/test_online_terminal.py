@@ -9,10 +9,10 @@ import sys
 
 import srv_helpers as H
 
-from client.cli_terminal import TerminalClient
+from scryptic.commands.terminal import TerminalClient
 from client.net import ThreadedClient
 from scryptic.cli import main
-from shared.record import parse_record
+from shared.rules.record import parse_record
 
 
 class Terminal:

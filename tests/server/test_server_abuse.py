@@ -13,7 +13,7 @@ import srv_helpers as H
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 VALID_TYPES = [
     "hello", "set_name", "list_games", "my_games", "create_game", "join", "attach", "watch",

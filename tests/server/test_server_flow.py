@@ -8,8 +8,8 @@ import pytest
 import srv_helpers as H
 
 from client.net import ServerError
-from shared.game import PendingDefence
-from shared.terrain import Player
+from shared.rules.game import PendingDefence
+from shared.rules.terrain import Player
 
 
 def defence_version(seed: int) -> int:

@@ -6,10 +6,11 @@ import pytest
 import srv_helpers as H
 
 from client.net import ServerError
-from shared.actions import action_from_dict
-from shared.lexicon import WordList
-from shared.record import parse_record, replay
-from shared.terrain import Player
+from shared.rules.actions import action_from_dict
+from shared.rules.lexicon import WordList
+from shared.rules.record import parse_record
+from shared.rules.replay import replay
+from shared.rules.terrain import Player
 
 
 async def test_two_clients_play_a_whole_game_and_a_spectator_joins_midway(server, connect, duel):

@@ -16,7 +16,7 @@ import pytest
 import srv_helpers as H
 
 from client.net import AsyncClient
-from shared.terrain import Player
+from shared.rules.terrain import Player
 
 REPO = Path(__file__).resolve().parents[2]
 HEARTBEAT = 0.1

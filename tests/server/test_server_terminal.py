@@ -8,12 +8,12 @@ import random
 
 import srv_helpers as H
 
-from client.cli_terminal import TerminalClient, plan_word, render
+from scryptic.commands.terminal import TerminalClient, plan_word, render
 from client.net import ThreadedClient
 from client.net.state import GameTracker
 from server.scripted import BENCH_WORDS, find_commit
-from shared.record import parse_record
-from shared.terrain import Player
+from shared.rules.record import parse_record
+from shared.rules.terrain import Player
 
 
 class Terminal:

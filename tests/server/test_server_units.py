@@ -19,8 +19,8 @@ from server.mapcodec import map_from_text, map_to_text
 from server.store import records as R
 from server.store import sqlite_statements as SQL
 from server.store.sqlite import SQLiteStore
-from shared.actions import action_from_dict
-from shared.terrain import Player
+from shared.rules.actions import action_from_dict
+from shared.rules.terrain import Player
 
 
 def decode(message) -> P.Request:
@@ -224,7 +224,7 @@ def test_the_protocol_document_covers_every_type_and_error_code():
     import inspect
     from pathlib import Path
 
-    from shared import errors as engine_errors
+    from shared.rules import errors as engine_errors
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
     for kind in P.REQUEST_TYPES:

@@ -10,8 +10,8 @@ import srv_helpers as H
 from client.net.state import GameTracker
 from client.terminal_board import LEGEND, letter_cell, render, terrain_cell
 from server.scripted import play_scripted
-from shared.game import Game
-from shared.terrain import Player, Terrain
+from shared.rules.game import Game
+from shared.rules.terrain import Player, Terrain
 
 LETTER = re.compile(r"^[\[<+!?][A-Z][\]>]$")
 TERRAIN = re.compile(r"^ [.f~^*x] $|^ #[gsp]$")

@@ -1,0 +1,279 @@
+"""The board of the game screen: a zoomable, pannable camera over the stones, coins and marks.
+
+The board opens at a zoom where a coin is at least :data:`MIN_COIN_PX` pixels wide (the whole
+board when it fits at that size, else the part around the player's own crossword), and the
+player zooms (wheel, + and -) and pans (drag, Shift+arrows) from there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from client.ui import theme
+from client.ui.textures import panel_patch
+from client.views import board_marks
+from client.views.board_camera import BoardCamera
+from client.views.board_paint import COIN_FRACTION, FRAME, TILE, BoardPainter, cell_centre, world_to_cell
+from client.views.fast_draw import CachedLayer, screen_camera
+from client.views.layout import Rect
+from client.views.minimap import Minimap
+from client.views.panel_base import Panel
+from shared.rules.terrain import Cell, Player
+
+if TYPE_CHECKING:
+    from client.views.game import GameView
+
+MIN_COIN_PX = 40
+"""A coin is at least this many pixels wide when the board opens (the player may zoom out)."""
+COORD_INK = (58, 36, 12, 255)
+
+
+class BoardSection(BoardCamera, Panel):
+    """The board under a zoomable, pannable camera, with every mark and animation on it."""
+
+    MIN_ZOOM = 0.12
+    MAX_ZOOM = 2.5
+    FIT_MARGIN = FRAME + 4
+
+    def __init__(self, gv: "GameView", rect: Rect) -> None:
+        super().__init__(gv, rect, "board", 1)
+        self.painter = BoardPainter()
+        self.cam = arcade.Camera2D(viewport=arcade.LBWH(rect.left, rect.bottom, rect.width, rect.height))
+        self.layer = CachedLayer(gv.window)
+        self._layer_key: tuple = ()
+        self.user_zoomed = False
+        self.hover: Cell | None = None
+        self.coords = theme.TextCache()
+        self.minimap = Minimap(self)
+        self._live_coins = False
+
+    # ---------------------------------------------------------------- camera
+    def set_rect(self, rect: Rect) -> None:
+        super().set_rect(rect)
+        self.cam.viewport = arcade.LBWH(rect.left, rect.bottom, max(1, rect.width), max(1, rect.height))
+        self.cam.equalise()
+        if not self.user_zoomed:
+            self.default_view()
+        else:
+            self._clamp()
+
+    def board_extent(self) -> tuple[float, float]:
+        return self.gv.display.width * TILE, self.gv.display.height * TILE
+
+    def view_extent(self) -> tuple[float, float]:
+        return self.width, self.height
+
+    def fit_zoom(self) -> float:
+        """The zoom at which the whole board and its frame fit."""
+        w, h = self.board_extent()
+        m = self.FIT_MARGIN
+        return min(self.width / (w + 2 * m), self.height / (h + 2 * m))
+
+    @staticmethod
+    def play_zoom() -> float:
+        """The zoom at which a coin is :data:`MIN_COIN_PX` wide."""
+        return MIN_COIN_PX / (COIN_FRACTION * TILE)
+
+    def default_view(self) -> None:
+        """The opening view: the whole board if it fits with coins of a comfortable size, else
+        that size around the player's own crossword."""
+        fit = self.fit_zoom()
+        self.fit()
+        if fit < self.play_zoom():
+            self.cam.zoom = self._limit(self.play_zoom())
+            self.cam.position = self.focus_point()
+            self._clamp()
+        self.user_zoomed = False
+
+    def overview(self) -> None:
+        """The whole board, however small its coins."""
+        self.fit()
+        self.user_zoomed = True
+
+    def focus_point(self) -> tuple[float, float]:
+        """World position the opening view centres on: the middle of the viewer's letters, or
+        before their first word the city of theirs nearest the middle of the board (the board's
+        centre for a spectator)."""
+        d = self.gv.display
+        p = self.gv.viewer
+        w, h = self.board_extent()
+        if p is None:
+            return w / 2, h / 2
+        letters = list(d.letters.get(p, {}))
+        if letters:
+            points = [cell_centre(c, d.height) for c in letters]
+            return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+        cities = [cell_centre(c, d.height) for c, o in d.cities.items() if o == p]
+        if not cities:
+            return w / 2, h / 2
+        return min(cities, key=lambda xy: (xy[0] - w / 2) ** 2 + (xy[1] - h / 2) ** 2)
+
+    def _clamp(self) -> None:
+        """Keep the board in view: centred on an axis where it fits, else no gap beyond its frame."""
+        w, h = self.board_extent()
+        zoom = max(0.01, self.cam.zoom)
+        px, py = self.cam.position
+        out = []
+        for pos, size, view in ((px, w, self.width / zoom), (py, h, self.height / zoom)):
+            lo, hi = -FRAME - 8 + view / 2, size + FRAME + 8 - view / 2
+            out.append(size / 2 if lo >= hi else max(lo, min(hi, pos)))
+        self.cam.position = (out[0], out[1])
+
+    def ensure_visible(self, cell: Cell, margin: float = 1.2) -> None:
+        """Pan the least needed so ``cell`` (and ``margin`` cells round it) is on screen."""
+        x, y = cell_centre(cell, self.gv.display.height)
+        zoom = max(0.01, self.cam.zoom)
+        half_w, half_h = self.width / zoom / 2, self.height / zoom / 2
+        pad = TILE * (0.5 + margin)
+        px, py = self.cam.position
+        if half_w > pad:
+            px = min(max(px, x + pad - half_w), x - pad + half_w)
+        if half_h > pad:
+            py = min(max(py, y + pad - half_h), y - pad + half_h)
+        if (px, py) != tuple(self.cam.position):
+            self.cam.position = (px, py)
+            self._clamp()
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The board cell under a screen point (None off the board, outside the section, or on
+        the minimap)."""
+        if not self.rect.contains(x, y) or self.minimap.contains(x, y):
+            return None
+        wx, wy, _ = self.cam.unproject((x, y))
+        if wx < 0 or wy < 0:
+            return None
+        cell = world_to_cell(wx, wy, self.gv.display.height)
+        return cell if self.gv.display.in_bounds(cell) else None
+
+    def cell_to_screen(self, cell: Cell) -> tuple[float, float]:
+        x, y = cell_centre(cell, self.gv.display.height)
+        p = self.cam.project((x, y))
+        return p[0], p[1]
+
+    def min_line(self, world: float, pixels: float = 3.0) -> float:
+        """A line width in world units that is at least ``pixels`` wide on screen."""
+        return max(world, pixels / max(0.05, self.cam.zoom))
+
+    @property
+    def cell_pixels(self) -> float:
+        return TILE * self.cam.zoom
+
+    @property
+    def coin_pixels(self) -> float:
+        """How wide a coin on the board is on screen."""
+        return TILE * COIN_FRACTION * self.cam.zoom
+
+    # ---------------------------------------------------------------- drawing
+    def on_draw(self) -> None:
+        gv = self.gv
+        d = gv.display
+        self.painter.sync(d)
+        # The coins lie in the cached layer too (an animation frame then only copies it), except
+        # while a stone or a city under them turns over: that is drawn between stones and coins.
+        step = gv.fx.step
+        self._live_coins = step is not None and step.kind in ("terrain_changed", "city_taken")
+        key = (self.painter.static_revision, tuple(self.cam.position), self.cam.zoom, self.width, self.height,
+               self._live_coins, None if self._live_coins else (id(d), d.revision, frozenset(self.painter.hidden),
+                                                                frozenset(self.painter.hidden_badges)))
+        if key != self._layer_key:
+            self._layer_key = key
+            self.layer.dirty = True
+        self.layer.draw(self.left, self.bottom, self.width, self.height, self._paint_static,
+                        clear=theme.WALNUT, blend=False)
+        # What moves on the board stays on it (a falling coin does not spill over the rack).
+        ctx = self.window.ctx
+        ctx.scissor = (int(self.left), int(self.bottom), int(self.width), int(self.height))
+        self.cam.use()
+        if self._live_coins:
+            gv.fx.draw_terrain_effects(self)
+            board_marks.draw_beds(self)
+            self.painter.draw_coins()
+        board_marks.draw_ghosts(self)
+        board_marks.draw_last_move(self)
+        if self._live_coins:
+            board_marks.draw_mark_frames(self)
+        gv.fx.draw_world(self)
+        board_marks.draw_defence(self)
+        board_marks.draw_provisional(self)
+        board_marks.draw_cursor(self)
+        ctx.scissor = None
+        self.window.default_camera.use()
+        board_marks.draw_defence_numbers(self)
+        gv.fx.draw_screen(self)
+        self.minimap.draw()
+        board_marks.draw_banner(self)
+
+    def _paint_static(self, size: tuple[int, int]) -> None:
+        """The cached layer: the brass surround with its coordinates, the stones, the cities and
+        (unless a stone under them is being animated) the coins."""
+        cam = arcade.Camera2D(viewport=arcade.LBWH(0, 0, size[0], size[1]), position=self.cam.position,
+                              zoom=self.cam.zoom)
+        cam.use()
+        d = self.gv.display
+        w, h = d.width * TILE, d.height * TILE
+        panel_patch("brass").draw_rect(rect=arcade.LBWH(-FRAME, -FRAME, w + 2 * FRAME, h + 2 * FRAME))
+        self.painter.draw_terrain()
+        if not self._live_coins:
+            board_marks.draw_beds(self)
+            self.painter.draw_coins()
+            board_marks.draw_mark_frames(self)
+        screen_camera(size, 0, 0).use()
+        self._paint_coordinates(cam, size)
+
+    def _paint_coordinates(self, cam: arcade.Camera2D, size: tuple[int, int]) -> None:
+        """Column numbers along the top and bottom of the frame, row numbers down its sides."""
+        zoom = cam.zoom
+        frame_px = FRAME * zoom
+        if frame_px < 9:
+            return
+        d = self.gv.display
+        font = max(8.0, min(14.0, frame_px * 0.56))
+        step = 1 if TILE * zoom >= font * 2.2 else 5
+        w, h = d.width * TILE, d.height * TILE
+        limit_x, limit_y = size
+
+        def put(key: tuple, text: str, wx: float, wy: float) -> None:
+            sx, sy = cam.project((wx, wy))[:2]
+            if -20 <= sx <= limit_x + 20 and -20 <= sy <= limit_y + 20:
+                self.coords.draw(key, text, sx, sy, size=font, color=COORD_INK, font=theme.SANS, bold=True,
+                                 anchor_x="center", anchor_y="center")
+
+        for c in range(d.width):
+            if (c + 1) % step and c:
+                continue
+            x = (c + 0.5) * TILE
+            put(("top", c), str(c + 1), x, h + FRAME / 2)
+            put(("bottom", c), str(c + 1), x, -FRAME / 2)
+        for r in range(d.height):
+            if (r + 1) % step and r:
+                continue
+            y = (d.height - r - 0.5) * TILE
+            put(("left", r), str(r + 1), -FRAME / 2, y)
+            put(("right", r), str(r + 1), w + FRAME / 2, y)
+
+    # ---------------------------------------------------------------- helpers for the marks
+    def _cells_rect(self, cells, pad: float) -> tuple[float, float, float, float]:
+        h = self.gv.display.height
+        rows = [r for r, _ in cells]
+        cols = [c for _, c in cells]
+        left = min(cols) * TILE + pad
+        right = (max(cols) + 1) * TILE - pad
+        bottom = (h - 1 - max(rows)) * TILE + pad
+        top = (h - min(rows)) * TILE - pad
+        return left, bottom, right - left, top - bottom
+
+    def outline_cells(self, cells, colour, width: float = 4, pad: float = 3) -> None:
+        if not cells:
+            return
+        left, bottom, ww, hh = self._cells_rect(cells, pad)
+        arcade.draw_lbwh_rectangle_outline(left, bottom, ww, hh, colour, width)
+
+    def fill_cells(self, cells, colour, pad: float = 2) -> None:
+        for cell in cells:
+            left, bottom, ww, hh = self._cells_rect([cell], pad)
+            arcade.draw_lbwh_rectangle_filled(left, bottom, ww, hh, colour)
+
+    def viewer_or_gold(self) -> Player:
+        return self.gv.viewer or Player.GOLD

@@ -1,0 +1,72 @@
+"""The game screen's buttons: the turn's actions beside the rack (or a replay's controls), and the
+menu and help buttons in the header. Built with arcade.gui, laid out for the current layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from arcade.gui import UIAnchorLayout, UIBoxLayout
+
+from client.ui.widgets import BrassButton
+from client.views.layout import BUTTON_GAP, BUTTON_H, BUTTON_W
+
+if TYPE_CHECKING:
+    from client.views.game import GameView
+
+Row = list[tuple[str, str, Callable[[], Any], str]]
+
+
+def action_rows(gv: "GameView") -> list[Row]:
+    """The buttons beside the rack: a player's turn, or a replay's controls."""
+    replay = gv.replay_controls()
+    if replay is not None:
+        return [
+            [("|< Start", "replay-start", gv.replay_restart, "steel"), ("< Back", "replay-back", gv.replay_back, "steel"),
+             ("Step >", "replay-step", gv.replay_step, "steel")],
+            [("Slower", "replay-slower", lambda: gv.replay_speed(-1), "steel"),
+             ("Pause", "replay-pause", gv.replay_toggle, "gold"),
+             ("Faster", "replay-faster", lambda: gv.replay_speed(1), "steel")],
+        ]
+    return [
+        [("Recall", "recall", gv.recall, "steel"), ("Shuffle", "shuffle", gv.shuffle, "steel"),
+         ("Across", "direction", gv.toggle_direction, "steel")],
+        [("Redeploy", "redeploy", gv.toggle_redeploy, "brass"), ("Commit", "commit", gv.commit, "gold"),
+         ("End turn", "end_turn", gv.end_turn, "ruby")],
+    ]
+
+
+def build_buttons(gv: "GameView") -> dict[str, BrassButton]:
+    """Fill ``gv.ui`` with the buttons for ``gv.layout``; return them by name."""
+    buttons: dict[str, BrassButton] = {}
+    gv.ui.clear()
+    root = UIAnchorLayout()
+    gv.ui.add(root)
+    grid = UIBoxLayout(vertical=True, space_between=BUTTON_GAP)
+    for row in action_rows(gv):
+        box = UIBoxLayout(vertical=False, space_between=BUTTON_GAP)
+        for text, name, action, kind in row:
+            button = BrassButton(text, width=BUTTON_W, height=BUTTON_H, kind=kind, font_size=15, on_click=action,
+                                 name=name)
+            buttons[name] = button
+            box.add(button)
+        grid.add(box)
+    lay = gv.layout
+    root.add(grid, anchor_x="left", anchor_y="bottom", align_x=lay.buttons.left, align_y=lay.buttons.bottom + 2)
+    header = lay.header
+    menu = BrassButton("Menu", width=74, height=32, kind="steel", font_size=14, on_click=gv.open_menu, name="menu")
+    helper = BrassButton("?", width=34, height=32, kind="steel", font_size=15, on_click=gv.open_help, name="help")
+    buttons["menu"], buttons["help"] = menu, helper
+    top_row = UIBoxLayout(vertical=False, space_between=6)
+    top_row.add(helper)
+    top_row.add(menu)
+    root.add(top_row, anchor_x="left", anchor_y="top", align_x=header.right - 14 - 74 - 6 - 34, align_y=-12)
+    return buttons
+
+
+def button_areas(gv: "GameView") -> list[tuple[float, float, float, float]]:
+    """Where the buttons are (the UI surface is copied only there)."""
+    lay = gv.layout
+    b, h = lay.buttons, lay.header
+    return [(b.left - 4, 0, b.width + 12, lay.rack.height), (h.right - 140, h.top - 52, 140, 52)]

@@ -1,0 +1,100 @@
+"""A replay's controls on the game screen: pause, a move back or forward, speed (a mixin of
+:class:`~client.views.game.GameView`). They show beside the rack band in place of a turn's
+buttons; Space, Left, Right, [ and ] do the same from the keyboard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from client.ui import theme
+
+
+class GameReplay:
+    """Controls of a :class:`~client.replay.ReplaySession` (nothing for any other session)."""
+
+    session: Any
+    buttons: dict[str, Any]
+    log: Any
+
+    @property
+    def is_replay(self) -> bool:
+        return self.replay_controls() is not None
+
+    def replay_controls(self) -> Any:
+        """The session if it is a replay, else None."""
+        from client.replay import ReplaySession
+
+        return self.session if isinstance(self.session, ReplaySession) else None
+
+    def replay_text(self) -> str | None:
+        """'Move 12 of 40 - playing at 2x' (None when this is not a replay)."""
+        replay = self.replay_controls()
+        if replay is None:
+            return None
+        state = "finished" if replay.finished else "paused" if replay.paused else f"playing at {replay.speed:g}x"
+        return f"Move {replay.index} of {replay.total}  -  {state}"
+
+    def replay_toggle(self) -> None:
+        replay = self.replay_controls()
+        if replay is not None:
+            replay.set_paused(not replay.paused)
+
+    def replay_step(self) -> None:
+        replay = self.replay_controls()
+        if replay is not None and not self.animator.busy:
+            replay.step()
+
+    def replay_back(self) -> None:
+        replay = self.replay_controls()
+        if replay is not None and replay.index > 0:
+            self.animator.skip()
+            replay.back()
+            self.log.append((f"- back to move {replay.index} -", theme.SAPPHIRE))
+
+    def replay_restart(self) -> None:
+        replay = self.replay_controls()
+        if replay is not None and replay.index > 0:
+            self.animator.skip()
+            replay.restart()
+            self.log.append(("- back to the start -", theme.SAPPHIRE))
+
+    def replay_speed(self, delta: int) -> None:
+        replay = self.replay_controls()
+        if replay is not None:
+            replay.change_speed(delta)
+
+    def replay_key(self, symbol: int, modifiers: int) -> bool:
+        """Replay keys; False if this is not a replay or the key is not one of them."""
+        if self.replay_controls() is None:
+            return False
+        k = arcade.key
+        actions = {k.SPACE: self.replay_toggle, k.RIGHT: self.replay_step, k.LEFT: self.replay_back,
+                   k.BRACKETLEFT: lambda: self.replay_speed(-1), k.BRACKETRIGHT: lambda: self.replay_speed(1)}
+        action = actions.get(symbol)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def update_replay_buttons(self) -> bool:
+        """The Pause button says Play while paused; True if it changed."""
+        replay = self.replay_controls()
+        button = self.buttons.get("replay-pause") if self.buttons else None
+        if replay is None or button is None:
+            return False
+        text = "Play" if replay.paused or replay.finished else "Pause"
+        changed = False
+        if button.text != text:
+            button.text = text
+            self.ui.request_layout()
+            changed = True
+        for name, disabled in (("replay-back", replay.index == 0), ("replay-start", replay.index == 0),
+                               ("replay-step", replay.finished)):
+            b = self.buttons.get(name)
+            if b is not None and b.disabled != disabled:
+                b.disabled = disabled
+                changed = True
+        return changed

@@ -1,0 +1,249 @@
+"""`scryptic server` (run the game server) and `scryptic bench server` (load benchmark)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import math
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from server.config import ListenError, ServerConfig, default_db_path
+from shared.faults import FaultError, UsageError, read_input_text, require_folder
+
+log = logging.getLogger("scryptic.server")
+
+
+def _db(text: str) -> Path | str:
+    """A SQLite file, or the address of a PostgreSQL database (kept as text)."""
+    return text if text.startswith(("postgresql://", "postgres://")) else Path(text)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {port}")
+    return port
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a number of seconds, not {text!r}") from None
+    if not (value >= 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"give a number of seconds of 0 or more, not {text}")
+    return value
+
+
+def _positive(kind: type[int] | type[float]) -> Any:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"give a {'whole ' if kind is int else ''}number, not {text!r}") from None
+        if not (value > 0 and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(f"give a number above 0, not {text}")
+        return value
+
+    return parse
+
+
+def register(subparsers: Any, bench_subparsers: Any) -> None:
+    """Add the `server` command and the `bench server` benchmark."""
+    defaults = ServerConfig()
+    p = subparsers.add_parser("server", help="run the online game server")
+    p.add_argument("--host", default=defaults.host, help="address to listen on (default %(default)s)")
+    p.add_argument("--port", type=_port, default=defaults.port, help="port (default %(default)s)")
+    p.add_argument("--db", type=_db, default=None,
+                   help=f"SQLite file (default {default_db_path()}), or postgresql://... to run a cluster node")
+    p.add_argument("--bus", default=None, help="nats://host:port: the cluster's message bus (with --db postgresql://)")
+    p.add_argument("--node-id", default=None, help="this node's name in the cluster (default: host name + random)")
+    p.add_argument("--lease-ttl", type=_positive(float), default=6.0,
+                   help="seconds a node's lease of a game lasts unless renewed (default %(default)s)")
+    p.add_argument("--migrate", action="store_true",
+                   help="bring the PostgreSQL schema of --db up to date, then exit")
+    p.add_argument("--defence-timeout", type=_positive(float), default=defaults.defence_timeout,
+                   help="seconds a defender may take to order the defence (default %(default)s)")
+    p.add_argument("--abandon-grace", type=_seconds, default=defaults.abandon_grace,
+                   help="seconds a player may be gone before the opponent may claim the win (default %(default)s)")
+    p.add_argument("--max-per-address", type=_positive(int), default=defaults.max_connections_per_address,
+                   help="open connections allowed per client address (default %(default)s)")
+    p.add_argument("--rate", type=_positive(float), default=defaults.rate_per_second,
+                   help="messages per second allowed per connection (default %(default)s)")
+    p.add_argument("--idle-timeout", type=_positive(float), default=defaults.idle_timeout,
+                   help="close connections silent this long (default %(default)s s)")
+    p.add_argument("--stats-interval", type=_seconds, default=defaults.stats_interval,
+                   help="seconds between metrics log lines, 0 for none (default %(default)s)")
+    p.add_argument("--heartbeat", type=_positive(float), default=defaults.heartbeat_interval,
+                   help="seconds between 'alive' notes in the store; after a crash, clocks lose at "
+                        "most this much precision (default %(default)s)")
+    p.add_argument("--bot-workers", type=_positive(int), default=defaults.bot_workers,
+                   help="processes thinking for bot seats (default %(default)s)")
+    p.add_argument("--words", type=Path, default=None,
+                   help="a word list file (one word a line) instead of the dictionary (testing)")
+    p.add_argument("--maps", type=Path, default=None, help="a folder of .map files (default: the shipped maps)")
+    p.add_argument("--allow-client-seed", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.set_defaults(func=cmd_server)
+
+    b = bench_subparsers.add_parser("server", help="concurrent scripted games against a local server")
+    b.add_argument("--games", type=_positive(int), default=100, help="concurrent games (default %(default)s)")
+    b.add_argument("--pace", type=_seconds, default=1.0,
+                   help="seconds between actions in each game; 0 = flat out (default %(default)s)")
+    b.add_argument("--duration", type=_positive(float), default=30.0, help="measured seconds (default %(default)s)")
+    b.add_argument("--warmup", type=_seconds, default=3.0, help="seconds before measuring (default %(default)s)")
+    b.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temporary file)")
+    b.set_defaults(func=cmd_bench)
+
+
+def load_maps(folder: Path | None) -> dict[str, Any]:
+    """The maps a server offers, by file stem (shipped maps unless ``folder`` is given).
+
+    A file that does not load is logged and left out; a folder that does not exist, or in
+    which no map loads, is a :class:`UsageError`/:class:`FaultError`.
+    """
+    from shared.maps.files import load_map, shipped_maps
+
+    if folder is not None:
+        require_folder(folder, "the --maps folder")
+    paths = shipped_maps(folder)
+    if folder is not None and not paths:
+        raise UsageError(f"the --maps folder {folder} holds no .map files", "check the path")
+    maps = {}
+    first_error = ""
+    for path in paths:
+        try:
+            maps[path.stem] = load_map(path)
+        except Exception as exc:  # noqa: BLE001 - one broken file must not stop the server
+            first_error = first_error or str(exc)
+            log.error("map not loaded", extra={"data": {"path": str(path), "error": str(exc)}})
+    if paths and not maps:
+        raise FaultError(f"no map in {folder or 'the shipped maps'} loads ({first_error})", "fix the map files")
+    return maps
+
+
+def _lexicon(words: Path | None) -> tuple[Any, Any]:
+    """(lexicon, picklable factory for bot workers)."""
+    import functools
+
+    from shared.rules.lexicon import WordList
+
+    if words is not None:
+        entries = tuple(read_input_text(words, "the word list").split())
+        if not entries:
+            raise FaultError(f"the word list {words} has no words", "give a file with one word a line")
+        return WordList(entries), functools.partial(WordList, entries)
+    from shared.words.dictionary import load_dictionary
+
+    return load_dictionary(), load_dictionary
+
+
+def _check_db_path(db: Path | None) -> None:
+    """Fail before start-up if ``--db`` names something that cannot become a database file."""
+    if db is None:
+        return
+    if db.is_dir():
+        raise UsageError(f"--db {db} is a folder", "give a file name for the database")
+    parent = db.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UsageError(f"cannot create the database {db}: {parent} is not a folder", "give another --db")
+
+
+def cmd_server(args: argparse.Namespace) -> int:
+    """Run the server until SIGINT or SIGTERM."""
+    from server.app import GameServer, run_server, tune_process
+    from server.logs import setup_logging
+    from server.store.records import StoreError
+
+    db_url = args.db if isinstance(args.db, str) else None
+    if args.migrate or args.bus:
+        _check_cluster_options(db_url, args.migrate)
+    if db_url is None:
+        _check_db_path(args.db)
+    setup_logging(args.log_level)
+    if args.migrate:
+        return _migrate(db_url)
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        db_path=None if db_url else args.db,
+        db_url=db_url,
+        bus_url=args.bus,
+        node_id=args.node_id,
+        lease_ttl=args.lease_ttl,
+        defence_timeout=args.defence_timeout,
+        abandon_grace=args.abandon_grace,
+        max_connections_per_address=args.max_per_address,
+        rate_per_second=args.rate,
+        idle_timeout=args.idle_timeout,
+        stats_interval=args.stats_interval,
+        bot_workers=args.bot_workers,
+        heartbeat_interval=args.heartbeat,
+        allow_client_seed=args.allow_client_seed,
+    )
+    lexicon, factory = _lexicon(args.words)
+    maps = load_maps(args.maps)
+    if not maps:
+        log.warning("no maps found: clients must send map_text")
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        server = GameServer(config, lexicon, maps=maps, lexicon_factory=factory)
+        await run_server(server, stop)
+
+    previous = sys.getswitchinterval()
+    tune_process()
+    try:
+        asyncio.run(main())
+    except ListenError as exc:
+        todo = ("stop the program using that port, or choose another --port"
+                if exc.reason == "address already in use" else "check --host and --port")
+        raise FaultError(str(exc), todo) from exc
+    except StoreError as exc:
+        todo = ("stop the other server first, or give another --db" if "in use" in str(exc)
+                else "give another --db, or move the file aside to start with an empty database")
+        raise FaultError(str(exc), todo) from exc
+    finally:
+        sys.setswitchinterval(previous)
+    return 0
+
+
+def _check_cluster_options(db_url: str | None, migrate: bool) -> None:
+    if db_url is None:
+        what = "--migrate" if migrate else "--bus"
+        raise UsageError(f"{what} needs --db postgresql://...", "give the cluster's PostgreSQL database with --db")
+
+
+def _migrate(db_url: str | None) -> int:
+    """``scryptic server --db postgresql://... --migrate``: apply the schema steps, then exit."""
+    from server.store.postgres import apply_migrations
+    from server.store.records import StoreError
+
+    assert db_url is not None
+    try:
+        applied = asyncio.run(apply_migrations(db_url))
+    except StoreError as exc:
+        raise FaultError(str(exc), "check the address in --db and that PostgreSQL is running") from exc
+    print(f"schema up to date; steps applied now: {applied or 'none'}", flush=True)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Run the server benchmark and print its figures."""
+    from scryptic.bench.server import run
+
+    _check_db_path(args.db)
+    print(run(args.games, args.pace, args.duration, args.warmup, args.db), flush=True)
+    return 0

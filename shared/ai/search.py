@@ -1,0 +1,380 @@
+"""The move search along one line (Appel and Jacobson's method, adapted to the rules).
+
+* A word is found from its *first* anchor. When only open cells (free, no cross word, not
+  an anchor) lie before that anchor, the word starts with a *left part*: any prefix the
+  rack can spell. The left parts are spelled once per search and indexed by the letter
+  they continue with (:class:`LeftParts`), so each anchor extends only those that fit
+  it. Other starts (a cross word or an own letter before the first anchor) walk from their
+  cell. A walk that cannot reach the next anchor with the letters left (lava stops it) is
+  cut at once.
+* The walk reads fixed letters and places rack letters in free cells, and records a move
+  where the graph marks a word end and the next cell holds no own letter. It follows the
+  shared spellings of :mod:`shared.ai.spell`, so it only ever tries letters that fit.
+* Open land: once a connected word has only open cells ahead as far as its letters reach,
+  every completion of the spelling is a move, taken from the spelling's completion list
+  without walking. An open anchor (an empty city, say) in open land takes every word the
+  rack can spell, at every offset that fits.
+
+At each word end the rules the walk has not already enforced are checked: water at both
+ends, forest density (face value, x1.5 for a cutting word, must beat the density per
+forest cell under new letters).
+"""
+
+from __future__ import annotations
+
+from operator import getitem
+from string import ascii_lowercase
+from time import perf_counter
+from typing import Any
+
+from shared.ai.lines import Line
+from shared.ai.spell import (
+    ENDS,
+    KIDS,
+    NODE,
+    RACK,
+    Spelling,
+    completions,
+    expand,
+    read,
+    spelling,
+)
+from shared.rules.board import ACROSS
+from shared.rules.letters import LETTER_VALUES as _VALUES
+from shared.rules.lexicon import Category
+
+_CHECK_EVERY = 64  # starts between two looks at the clock
+_NEVER = 1 << 30  # a distance no rack reaches
+
+
+class Deadline(Exception):
+    """Raised inside a search when its deadline has passed."""
+
+
+class LeftParts:
+    """Every prefix the rack can spell (the left parts of Appel and Jacobson), by length and
+    indexed by the letter that follows, spelled as long as the anchors need."""
+
+    def __init__(self, root: Spelling) -> None:
+        self.levels: list[list[tuple[str, Spelling]]] = [[("", root)]]
+        # per length: letter -> (prefix, spelling after prefix + letter), the letter from the rack
+        self._placing: list[dict[str, list[tuple[str, Spelling]]]] = []
+        # per length: letter -> (prefix, spelling after prefix) whose node continues with it
+        self._reading: list[dict[str, list[tuple[str, Spelling]]]] = []
+        self._index(0)
+
+    def _index(self, depth: int) -> None:
+        placing: dict[str, list[tuple[str, Spelling]]] = {}
+        reading: dict[str, list[tuple[str, Spelling]]] = {}
+        for prefix, s in self.levels[depth]:
+            entry = (prefix, s)
+            for letter in s[NODE]:  # END among them: never asked for
+                entries = reading.get(letter)
+                if entries is None:
+                    reading[letter] = [entry]
+                else:
+                    entries.append(entry)
+            kids = s[KIDS]
+            if kids is None:
+                kids = expand(s)
+            for letter, kid in kids:
+                entries = placing.get(letter)
+                if entries is None:
+                    placing[letter] = [(prefix, kid)]
+                else:
+                    entries.append((prefix, kid))
+        self._placing.append(placing)
+        self._reading.append(reading)
+
+    def _deepen(self, depth: int) -> None:
+        levels = self.levels
+        while len(levels) <= depth and levels[-1]:
+            levels.append([(prefix + letter, kid) for prefix, s in levels[-1] for letter, kid in s[KIDS]])
+            self._index(len(levels) - 1)
+
+    def placing(self, letter: str, depth: int) -> list[list[tuple[str, Spelling]] | tuple[()]]:
+        """Per length up to ``depth``: (prefix, spelling after prefix + letter)."""
+        self._deepen(depth)
+        return [table.get(letter, ()) for table in self._placing[: depth + 1]]
+
+    def reading(self, letter: str, depth: int) -> list[list[tuple[str, Spelling]] | tuple[()]]:
+        """Per length up to ``depth``: (prefix, spelling) whose node continues with ``letter``."""
+        self._deepen(depth)
+        return [table.get(letter, ()) for table in self._reading[: depth + 1]]
+
+
+_PAIRS: list[dict[str, tuple[int, str]]] = []
+
+
+def _pairs(n: int) -> list[dict[str, tuple[int, str]]]:
+    """Per position i < n, letter -> the pair (i, letter), made once and shared by every move
+    (building a move's placements is then a lookup per letter)."""
+    while len(_PAIRS) < n:
+        i = len(_PAIRS)
+        _PAIRS.append({ch: (i, ch) for ch in ascii_lowercase})
+    return _PAIRS
+
+
+class _Triples(dict):
+    """letter -> (row, column, letter) for one cell, made on first use."""
+
+    def __init__(self, row: int, column: int) -> None:
+        super().__init__()
+        self.row, self.column = row, column
+
+    def __missing__(self, letter: str) -> tuple[int, int, str]:
+        value = self[letter] = (self.row, self.column, letter)
+        return value
+
+
+_TRIPLES: dict[tuple[str, int], list[_Triples]] = {}
+
+
+def _triples(direction: str, index: int, n: int) -> list[_Triples]:
+    """As :func:`_pairs`, with board placements (row, column, letter) for one line."""
+    cells = _TRIPLES.get((direction, index))
+    if cells is None:
+        cells = _TRIPLES[(direction, index)] = []
+    while len(cells) < n:
+        i = len(cells)
+        cells.append(_Triples(index, i) if direction == ACROSS else _Triples(i, index))
+    return cells
+
+
+class Search:
+    """The move search over one position, one rack and one word graph."""
+
+    def __init__(self, root: dict, rack: str, lexicon: Any, rules: Any, out: list[tuple],
+                 deadline: float | None, board_placements: bool = False) -> None:
+        """``out`` receives moves ``(line, start, end, word, placed)``; ``placed`` is
+        ((position in the line, letter), ...), or ((row, column, letter), ...) with
+        ``board_placements`` (what a :class:`~shared.rules.actions.Commit` holds)."""
+        self.board_placements = board_placements
+        self.root = spelling(root, "".join(sorted(rack)))
+        self.total = len(rack)
+        self.lexicon = lexicon
+        self.density = rules.forest_density
+        self.cut = rules.cut_word_multiplier
+        self.out = out
+        self.deadline = deadline
+        self.left_parts = LeftParts(self.root) if self.total else None
+        self._starts = 0
+
+    def late(self) -> bool:
+        """True once the deadline has passed (the clock is read every few starts)."""
+        self._starts += 1
+        if self._starts % _CHECK_EVERY:
+            return False
+        return perf_counter() > self.deadline  # type: ignore[operator]
+
+    def line(self, line: Line) -> None:
+        """Append every legal move along ``line``; raise :class:`Deadline` when late.
+
+        One long method on purpose: the walk is a closure over the line's tables held in
+        local variables, the fastest form CPython offers for this inner loop."""
+        if not self.total:
+            return
+        n = len(line.cells)
+        fixed, free, allowed, anchor = line.fixed, line.free, line.allowed, line.anchor
+        water, bad = line.water, line.bad
+        out, lexicon, density, cut, total = self.out, self.lexicon, self.density, self.cut, self.total
+        late = self.late if self.deadline is not None else None
+        cum_free = [0] * (n + 1)  # free cells before i
+        cum_forest = [0] * (n + 1)  # free forest cells before i (only new letters count)
+        cum_spots = [0] * (n + 1)  # cells without an own letter before i
+        for i in range(n):
+            cum_free[i + 1] = cum_free[i] + free[i]
+            cum_forest[i + 1] = cum_forest[i] + (free[i] and line.forest[i])
+            cum_spots[i + 1] = cum_spots[i] + (fixed[i] is None)
+        has_forest = cum_forest[n] > 0
+        pairs = _triples(line.direction, line.index, n) if self.board_placements else _pairs(n)
+        spots = [pairs[i] for i in range(n) if fixed[i] is None]  # where letters can be placed
+        # next_anchor[i]: the first anchor at or after i that a word from i can reach (lava
+        # in between stops it), else n
+        next_anchor = [n] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            if anchor[i]:
+                next_anchor[i] = i
+            elif free[i] or fixed[i] is not None:
+                next_anchor[i] = next_anchor[i + 1]
+        # From an open cell i (free, no cross word): room[i] is the first cell that is not
+        # open, special_gap[i] its distance if it is an own letter or a cross word (else
+        # "never": lava or the edge end the word there).
+        room = [n] * (n + 1)
+        special_gap = [_NEVER] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            if free[i] and allowed[i] is None:
+                room[i] = room[i + 1]
+                special_gap[i] = special_gap[i + 1] + 1
+            else:
+                room[i] = i
+                special_gap[i] = 0 if (fixed[i] is not None or free[i]) else _NEVER
+        # For an own letter at i: the run of own letters from i, where it ends, and whether
+        # one of them is in an invalid run across the line (no word may build on it)
+        run_text = [""] * (n + 1)
+        run_end = list(range(n + 1))
+        run_bad = [False] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            f = fixed[i]
+            if f is not None:
+                run_text[i] = f + run_text[i + 1]
+                run_end[i] = run_end[i + 1] if run_text[i + 1] else i + 1
+                run_bad[i] = bad[i] or run_bad[i + 1]
+        # open_before[i]: open cells (free, no cross word, not an anchor) just before i
+        open_before = [0] * (n + 1)
+        for i in range(n):
+            is_open = free[i] and allowed[i] is None and not anchor[i]
+            open_before[i + 1] = open_before[i] + 1 if is_open else 0
+
+        def strong_enough(word: str, trees: int) -> bool:
+            power = sum([_VALUES[ch] for ch in word])
+            if Category.CUT in lexicon.categories(word):
+                power = power * cut
+            return power > density * trees
+
+        def walk(i: int, t: Spelling, linked: bool, word: str, placed: str) -> None:
+            # word: the letters from the start to i; placed: the rack letters among them
+            if linked and t[ENDS] and placed and (i == n or fixed[i] is None) and not water[i - 1]:
+                s = i - len(word)
+                if i - s >= 2 and not (has_forest and cum_forest[i] != cum_forest[s]
+                                       and not strong_enough(word, cum_forest[i] - cum_forest[s])):
+                    out.append((line, s, i, word, tuple(map(getitem, spots[cum_spots[s]:cum_spots[i]], placed))))
+            if i == n:
+                return
+            f = fixed[i]
+            if f is not None:
+                if bad[i]:
+                    return
+                u = read(t, f)
+                if u is not None:
+                    walk(i + 1, u, linked or anchor[i], word + f, placed)
+                return
+            left = len(t[RACK])
+            if not free[i] or not left:
+                return
+            if not linked:
+                a = next_anchor[i]
+                if a == n or cum_free[a + 1] - cum_free[i] > left:
+                    return
+                linked = anchor[i]
+            allow = allowed[i]
+            if linked and allow is None and special_gap[i] > left and room[i] - i >= left:
+                # Open land as far as the letters reach: every completion is a move.
+                s = i - len(word)
+                for rest in completions(t):
+                    e = i + len(rest)
+                    if water[e - 1]:
+                        continue
+                    text = word + rest
+                    if has_forest and cum_forest[e] != cum_forest[s] and not strong_enough(
+                            text, cum_forest[e] - cum_forest[s]):
+                        continue
+                    out.append((line, s, e, text,
+                                tuple(map(getitem, spots[cum_spots[s]:cum_spots[e]], placed + rest))))
+                return
+            kids = t[KIDS]
+            if kids is None:
+                kids = expand(t)
+            i += 1
+            if allow is None:
+                for ch, u in kids:
+                    walk(i, u, linked, word + ch, placed + ch)
+            else:
+                for ch, u in kids:
+                    if ch in allow:
+                        walk(i, u, linked, word + ch, placed + ch)
+
+        # 1. Words whose first anchor a follows only open cells: shared left parts.
+        parts = self.left_parts
+        assert parts is not None
+        rack_letters = sorted(set(self.root[RACK]))
+        for a in range(n):
+            if not anchor[a]:
+                continue
+            k = open_before[a]
+            if a - k - 1 >= 0 and fixed[a - k - 1] is not None:
+                k -= 1  # a word may not start right after an own letter
+            if k < 0:
+                continue  # the anchor itself follows an own letter: a generic start covers it
+            f = fixed[a]
+            if f is not None:
+                # read the whole run of own letters from a in the graph before making a spelling
+                run, b = run_text[a], run_end[a]
+                if run_bad[a]:
+                    continue
+                for level in parts.reading(f, min(k, total)):
+                    for prefix, t in level:
+                        if late is not None and late():
+                            raise Deadline
+                        if water[a - len(prefix)]:
+                            continue
+                        node = t[NODE]
+                        for ch in run:
+                            node = node.get(ch)
+                            if node is None:
+                                break
+                        else:
+                            walk(b, spelling(node, t[RACK]), True, prefix + run, prefix)
+                continue
+            allow = allowed[a]  # not fixed, so free: anchors are own letters or free cells
+            if allow is None and special_gap[a + 1] >= total:
+                # Open land around the anchor: every word the rack can spell over it, at
+                # every offset that fits, is a move.
+                if late is not None and late():
+                    raise Deadline
+                end_room = room[a + 1] - a  # cells from the anchor to the first closed one
+                for w in completions(self.root):
+                    size = len(w)
+                    if size < 2:
+                        continue
+                    # j: the anchor's place in the word
+                    for j in range(max(0, size - end_room), min(size - 1, k) + 1):
+                        s = a - j
+                        e = s + size
+                        if water[s] or water[e - 1]:
+                            continue
+                        if has_forest and cum_forest[e] != cum_forest[s] and not strong_enough(
+                                w, cum_forest[e] - cum_forest[s]):
+                            continue
+                        out.append((line, s, e, w, tuple(map(getitem, pairs[s:e], w))))
+                continue
+            # own letters right after the anchor: every word goes on through them, so only
+            # the prefixes whose graph node does (none if no word may build on them)
+            run = run_text[a + 1]
+            if run_bad[a + 1]:
+                continue
+            for x in rack_letters:
+                if allow is not None and x not in allow:
+                    continue
+                for level in parts.placing(x, min(k, total - 1)):
+                    for prefix, u in level:
+                        if late is not None and late():
+                            raise Deadline
+                        if water[a - len(prefix)]:
+                            continue
+                        word = prefix + x
+                        if run:
+                            node = u[NODE]
+                            for ch in run:
+                                node = node.get(ch)
+                                if node is None:
+                                    break
+                            else:
+                                walk(run_end[a + 1], spelling(node, u[RACK]), True, word + run, word)
+                        else:
+                            walk(a + 1, u, True, word, word)
+        # 2. Every other start: the cells before its first anchor are not all open.
+        root = self.root
+        for s in range(n):
+            if s and fixed[s - 1] is not None:
+                continue
+            if water[s] or (fixed[s] is None and not free[s]):
+                continue
+            a = next_anchor[s]
+            if a == n or cum_free[a + 1] - cum_free[s] > total:
+                continue
+            if s >= a - open_before[a]:
+                continue  # handled with the shared left parts
+            if late is not None and late():
+                raise Deadline
+            walk(s, root, False, "", "")

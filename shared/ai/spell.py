@@ -1,0 +1,95 @@
+"""What a rack can spell from a point of the word graph, worked out once per search.
+
+The move generator keeps asking one question: "at this node of the word graph, with these
+letters left on the rack, which letters can come next, and where does each lead?" A
+*spelling* is the answer for one (node, letters left) pair. Its kids (the letters the rack
+holds and the graph allows, each with the spelling it leads to) are computed the first
+time they are needed and then shared by every walk that passes there, on any line and from
+any start; so are its completions (every string the rack can add to end a word). Walking
+the kids of a spelling only ever meets letters that fit: no failed probes, no counts to
+take out and put back. Letters left are a sorted string.
+
+A spelling is a plain list, indexed by the constants below: the generator makes thousands
+per search, and a list is several times cheaper to make than an object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.ai.vocab import END, Node
+
+NODE, RACK, ENDS, KIDS, VIA, WORDS = range(6)
+"""Fields of a spelling: the graph node, the rack letters left (sorted), whether a word
+ends here, the kids ((letter, spelling), ...) or None until expanded, the spellings after
+board letters (letter -> spelling or None) or None, the completions or None."""
+
+Spelling = list[Any]
+
+
+def spelling(node: Node, rack: str) -> Spelling:
+    """A new spelling of ``node`` with ``rack`` left."""
+    return [node, rack, END in node, None, None, None]
+
+
+def expand(s: Spelling) -> tuple[tuple[str, Spelling], ...]:
+    """(letter, next spelling) for each distinct rack letter the graph lets follow, in
+    alphabetical order."""
+    kids = []
+    rack, node = s[RACK], s[NODE]
+    if not rack:
+        pass
+    elif len(node) <= len(rack):
+        # few ways on (deep in a word): try each; a node's keys are in alphabetical order
+        # (the graph is built from sorted words), END first, and END is never on a rack
+        for letter, child in node.items():
+            if letter in rack:
+                kids.append((letter, [child, rack.replace(letter, "", 1), END in child, None, None, None]))
+    else:
+        previous = ""
+        for letter in rack:
+            if letter == previous:
+                continue
+            previous = letter
+            child = node.get(letter)
+            if child is not None:
+                kids.append((letter, [child, rack.replace(letter, "", 1), END in child, None, None, None]))
+    result = s[KIDS] = tuple(kids)
+    return result
+
+
+def completions(s: Spelling) -> tuple[str, ...]:
+    """Every non-empty string the rack can add here to end a word, shortest first."""
+    words = s[WORDS]
+    if words is not None:
+        return words
+    out: list[str] = []
+    frontier: list[tuple[Spelling, str]] = [(s, "")]
+    while frontier:  # breadth first: the words come out shortest first
+        deeper = []
+        for t, prefix in frontier:
+            kids = t[KIDS]
+            if kids is None:
+                kids = expand(t)
+            for letter, kid in kids:
+                text = prefix + letter
+                if kid[ENDS]:
+                    out.append(text)
+                if kid[RACK] and len(kid[NODE]) > kid[ENDS]:  # letters left and a way on
+                    deeper.append((kid, text))
+        frontier = deeper
+    result = s[WORDS] = tuple(out)
+    return result
+
+
+def read(s: Spelling, letter: str) -> Spelling | None:
+    """The spelling after a letter already on the board (the rack is unchanged), or None
+    if no word continues with it."""
+    via = s[VIA]
+    if via is None:
+        via = s[VIA] = {}
+    elif letter in via:
+        return via[letter]
+    child = s[NODE].get(letter)
+    result = via[letter] = None if child is None else [child, s[RACK], END in child, None, None, None]
+    return result

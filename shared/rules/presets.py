@@ -1,0 +1,112 @@
+"""Rule sets: every number of the rules is a setting, and the presets of RULINGS R14 are data."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from fractions import Fraction
+from typing import Any
+
+from shared.rules.letters import SCRABBLE_DISTRIBUTION
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The numbers of one variant of the game.
+
+    Multipliers are exact fractions; strength is rounded down once at the end (R6).
+    """
+
+    name: str = "standard"
+    revision: int = 2  # which revision of RULINGS.md the engine plays (1: records made before it)
+    rack_start: int = 7
+    rack_limit: int = 12
+    draw_per_turn: int = 3
+    distribution: dict[str, int] = field(default_factory=lambda: dict(SCRABBLE_DISTRIBUTION))
+    endless_pool: bool = False  # draw with replacement at the distribution's frequencies
+    forest_density: int = 2
+    ice_thickness: int = 1
+    city_capture_bonus: int = 40
+    water_multiplier: Fraction = Fraction(3, 5)
+    city_defence_multiplier: Fraction = Fraction(3, 2)
+    broken_supply_multiplier: Fraction = Fraction(3, 5)
+    attack_word_multiplier: Fraction = Fraction(3, 2)
+    defend_word_multiplier: Fraction = Fraction(3, 2)
+    sneak_word_multiplier: Fraction = Fraction(3, 2)
+    cut_word_multiplier: Fraction = Fraction(3, 2)
+    defeat_cost: Fraction = Fraction(1)  # share of a beaten word's strength the attacker spends
+    combat_points: int = 1  # points per dot of a letter removed in combat
+    cities_fall_with_words: bool = False  # a winning attack also takes the cities under the words it beat
+    end_on_empty_rack: bool = True  # R11 condition 2
+    stalemate_passes: int = 4  # R11 end 3: consecutive passes with both pools empty
+    stall_turns: int | None = 20  # R11 end 4: turns (both players') once both pools are empty
+    turn_limit: int | None = 200  # R11 end 5: the game ends on score after this many turns
+    win_by_score: bool = True  # False: conquest only; a stalemate is a draw
+    target_score: int | None = None  # first to reach it wins (with an endless pool)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form (fractions as "n/d" strings)."""
+        out = asdict(self)
+        for key, value in out.items():
+            if isinstance(value, Fraction):
+                out[key] = f"{value.numerator}/{value.denominator}"
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RuleSet":
+        """Inverse of :meth:`to_dict`; unknown keys are an error.
+
+        A dict with no ``revision`` was written before revision 2 of the rulings: it is read as
+        revision 1, with no stall or turn limit, so that old records replay as they were played.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("the rule settings must be a mapping")
+        known = {f.name: f for f in fields(cls)}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise ValueError(f"unknown rule setting(s): {', '.join(sorted(unknown))}")
+        values: dict[str, Any] = {}
+        if "revision" not in data:
+            values.update(revision=1, stall_turns=None, turn_limit=None)
+        for key, value in data.items():
+            if "multiplier" in key or key == "defeat_cost":
+                value = Fraction(value)
+            values[key] = value
+        return cls(**values)
+
+
+STANDARD = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {
+    "standard": STANDARD,
+    # The game as it shipped on iOS in 2011: bigger start, smaller limit.
+    "ios-2011": replace(STANDARD, name="ios-2011", rack_start=9, rack_limit=10),
+    "target-score": replace(
+        STANDARD, name="target-score", endless_pool=True, end_on_empty_rack=False, target_score=150
+    ),
+    "conquest": replace(
+        STANDARD, name="conquest", endless_pool=True, end_on_empty_rack=False, win_by_score=False
+    ),
+    # Designed by self-play for fighting (docs/rules.md, "The war preset"): each defending word
+    # is fought on its own, so an attacker must beat the strongest, not the sum; combat letters
+    # score double; cities defend at x2, so a capital falls to a real assault, not a nibble.
+    "war": replace(
+        STANDARD, name="war", defeat_cost=Fraction(0), combat_points=2,
+        city_defence_multiplier=Fraction(2),
+    ),
+}
+
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "standard": "98 letters each, rack 7 (limit 12, +3 a turn); score or conquest wins.",
+    "ios-2011": "As shipped on iOS in 2011: rack 9, limit 10, +3 a turn.",
+    "target-score": "Endless letters; the first to 150 points wins (or conquest).",
+    "conquest": "Endless letters; only taking every enemy city wins.",
+    "war": "Built for fighting: beat each defender alone, combat scores double, cities hold at x2.",
+}
+
+
+def get_rules(name: str) -> RuleSet:
+    """The preset called ``name``; a clear error lists the presets if there is none."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown rule set {name!r}; presets: {', '.join(PRESETS)}") from None

@@ -1,0 +1,83 @@
+"""Word strength (R6): letter values, mountains doubled, every multiplier, rounded down once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from shared.rules.board import Board, Run
+from shared.rules.letters import LETTER_VALUES
+from shared.rules.lexicon import Category, Lexicon
+from shared.rules.presets import RuleSet
+from shared.rules.terrain import Terrain
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A computed strength and the reasons behind it, for display and events."""
+
+    value: int
+    base: int
+    multipliers: tuple[tuple[str, Fraction], ...]
+
+    def to_dict(self) -> dict:
+        return {
+            "value": self.value,
+            "base": self.base,
+            "multipliers": [[name, f"{m.numerator}/{m.denominator}"] for name, m in self.multipliers],
+        }
+
+
+def base_strength(board: Board, run: Run) -> int:
+    """Sum of letter values, each doubled on a mountain."""
+    total = 0
+    for cell, letter in zip(run.cells, run.text):
+        value = LETTER_VALUES[letter]
+        if board.terrain[cell[0]][cell[1]] is Terrain.MOUNTAINS:
+            value *= 2
+        total += value
+    return total
+
+
+def _apply(base: int, mults: list[tuple[str, Fraction]]) -> Strength:
+    product = Fraction(base)
+    for _, m in mults:
+        product *= m
+    return Strength(floor(product), base, tuple(mults))
+
+
+def _on(board: Board, run: Run, terrain: Terrain) -> bool:
+    return any(board.terrain[r][c] is terrain for r, c in run.cells)
+
+
+def attack_strength(board: Board, run: Run, lexicon: Lexicon, rules: RuleSet) -> Strength:
+    """The strength of a committed word when it attacks."""
+    mults: list[tuple[str, Fraction]] = []
+    if _on(board, run, Terrain.WATER):
+        mults.append(("water", rules.water_multiplier))
+    cats = lexicon.categories(run.text)
+    if Category.ATTACK in cats:
+        mults.append(("attacking word", rules.attack_word_multiplier))
+    if Category.SNEAK in cats:
+        mults.append(("sneaking word", rules.sneak_word_multiplier))
+    return _apply(base_strength(board, run), mults)
+
+
+def defence_strength(
+    board: Board, run: Run, lexicon: Lexicon, rules: RuleSet, supplied: bool
+) -> Strength:
+    """The strength of a word when it defends; ``supplied`` False means broken supply."""
+    mults: list[tuple[str, Fraction]] = []
+    if _on(board, run, Terrain.WATER):
+        mults.append(("water", rules.water_multiplier))
+    if _on(board, run, Terrain.CITY):
+        mults.append(("city", rules.city_defence_multiplier))
+    if not supplied:
+        mults.append(("broken supply", rules.broken_supply_multiplier))
+    cats = lexicon.categories(run.text)
+    if Category.DEFEND in cats:
+        mults.append(("defending word", rules.defend_word_multiplier))
+    if Category.SNEAK in cats:
+        mults.append(("sneaking word", rules.sneak_word_multiplier))
+    return _apply(base_strength(board, run), mults)

@@ -1,0 +1,45 @@
+"""`scryptic bench movegen`: what it reports (not how fast: benchmarks are run by hand)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scryptic.bench.movegen import (
+    GOAL_MS,
+    HEADLINE,
+    RACK_SIZES,
+    bench_movegen,
+    reference_positions,
+    sample_racks,
+)
+from shared.ai.movegen import generate_commits
+from shared.ai.vocab import full_vocabulary
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    return bench_movegen(racks_per_size=1, seed=1)
+
+
+def test_the_report_has_every_position_and_rack_size_and_the_goal_row(report):
+    rows = report["rows"]
+    assert [(r["position"], r["rack"]) for r in rows] == [
+        (p, size) for p in ("early", "mid-game", "crowded") for size in RACK_SIZES]
+    for row in rows:
+        assert row["racks"] == 1 and row["median_ms"] >= 0 and row["median_cpu_ms"] >= 0
+    headline = report["headline"]
+    goal_row = next(r for r in rows if (r["position"], r["rack"]) == HEADLINE)
+    assert (headline["position"], headline["rack"]) == HEADLINE == ("mid-game", 12)
+    assert headline["median_ms"] == goal_row["median_ms"] and headline["goal_ms"] == GOAL_MS
+    assert headline["met"] == (goal_row["median_ms"] < GOAL_MS)
+
+
+def test_the_moves_counted_are_the_generators(report):
+    from shared.words.dictionary import load_dictionary
+
+    dictionary = load_dictionary()
+    game = reference_positions(dictionary, 1)["mid-game"]
+    rack = sample_racks(12, 1, 1)[0]
+    row = next(r for r in report["rows"] if (r["position"], r["rack"]) == ("mid-game", 12))
+    commits = generate_commits(game, game.actor, full_vocabulary(dictionary), rack)
+    assert row["moves_median"] == row["moves_max"] == len(commits) > 0

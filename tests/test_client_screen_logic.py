@@ -1,0 +1,90 @@
+"""The game screen's plain logic: last-move marks, the chronicle, tooltips, pass notes, the
+connection sentence and the headline, without a window."""
+
+from __future__ import annotations
+
+from shared.tools.ascii import position
+from shared.rules.terrain import Player
+
+from client.describe import ai_pass_note, terrain_line
+from client.display import DisplayState
+from client.views.chronicle import Chronicle
+from client.views.move_marks import MoveMarks
+from client.views.online import connection_problem
+from client.views.tooltips import cell_tooltip
+from rules_helpers import LEXICON
+
+GOLD, SILVER = Player.GOLD, Player.SILVER
+
+
+def test_each_side_keeps_its_last_word_marked_and_removed_letters_stay_until_the_next_word():
+    marks = MoveMarks()
+    marks.apply({"type": "word_committed", "player": 1, "word": "cat", "placed": [[2, 0, "c"], [2, 1, "a"]]})
+    marks.apply({"type": "word_committed", "player": 2, "word": "on", "placed": [[1, 4, "o"], [1, 5, "n"]]})
+    assert marks.commits == {GOLD: ((2, 0), (2, 1)), SILVER: ((1, 4), (1, 5))}
+    marks.apply({"type": "letters_removed", "owner": 2, "letters": [[1, 5, "n"]], "reason": "defeated"})
+    assert marks.commits[SILVER] == ((1, 4),) and marks.ghost_at((1, 5)).letter == "n"
+    assert marks.last_commit_of((2, 1)) == GOLD and marks.last_commit_of((1, 5)) is None
+    marks.apply({"type": "word_lifted", "player": 1, "word": "ca", "returned": [[2, 0, "c"], [2, 1, "a"]]})
+    assert GOLD not in marks.commits
+    marks.apply({"type": "word_committed", "player": 1, "word": "at", "placed": [[3, 3, "t"]]})
+    assert marks.ghosts == [], "the next word clears the ghosts"
+
+
+def test_the_chronicle_wraps_keeps_everything_and_holds_still_while_scrolled_up():
+    log = Chronicle()
+    for i in range(30):
+        log.append((f"entry {i} " + "word " * (i % 3) * 5, (1, 2, 3, 255)))
+    rows = log.rows(20)
+    assert len(rows) > 30 and all(len(text) <= 20 for text, _ in rows)
+    assert log.visible(20, 5)[-1] == rows[-1], "at the bottom it shows the newest"
+    log.scroll_by(7, 20, 5)
+    shown = log.visible(20, 5)
+    log.append(("a new line", (1, 2, 3, 255)))
+    assert log.visible(20, 5) == shown, "scrolled up, the view stays put"
+    log.scroll_by(-1000, 20, 5)
+    assert log.visible(20, 5)[-1][0] == "a new line"
+    log.scroll_by(1000, 20, 5)
+    assert log.visible(20, 5)[0][0].startswith("entry 0"), "nothing was dropped"
+
+
+def test_a_cell_tooltip_names_the_terrain_rule_the_letter_and_each_words_strength():
+    game = position("""
+        . . ^ . .
+        G . ^ S .
+    """, """
+        . . . . .
+        d o g O N
+    """, LEXICON)
+    display = DisplayState.from_view(game.view(GOLD))
+    lines = cell_tooltip(display, (1, 2), game.board, LEXICON, game.rules, MoveMarks(), {1: "Ada", 2: "Bo"})
+    assert lines == ["Row 2, column 3", "Mountains: a letter here counts double in a fight",
+                     "Ada's G, worth 1 dot", "DOG: defends at 6 (3 in letters, mountains make it 4, x1.5 city)"]
+    city = cell_tooltip(display, (1, 3), game.board, LEXICON, game.rules, None, {1: "Ada", 2: "You"})
+    assert city[1] == "City, yours: a word with a letter here defends at x1.5" and city[2] == "Your O, worth 1 dot"
+    assert cell_tooltip(display, (9, 9), game.board, LEXICON, game.rules) == []
+
+
+def test_notes_and_sentences_for_the_player():
+    assert ai_pass_note("Warlord", 0, True) == "  the Warlord is gathering letters for a strong first word"
+    assert ai_pass_note("Warlord", 3, True) is None and ai_pass_note("Squire", 0, False) is None
+    assert terrain_line("lava") == "Lava: no letter may ever stand here"
+    refused = ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 9)")
+    text = connection_problem("ws://127.0.0.1:9", refused)
+    assert text.startswith("Nothing answered at ws://127.0.0.1:9") and "111" not in text
+    assert "not valid" in connection_problem("wss//x", ValueError("wss//x isn't a valid URI"))
+
+
+def test_gold_and_silver_coins_differ_in_shape_as_well_as_colour():
+    import numpy as np
+
+    from client.ui import pieces
+
+    gold = np.asarray(pieces.coin_image("gold", "a"), dtype=np.int16)
+    silver = np.asarray(pieces.coin_image("silver", "a"), dtype=np.int16)
+    outline = np.abs(gold[..., 3] - silver[..., 3]) > 128
+    assert outline.sum() > 150, "the octagon's corners and flats are not the circle's edge"
+    # Seen in grey (no colour at all), the outlines still differ the same way.
+    grey_gold = (gold[..., :3].mean(axis=2) * gold[..., 3] / 255) > 40
+    grey_silver = (silver[..., :3].mean(axis=2) * silver[..., 3] / 255) > 40
+    assert (grey_gold != grey_silver).sum() > 150
