@@ -55,15 +55,18 @@ PAGES: list[tuple[str, list[str]]] = [
         "A word laid on, or right beside, an enemy letter attacks. The defender puts the",
         "enemy words it touches in an order; your word fights them one by one.",
         "Stronger than the defender: that word is beaten and your strength drops by its strength.",
-        "Equal or weaker: your word falls. Beaten words lose the letters they do not share.",
+        "Equal or weaker: your word falls, and every letter you placed goes with it.",
+        "A beaten word loses the letters that no unbeaten word of its owner holds.",
         "Whoever knocks letters off scores their dots.",
         "Below: SWORD (7 x1.5 = 10) attacks silver. NOR first (10-3 = 7 left), then GRAM (7 on",
         "a city) stops it without a letter lost: the best order, which the game suggests.",
     ]),
     ("Winning", [
-        "Cover a pewter or enemy city with a word and it is yours: taking an enemy city is worth 40.",
+        "A word that covers a pewter or enemy city and survives its fight takes it: an enemy city is +40.",
         "Lose your last city and you lose the game, whatever the score.",
-        "Otherwise, when a player has used up pool and rack, the higher score wins.",
+        "Otherwise the higher score wins: when a player ends a turn with pool and rack empty, after",
+        "four passes in a row with no letters left to draw, when each side has played 10 turns",
+        "with no letters left to draw, or after 200 turns.",
         "Score = dots of your words on the board + dots of enemy letters you knocked off",
         "+ 40 for each enemy city taken.",
         "Words cut off from your cities are marked amber; invalid lines are marked red.",
@@ -185,7 +188,7 @@ class HowToPlayView(BaseView):
     def _picture_3(self, x: float, y: float, width: float) -> None:
         size = 50
         ox, oy = x + 60, y - 20
-        city = (2, 3)  # GRAM's A stands on silver's city
+        city = (3, 3)  # GRAM's M stands on silver's city (RULINGS R7, revision 2)
         for r in range(4):
             for c in range(9):
                 tex = pieces.city_texture(2) if (r, c) == city else pieces.stone_texture(Terrain.PLAINS, r, c)
