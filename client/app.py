@@ -68,7 +68,9 @@ class ScrypticWindow(arcade.Window):
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
-        if not self.fullscreen and self.persist and (width, height) != (self.settings.width, self.settings.height):
+        # A resize may already arrive during the window's own __init__, before ``persist`` is set.
+        persist = getattr(self, "persist", False)
+        if not self.fullscreen and persist and (width, height) != (self.settings.width, self.settings.height):
             self.settings.width, self.settings.height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
 
     def flip(self) -> None:

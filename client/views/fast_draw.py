@@ -73,6 +73,29 @@ class CachedLayer:
         ctx.viewport = saved
 
 
+    def restore(self, left: float, bottom: float, part: tuple[float, float, float, float]) -> bool:
+        """Copy back only ``part`` (l, b, w, h, in screen pixels) of the picture drawn at (left,
+        bottom): what moved there last frame is covered again. False if there is no picture yet."""
+        if self.fbo is None or self.dirty:
+            return False
+        from pyglet import gl
+
+        x0, y0 = int(part[0] - left), int(part[1] - bottom)
+        x1, y1 = x0 + int(part[2]), y0 + int(part[3])
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(self.size[0], x1), min(self.size[1], y1)
+        if x1 <= x0 or y1 <= y0:
+            return True
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.fbo.glo.value)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, 0)
+        gl.glReadBuffer(gl.GL_COLOR_ATTACHMENT0)
+        gl.glDrawBuffer(gl.GL_BACK)
+        gl.glBlitFramebuffer(x0, y0, x1, y1, int(left) + x0, int(bottom) + y0, int(left) + x1, int(bottom) + y1,
+                             gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
+        self.ctx.screen.use(force=True)
+        return True
+
+
 def screen_camera(size: tuple[int, int], left: float, bottom: float) -> arcade.Camera2D:
     """A camera for painting a layer with window coordinates: (left, bottom) maps to its corner."""
     w, h = size

@@ -64,6 +64,7 @@ class SidePanel(Panel):
         super().__init__(gv, rect, "side", 3)
         self.shown_scores: dict[Player, float] = {}
         self._counted_at = 0.0
+        self._points_before = False
         self.layer = CachedLayer(gv.window)
         self._key: tuple = ()
 
@@ -108,18 +109,29 @@ class SidePanel(Panel):
         if key != self._key:
             self._key = key
             self.layer.dirty = True
-        live = self.counting() or self.gv.fx.duel_showing() or bool(self.gv.fx.points)
+        points = bool(self.gv.fx.points)
+        live = self.counting() or self.gv.fx.duel_showing() or points
+        points_before, self._points_before = self._points_before, points
         if self.keep_last_frame(self.layer.dirty, live):
             return
-        self.layer.draw(self.left, self.bottom, self.width, self.height,
-                        lambda size: (screen_camera(size, self.left, self.bottom).use(), self._paint()),
-                        clear=theme.WALNUT, blend=False)
+        if not (getattr(self.window, "partial_frame", False) and not points and not points_before
+                and self._restore_moving_parts()):
+            self.layer.draw(self.left, self.bottom, self.width, self.height,
+                            lambda size: (screen_camera(size, self.left, self.bottom).use(), self._paint()),
+                            clear=theme.WALNUT, blend=False)
         # The scores count up as points arrive: drawn live over the cached cards, so counting
         # does not repaint the whole panel every frame.
         for p, card in zip((Player.GOLD, Player.SILVER), self.rects.cards):
             self.texts.draw(("score", p), f"{round(self.shown_scores[p])}", card.right - 22, card.top - 46,
                             size=30, color=theme.PARCHMENT, bold=True, anchor_x="right")
         self.gv.fx.draw_duel(self.rects.preview)
+
+    def _restore_moving_parts(self) -> bool:
+        """In a partial frame, cover only the scores and the fight again (not the whole panel)."""
+        parts = [(card.right - 160, card.top - 58, 150, 54) for card in self.rects.cards]
+        pv = self.rects.preview
+        parts.append((pv.left, pv.bottom, pv.width, pv.height))
+        return all(self.layer.restore(self.left, self.bottom, part) for part in parts)
 
     def score_anchor(self, p: Player) -> tuple[float, float]:
         card = self.rects.cards[0 if p == Player.GOLD else 1]
