@@ -1,4 +1,8 @@
-"""The Scryptic window: settings, the shared dictionary, and moving between screens."""
+"""The Scryptic window: settings, the shared dictionary, drawing on demand.
+
+The window is the screens' :class:`~client.navigation.AppServices`; moving between screens is
+its ``navigator`` (:class:`~client.screens.Screens`), the only place that knows every screen.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from typing import Any
 
 import arcade
 
+from client.navigation import Navigator
+from client.screens import Screens
 from client.settings import MIN_WINDOW, Settings, load_settings, save_settings
 from client.ui import theme
 
@@ -43,6 +49,7 @@ class ScrypticWindow(arcade.Window):
         self._quiet_ticks = 0
         self.partial_frame = False
         self._keeps_frames: bool | None = None
+        self.navigator: Navigator = Screens(self)
 
     # ---------------------------------------------------------------- shared things
     @property
@@ -178,72 +185,12 @@ class ScrypticWindow(arcade.Window):
         self.set_fullscreen(self.settings.fullscreen)
         self.save_settings()
 
-    # ---------------------------------------------------------------- navigation
-    def go_menu(self) -> None:
-        from client.views.menu import MainMenuView
-
-        self.show_view(MainMenuView())
-
-    def go_skirmish(self, mode: str = "ai") -> None:
-        from client.views.setup import SkirmishSetupView
-
-        self.show_view(SkirmishSetupView(mode))
-
-    def go_online(self) -> None:
-        from client.views.online import OnlineView
-
-        self.show_view(OnlineView())
-
-    def go_settings(self) -> None:
-        from client.views.settings_view import SettingsView
-
-        self.show_view(SettingsView())
-
-    def go_howto(self) -> None:
-        from client.views.howto import HowToPlayView
-
-        self.show_view(HowToPlayView())
-
-    def editor_available(self) -> bool:
-        """True if the map editor (issue 7) is installed."""
-        try:
-            import importlib.util
-
-            return importlib.util.find_spec("client.editor.view") is not None
-        except (ImportError, ValueError):
-            return False
-
-    def go_editor(self, map_path: str | None = None) -> bool:
-        """Open the map editor's view if it is there; False if it is not."""
-        try:
-            from client.editor.view import EditorView  # type: ignore[import-not-found]
-        except ImportError:
-            return False
-        try:
-            view = EditorView(map_path) if map_path else EditorView()
-        except TypeError:
-            view = EditorView()
-        self.show_view(view)
-        return True
-
-    def start_game(self, session, *, tutorial: bool = False) -> None:
-        """Show the game screen for ``session`` (a hand-over screen first in pass-and-play)."""
-        from client.views.game import GameView
-
-        game_view = GameView(session, tutorial=tutorial)
-        if session.hot_seat:
-            from client.views.handover import HandOverView
-
-            self.show_view(HandOverView(game_view, session.viewer()))
-        else:
-            self.show_view(game_view)
-
 
 def run(settings: Settings | None = None) -> int:
     """Open the window on the main menu and run until it closes."""
     started = time.perf_counter()
     window = ScrypticWindow(settings)
-    window.go_menu()
+    window.navigator.go_menu()
     window.started_at = started  # type: ignore[attr-defined]
     arcade.run()
     window.save_settings()

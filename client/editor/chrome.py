@@ -18,7 +18,7 @@ from client.ui.textures import plate_patch
 from shared.maps.format import cell_label
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 PLAY_WIDTH = 190
 GAP = 28
@@ -58,7 +58,7 @@ def fitted(texts: theme.TextCache, key: Any, text: str, x: float, y: float, max_
     return shown
 
 
-def draw_top_bar(view: EditorView) -> None:
+def draw_top_bar(view: EditorHost) -> None:
     """The brass bar: the map's name, size, file and whether it has unsaved changes."""
     top = view.layout.top
     texts = view.texts
@@ -93,7 +93,7 @@ def draw_top_bar(view: EditorView) -> None:
                    anchor_y="center", italic=True, font=theme.SANS)
 
 
-def status_texts(view: EditorView) -> tuple[str, str]:
+def status_texts(view: EditorHost) -> tuple[str, str]:
     """The status line's two texts: what is under the mouse (left) and the tool's hint (right)."""
     cell = view.tools.hover
     if view.hover_help:
@@ -106,7 +106,7 @@ def status_texts(view: EditorView) -> tuple[str, str]:
     return where, f"{tool.label}: {TOOL_HINTS[tool]}"
 
 
-def draw_status(view: EditorView) -> tuple[arcade.Text, arcade.Text | None]:
+def draw_status(view: EditorHost) -> tuple[arcade.Text, arcade.Text | None]:
     """The line under the board; the left text has priority, the hint gets what room is left
     (none if too little). Returns the texts drawn, for tests."""
     s = view.layout.status
@@ -128,7 +128,7 @@ def draw_status(view: EditorView) -> tuple[arcade.Text, arcade.Text | None]:
     return left, right
 
 
-def draw_toast(view: EditorView) -> None:
+def draw_toast(view: EditorHost) -> None:
     """Messages float over the foot of the board, clear of the panels and the status line
     (a long message grows upwards)."""
     if not view.toast:

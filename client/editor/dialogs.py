@@ -19,7 +19,7 @@ from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 Action = Callable[[], Any]
 
@@ -31,7 +31,7 @@ class Dialog:
     height = 320
     title = ""
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         self.view = view
         self.ui = UIManager()
         self.root = UIAnchorLayout()
@@ -169,7 +169,7 @@ class ChoiceDialog(Dialog):
     width = 620
     height = 280
 
-    def __init__(self, view: EditorView, title: str, message: str,
+    def __init__(self, view: EditorHost, title: str, message: str,
                  answers: Sequence[tuple[str, str, str, Action | None]]) -> None:
         """``answers`` are (text, name, kind, action); every answer closes the dialog first.
         The last answer is what Escape does, the first what Enter does."""
@@ -205,7 +205,7 @@ class MessageDialog(Dialog):
 
     width = 660
 
-    def __init__(self, view: EditorView, title: str, lines: Sequence[str], colour=theme.PARCHMENT) -> None:
+    def __init__(self, view: EditorHost, title: str, lines: Sequence[str], colour=theme.PARCHMENT) -> None:
         super().__init__(view)
         self.title, self.lines, self.colour = title, list(lines), colour
         self.height = min(620, 200 + 30 * sum(1 + len(line) // 64 for line in self.lines))

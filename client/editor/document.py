@@ -1,10 +1,12 @@
-"""The map being edited: its cells and details, every editing operation, undo, files, checks.
+"""The map being edited: its cells and details, every editing operation, undo, files.
 
 A :class:`MapDocument` holds the grid as rows of paints (map characters, see
 :mod:`client.editor.paint`) and records every change as a command in its
 :class:`~client.editor.history.History`, so everything can be undone and redone without a
 limit. With a symmetry mode set, every change also paints its mirror image, gold turning to
-silver across the mirror. Pure Python: no window, no Arcade.
+silver across the mirror. The live checks (errors, fairness) are
+:class:`~client.editor.document_checks.MapChecks`, the city operations
+:class:`~client.editor.city_ops.CityEditing`. Pure Python: no window, no Arcade.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from client.editor.details import (
     checked_details,
     file_stem,
 )
+from client.editor.document_checks import MapChecks
 from client.editor.folders import is_shipped, user_maps_dir
 from client.editor.history import (
     CellsCommand,
@@ -42,30 +45,21 @@ from client.editor.paint import (
     in_bounds,
     is_city,
     line_path,
-    owner_of,
     rect_cells,
     stamp,
-    terrain_of,
     with_mirror,
 )
-from shared.maps.check import (
-    ERROR,
-    FairnessReport,
-    Finding,
-    check_map,
-    fairness_report,
-)
 from shared.maps.files import MAP_SUFFIX, load_map, resolve_map_path, save_map
-from shared.maps.generate import generate_map
 from shared.maps.format import grid_rows
-from shared.rules.terrain import Cell, GameMap, Player
+from shared.maps.generate import generate_map
 from shared.maps.tiled_export import TMJ_SUFFIX
 from shared.maps.tiled_files import load_tiled, save_tiled
+from shared.rules.terrain import Cell, GameMap
 
 __all__ = ["ANCHORS", "DEFAULT_NAME", "Details", "MapDocument", "SaveRefused", "check_size", "file_stem"]
 
 
-class MapDocument(CityEditing):
+class MapDocument(MapChecks, CityEditing):
     """A map open in the editor (see the module docstring)."""
 
     def __init__(self, rows: Sequence[str], details: Details, path: str | os.PathLike[str] | None = None,
@@ -168,32 +162,6 @@ class MapDocument(CityEditing):
     def dirty(self) -> bool:
         """True if there are changes a save would keep (a generated map counts until saved)."""
         return self._never_saved or not self.history.at_saved
-
-    def to_game_map(self) -> GameMap:
-        """The map as the game and the checker see it."""
-        return self._cached("map", self._build_map)
-
-    def findings(self) -> list[Finding]:
-        """Errors (unplayable) and warnings (unfair) of the map as it is now."""
-        return self._cached("findings", lambda: check_map(self.to_game_map()))
-
-    def errors(self) -> list[Finding]:
-        return [f for f in self.findings() if f.level == ERROR]
-
-    def warnings(self) -> list[Finding]:
-        return [f for f in self.findings() if f.level != ERROR]
-
-    @property
-    def playable(self) -> bool:
-        return not self.errors()
-
-    def fairness(self) -> FairnessReport | None:
-        """Both sides measured (None while a side has no city)."""
-        def build() -> FairnessReport | None:
-            owners = set(self.cities().values())
-            return fairness_report(self.to_game_map()) if {"G", "S"} <= owners else None
-
-        return self._cached("fairness", build)
 
     def default_path(self, suffix: str = MAP_SUFFIX) -> Path:
         """Where Save as proposes to write: the file the map came from, unless that is one of the
@@ -369,21 +337,6 @@ class MapDocument(CityEditing):
     # ---------------------------------------------------------------- helpers
     def _changed(self) -> None:
         self.revision += 1
-
-    def _cached(self, key: str, build):
-        hit = self._cache.get(key)
-        if hit is not None and hit[0] == self.revision:
-            return hit[1]
-        value = build()
-        self._cache[key] = (self.revision, value)
-        return value
-
-    def _build_map(self) -> GameMap:
-        terrain = tuple(tuple(terrain_of(p) for p in row) for row in self._rows)
-        cities: dict[Cell, Player | None] = {cell: owner_of(paint) for cell, paint in self.cities().items()}
-        d = self._details
-        return GameMap(name=d.name, terrain=terrain, cities=cities, version=d.version,
-                       description=d.description, author=d.author)
 
     def _on_board(self, cell: Cell) -> bool:
         return in_bounds(cell, self.width, self.height)

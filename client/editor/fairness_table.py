@@ -13,13 +13,13 @@ from shared.maps.check import ERROR, FairnessReport, Finding
 from shared.rules.terrain import Player, Terrain
 
 if TYPE_CHECKING:
-    from client.editor.side_panel import SidePanel
+    from client.editor.host import ScrollingPanel
 
 TERRAIN_PAINT = {Terrain.PLAINS: ".", Terrain.FOREST: "f", Terrain.WATER: "~", Terrain.MOUNTAINS: "^",
                  Terrain.ICE: "*", Terrain.LAVA: "x", Terrain.CITY: "P"}
 
 
-def draw_fairness(panel: SidePanel, report: FairnessReport | None, findings: list[Finding]) -> None:
+def draw_fairness(panel: ScrollingPanel, report: FairnessReport | None, findings: list[Finding]) -> None:
     """The two sides compared, row by row; flagged rows in amber. Sets the panel's scroll limit."""
     c = panel.content
     left, right = c.left + 14, c.right - 14
@@ -92,7 +92,7 @@ def draw_fairness(panel: SidePanel, report: FairnessReport | None, findings: lis
     panel.scroll = min(panel.scroll, panel.max_scroll)
 
 
-def _pair(panel: SidePanel, key: str, caption: str, value: str, y: float, left: float, right: float, colour) -> None:
+def _pair(panel: ScrollingPanel, key: str, caption: str, value: str, y: float, left: float, right: float, colour) -> None:
     panel.texts.draw((key, "c"), caption, left, y, size=14, color=theme.PARCHMENT_DIM, anchor_y="center",
                      font=theme.SANS)
     panel.texts.draw((key, "v"), value, right - 18, y, size=14, color=colour, anchor_x="right",

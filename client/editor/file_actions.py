@@ -18,15 +18,15 @@ from shared.maps.format import MapError
 from shared.maps.tiled_export import TMJ_SUFFIX
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 Then = Callable[[], Any] | None
 
 
 class EditorFiles:
-    """The file actions of an :class:`~client.editor.view.EditorView`."""
+    """The file actions of an :class:`~client.editor.view.EditorView` (an :class:`~client.editor.host.EditorHost`)."""
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         self.view = view
 
     @property

@@ -22,7 +22,7 @@ from shared.maps.files import MAP_SUFFIX, load_map, shipped_maps
 from shared.maps.tiled_export import TMJ_SUFFIX
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class FileDialog(Dialog):
     height = 620
     PAGE = 6
 
-    def __init__(self, view: EditorView, mode: str, on_done: Action | None = None) -> None:
+    def __init__(self, view: EditorHost, mode: str, on_done: Action | None = None) -> None:
         super().__init__(view)
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")

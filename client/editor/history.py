@@ -1,20 +1,30 @@
 """Undoable editor commands and the unlimited undo/redo history (pure, no window).
 
 A command knows how to do and undo itself on a :class:`~client.editor.document.MapDocument`
-through three narrow setters: ``_put_cells`` (some cells), ``_put_rows`` (the whole grid,
-for a resize) and ``_put_details`` (name, author, description, version).
+through three narrow setters, the :class:`Editable` protocol: ``_put_cells`` (some cells),
+``_put_rows`` (the whole grid, for a resize) and ``_put_details`` (name, author, description,
+version). The history knows nothing else of the document.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from client.editor.details import Details
 from client.editor.paint import Paint
 from shared.rules.terrain import Cell
 
-if TYPE_CHECKING:
-    from client.editor.document import Details, MapDocument
+
+class Editable(Protocol):
+    """What a command changes in the document (implemented by ``MapDocument``)."""
+
+    def _put_cells(self, paints: dict[Cell, Paint]) -> None: ...
+
+    def _put_rows(self, rows: Sequence[str]) -> None: ...
+
+    def _put_details(self, details: Details) -> None: ...
 
 
 class Command(Protocol):
@@ -22,9 +32,9 @@ class Command(Protocol):
 
     label: str
 
-    def apply(self, doc: MapDocument) -> None: ...
+    def apply(self, doc: Editable) -> None: ...
 
-    def revert(self, doc: MapDocument) -> None: ...
+    def revert(self, doc: Editable) -> None: ...
 
 
 @dataclass
@@ -34,10 +44,10 @@ class CellsCommand:
     label: str
     changes: dict[Cell, tuple[Paint, Paint]]
 
-    def apply(self, doc: MapDocument) -> None:
+    def apply(self, doc: Editable) -> None:
         doc._put_cells({cell: after for cell, (_, after) in self.changes.items()})
 
-    def revert(self, doc: MapDocument) -> None:
+    def revert(self, doc: Editable) -> None:
         doc._put_cells({cell: before for cell, (before, _) in self.changes.items()})
 
 
@@ -49,10 +59,10 @@ class RowsCommand:
     before: tuple[str, ...]
     after: tuple[str, ...]
 
-    def apply(self, doc: MapDocument) -> None:
+    def apply(self, doc: Editable) -> None:
         doc._put_rows(self.after)
 
-    def revert(self, doc: MapDocument) -> None:
+    def revert(self, doc: Editable) -> None:
         doc._put_rows(self.before)
 
 
@@ -64,10 +74,10 @@ class DetailsCommand:
     before: Details
     after: Details
 
-    def apply(self, doc: MapDocument) -> None:
+    def apply(self, doc: Editable) -> None:
         doc._put_details(self.after)
 
-    def revert(self, doc: MapDocument) -> None:
+    def revert(self, doc: Editable) -> None:
         doc._put_details(self.before)
 
 
@@ -88,7 +98,7 @@ class History:
         self._done.append(command)
         self._undone.clear()
 
-    def undo(self, doc: MapDocument) -> Command | None:
+    def undo(self, doc: Editable) -> Command | None:
         """Revert the last command; the command, or None if there was nothing to undo."""
         if not self._done:
             return None
@@ -97,7 +107,7 @@ class History:
         self._undone.append(command)
         return command
 
-    def redo(self, doc: MapDocument) -> Command | None:
+    def redo(self, doc: Editable) -> Command | None:
         """Apply the last undone command again; the command, or None if there was none."""
         if not self._undone:
             return None

@@ -18,7 +18,7 @@ from client.editor.paint import PAINTS
 from client.editor.tools import Tool
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 TOOL_KEYS = {arcade.key.B: Tool.BRUSH, arcade.key.L: Tool.LINE, arcade.key.R: Tool.RECT,
              arcade.key.F: Tool.FILL, arcade.key.I: Tool.PICK, arcade.key.C: Tool.CITY}
@@ -27,7 +27,7 @@ PAINT_KEYS.update({getattr(arcade.key, f"NUM_{i + 1}"): paint for i, paint in en
 SYMMETRY_CYCLE = (None, "mirror-x", "mirror-y", "rot180")
 
 
-def ctrl_action(view: EditorView, symbol: int, shift: bool) -> Callable[[], Any] | None:
+def ctrl_action(view: EditorHost, symbol: int, shift: bool) -> Callable[[], Any] | None:
     """What Ctrl (+Shift) + ``symbol`` does (None: nothing)."""
     files = view.files
     plain: dict[int, Callable[[], Any]] = {
@@ -39,7 +39,7 @@ def ctrl_action(view: EditorView, symbol: int, shift: bool) -> Callable[[], Any]
     return (shifted if shift else plain).get(symbol)
 
 
-def handle_key(view: EditorView, symbol: int, modifiers: int) -> bool | None:
+def handle_key(view: EditorHost, symbol: int, modifiers: int) -> bool | None:
     """Do what ``symbol`` means in the editor; True if it meant something."""
     if modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND):
         action = ctrl_action(view, symbol, bool(modifiers & arcade.key.MOD_SHIFT))

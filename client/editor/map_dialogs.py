@@ -17,7 +17,7 @@ from shared.maps.check import SYMMETRIES
 from shared.maps.format import MAX_SIDE, MIN_SIDE
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 ANCHOR_LABELS = {"top-left": "Keep the top-left", "centre": "Keep the centre"}
 
@@ -29,7 +29,7 @@ class NewMapDialog(Dialog):
     width = 620
     height = 450
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         super().__init__(view)
         self.name_field = text_field("name", "Untitled map")
         self.width_field = text_field("width", str(view.doc.width), 120)
@@ -71,7 +71,7 @@ class ResizeDialog(Dialog):
     width = 640
     height = 460
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         super().__init__(view)
         self.width_field = text_field("width", str(view.doc.width), 120)
         self.height_field = text_field("height", str(view.doc.height), 120)
@@ -116,7 +116,7 @@ class DetailsDialog(Dialog):
     width = 700
     height = 470
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         super().__init__(view)
         d = view.doc.details
         self.name_field = text_field("name", d.name, 420)
@@ -158,7 +158,7 @@ class GenerateDialog(Dialog):
     width = 660
     height = 520
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         super().__init__(view)
         self.name_field = text_field("name", "")
         self.width_field = text_field("width", str(view.doc.width), 120)
@@ -216,7 +216,7 @@ class PlayDialog(Dialog):
     width = 700
     height = 420
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         super().__init__(view)
         from client.ai_player import levels
         from shared.rules.presets import PRESETS

@@ -21,7 +21,7 @@ from client.ui.widgets import BrassButton
 from client.views.layout import Rect
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 SWATCH = 56
 BUTTON_HELP = {
@@ -69,7 +69,7 @@ class Swatch(UITextureButton):
 class Palette:
     """Tools, brush sizes, paints and symmetry, down the left of the screen."""
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         self.view = view
         self.texts = theme.TextCache()
         self.buttons: dict[str, BrassButton] = {}

@@ -25,7 +25,7 @@ from shared.maps.check import ERROR, FairnessReport, Finding
 from shared.rules.terrain import Cell
 
 if TYPE_CHECKING:
-    from client.editor.view import EditorView
+    from client.editor.host import EditorHost
 
 
 @dataclass
@@ -52,7 +52,7 @@ class SidePanel:
             "redo": "Redo   (Ctrl+Y)", "details": "The map's name, author, description and version",
             "resize": "Change the board's size"}
 
-    def __init__(self, view: EditorView) -> None:
+    def __init__(self, view: EditorHost) -> None:
         self.view = view
         self.texts = theme.TextCache()
         self.buttons: dict[str, BrassButton] = {}

@@ -221,7 +221,6 @@ class EditorView(BaseView):
         """A skirmish against the computer on the map as it is; leaving it comes back here."""
         from client.ai_player import levels
         from client.session import LocalSession, Seat
-        from client.views.game import GameView
 
         human = Player.GOLD if side == "gold" else Player.SILVER
         settings = getattr(self.window, "settings", None)
@@ -232,25 +231,18 @@ class EditorView(BaseView):
         session = LocalSession.new(self.doc.to_game_map(), rules, self.window.lexicon,
                                    seed=random.getrandbits(31), first=Player.GOLD,
                                    gold=seats[Player.GOLD], silver=seats[Player.SILVER])
-        game_view = GameView(session)
-        editor, window = self, self.window
-
-        def back_to_editor() -> None:
-            session.close()
-            window.show_view(editor)
-
-        # GameView.leave goes to the main menu; from here, leaving the game returns to the editor.
-        game_view.leave = back_to_editor  # type: ignore[method-assign]
-        window.show_view(game_view)
+        navigator = self.navigator
+        # Leaving the game (which closes its session) comes back to this editor, not the menu.
+        navigator.start_game(session, leave=lambda: navigator.show(self))
 
     def leave(self) -> None:
         """Back to the main menu (asking about unsaved changes first)."""
         self.files.guard("leave the editor", self._go_menu)
 
     def _go_menu(self) -> None:
-        go_menu = getattr(self.window, "go_menu", None)
-        if go_menu is not None:
-            go_menu()
+        navigator = getattr(self.window, "navigator", None)
+        if navigator is not None:
+            navigator.go_menu()
         else:
             arcade.exit()
 

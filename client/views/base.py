@@ -1,4 +1,9 @@
-"""What every screen shares: the walnut table, a UI manager, a title, Escape to go back."""
+"""What every screen shares: the walnut table, a UI manager, a title, Escape to go back.
+
+A screen reaches the window's shared things through :attr:`BaseView.app` (an
+:class:`~client.navigation.AppServices`) and moves to another screen through
+:attr:`BaseView.navigator` (a :class:`~client.navigation.Navigator`), never by importing it.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from client.views.fast_draw import CachedLayer, PartialUIManager, screen_camera
 from client.views.keyboard_nav import KeyboardNav
 
 if TYPE_CHECKING:
-    from client.app import ScrypticWindow
+    from client.navigation import AppServices, Navigator
 
 
 class BaseView(arcade.View):
@@ -23,8 +28,9 @@ class BaseView(arcade.View):
     title: str = ""
     subtitle: str = ""
 
-    def __init__(self, back: Callable[[], Any] | None = None) -> None:
+    def __init__(self, back: Callable[[], Any] | None = None, navigator: Navigator | None = None) -> None:
         super().__init__()
+        self._navigator = navigator
         self.ui = PartialUIManager()
         self.root = UIAnchorLayout()
         self.ui.add(self.root)
@@ -37,8 +43,19 @@ class BaseView(arcade.View):
         self.nav = KeyboardNav()  # screens list their controls here in keyboard order
 
     @property
-    def app(self) -> "ScrypticWindow":
+    def app(self) -> AppServices:
+        """The window's shared things: settings, the dictionary, redrawing."""
         return self.window  # type: ignore[return-value]
+
+    @property
+    def navigator(self) -> Navigator:
+        """Where this screen goes next: the one it was handed, or the window's."""
+        given = self.__dict__.get("_navigator")
+        return given if given is not None else self.window.navigator  # type: ignore[attr-defined]
+
+    @navigator.setter
+    def navigator(self, value: Navigator) -> None:
+        self._navigator = value
 
     # ---------------------------------------------------------------- lifecycle
     def on_show_view(self) -> None:

@@ -17,7 +17,7 @@ from client.views.board_paint import CITY_COIN, COIN_BOOST, TILE, cell_centre
 from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
-    from client.views.board_section import BoardSection
+    from client.views.game_screen import BoardArea
 
 INVALID_BED = (190, 24, 40, 165)
 ISOLATED_BED = (214, 104, 8, 160)
@@ -29,7 +29,7 @@ GHOST_TINT = arcade.types.Color(200, 190, 180, 255)
 LAST_MOVE_SHADOW = (20, 10, 2, 220)
 
 
-def draw_beds(board: "BoardSection") -> None:
+def draw_beds(board: "BoardArea") -> None:
     """Under the coins: invalid runs and isolated words lie on a red or amber bed."""
     d = board.gv.display
     for p in (Player.GOLD, Player.SILVER):
@@ -39,7 +39,7 @@ def draw_beds(board: "BoardSection") -> None:
             board.fill_cells(run, INVALID_BED, pad=1)
 
 
-def draw_ghosts(board: "BoardSection") -> None:
+def draw_ghosts(board: "BoardArea") -> None:
     """Letters the last move knocked off, faint where they stood."""
     gv = board.gv
     d = gv.display
@@ -56,7 +56,7 @@ def draw_ghosts(board: "BoardSection") -> None:
             arcade.draw_line(x - arm, y - arm * dx, x + arm, y + arm * dx, theme.with_alpha(theme.RUBY, 200), line)
 
 
-def draw_last_move(board: "BoardSection") -> None:
+def draw_last_move(board: "BoardArea") -> None:
     """Corner brackets in the player's metal round each side's last word."""
     gv = board.gv
     if gv.animator.busy:
@@ -64,7 +64,7 @@ def draw_last_move(board: "BoardSection") -> None:
     for player, cells in gv.move_marks.commits.items():
         if not cells:
             continue
-        left, bottom, w, h = board._cells_rect(cells, 2)
+        left, bottom, w, h = board.cells_rect(cells, 2)
         arm = min(TILE * 0.42, w / 2, h / 2)
         colour = theme.PLAYER_COLOURS[int(player)]
         for ink, width in ((LAST_MOVE_SHADOW, board.min_line(9, 6)), (colour, board.min_line(5, 3))):
@@ -74,7 +74,7 @@ def draw_last_move(board: "BoardSection") -> None:
                     arcade.draw_line(cx, cy, cx, cy + sy * arm, ink, width)
 
 
-def draw_mark_frames(board: "BoardSection") -> None:
+def draw_mark_frames(board: "BoardArea") -> None:
     """Over the coins: a frame round each marked run and a badge saying what is wrong.
 
     Invalid runs carry a cross, isolated words a broken chain, so neither is told by colour
@@ -94,11 +94,11 @@ def draw_mark_frames(board: "BoardSection") -> None:
                 board.outline_cells(run, MARK_SHADOW, line * 2.2, pad=-line / 2)
                 board.outline_cells(run, colour, line, pad=-line / 2)
                 # Top left: the top right shoulder of a coin may carry a city's emblem.
-                left, bottom, ww, hh = board._cells_rect(run, 0)
+                left, bottom, ww, hh = board.cells_rect(run, 0)
                 arcade.draw_texture_rect(mark_badge_texture(kind), arcade.XYWH(left, bottom + hh, badge, badge))
 
 
-def draw_defence(board: "BoardSection") -> None:
+def draw_defence(board: "BoardArea") -> None:
     """While a defence is ordered: the attacking word in red, each defender numbered in turn."""
     gv = board.gv
     pending = gv.display.pending
@@ -113,7 +113,7 @@ def draw_defence(board: "BoardSection") -> None:
         board.outline_cells(run, theme.SAPPHIRE, line * 0.8, pad=line / 2)
 
 
-def defence_runs(board: "BoardSection") -> list[list[tuple[int, int]]]:
+def defence_runs(board: "BoardArea") -> list[list[tuple[int, int]]]:
     """The defending words' cells in the order being chosen (the suggested one for a watcher)."""
     gv = board.gv
     pending = gv.display.pending or {}
@@ -122,7 +122,7 @@ def defence_runs(board: "BoardSection") -> list[list[tuple[int, int]]]:
     return [[tuple(c) for c in defenders[i]["cells"]] for i in order if 0 <= i < len(defenders)]
 
 
-def draw_defence_numbers(board: "BoardSection") -> None:
+def draw_defence_numbers(board: "BoardArea") -> None:
     """In screen space: the place of each defender in the order, on its first letter."""
     gv = board.gv
     pending = gv.display.pending
@@ -143,7 +143,7 @@ def draw_defence_numbers(board: "BoardSection") -> None:
                          anchor_x="center", anchor_y="center", font=theme.SANS)
 
 
-def draw_provisional(board: "BoardSection") -> None:
+def draw_provisional(board: "BoardArea") -> None:
     """The letters laid out but not committed: floating coins ringed green (a word) or red."""
     gv = board.gv
     planner = gv.planner
@@ -177,7 +177,7 @@ def draw_provisional(board: "BoardSection") -> None:
             board.outline_cells(main.cells, theme.with_alpha(theme.RUBY, 220), board.min_line(4), pad=-2)
 
 
-def draw_cursor(board: "BoardSection") -> None:
+def draw_cursor(board: "BoardArea") -> None:
     """The typing cursor: a steady white frame on a dark stroke (seen on every stone), with an
     arrow for the typing direction; in redeploy mode, the word a click would lift."""
     gv = board.gv
@@ -221,7 +221,7 @@ def draw_cursor(board: "BoardSection") -> None:
     arcade.draw_polygon_outline(list(tri), CURSOR_SHADOW, board.min_line(3, 2))
 
 
-def draw_banner(board: "BoardSection") -> None:
+def draw_banner(board: "BoardArea") -> None:
     """Rule errors and hints, in plain words, at the foot of the board."""
     gv = board.gv
     text, colour = gv.banner()

@@ -23,7 +23,7 @@ from client.views.panel_base import Panel
 from shared.rules.terrain import Cell, Player
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 MIN_COIN_PX = 40
 """A coin is at least this many pixels wide when the board opens (the player may zoom out)."""
@@ -37,7 +37,7 @@ class BoardSection(BoardCamera, Panel):
     MAX_ZOOM = 2.5
     FIT_MARGIN = FRAME + 4
 
-    def __init__(self, gv: "GameView", rect: Rect) -> None:
+    def __init__(self, gv: "GameScreen", rect: Rect) -> None:
         super().__init__(gv, rect, "board", 1)
         self.painter = BoardPainter()
         self.cam = arcade.Camera2D(viewport=arcade.LBWH(rect.left, rect.bottom, rect.width, rect.height))
@@ -57,7 +57,7 @@ class BoardSection(BoardCamera, Panel):
         if not self.user_zoomed:
             self.default_view()
         else:
-            self._clamp()
+            self.clamp()
 
     def board_extent(self) -> tuple[float, float]:
         return self.gv.display.width * TILE, self.gv.display.height * TILE
@@ -84,7 +84,7 @@ class BoardSection(BoardCamera, Panel):
         if fit < self.play_zoom():
             self.cam.zoom = self._limit(self.play_zoom())
             self.cam.position = self.focus_point()
-            self._clamp()
+            self.clamp()
         self.user_zoomed = False
 
     def overview(self) -> None:
@@ -110,7 +110,7 @@ class BoardSection(BoardCamera, Panel):
             return w / 2, h / 2
         return min(cities, key=lambda xy: (xy[0] - w / 2) ** 2 + (xy[1] - h / 2) ** 2)
 
-    def _clamp(self) -> None:
+    def clamp(self) -> None:
         """Keep the board in view: centred on an axis where it fits, else no gap beyond its frame."""
         w, h = self.board_extent()
         zoom = max(0.01, self.cam.zoom)
@@ -134,7 +134,7 @@ class BoardSection(BoardCamera, Panel):
             py = min(max(py, y + pad - half_h), y - pad + half_h)
         if (px, py) != tuple(self.cam.position):
             self.cam.position = (px, py)
-            self._clamp()
+            self.clamp()
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         """The board cell under a screen point (None off the board, outside the section, or on
@@ -254,7 +254,7 @@ class BoardSection(BoardCamera, Panel):
             put(("right", r), str(r + 1), w + FRAME / 2, y)
 
     # ---------------------------------------------------------------- helpers for the marks
-    def _cells_rect(self, cells, pad: float) -> tuple[float, float, float, float]:
+    def cells_rect(self, cells, pad: float) -> tuple[float, float, float, float]:
         h = self.gv.display.height
         rows = [r for r, _ in cells]
         cols = [c for _, c in cells]
@@ -267,12 +267,12 @@ class BoardSection(BoardCamera, Panel):
     def outline_cells(self, cells, colour, width: float = 4, pad: float = 3) -> None:
         if not cells:
             return
-        left, bottom, ww, hh = self._cells_rect(cells, pad)
+        left, bottom, ww, hh = self.cells_rect(cells, pad)
         arcade.draw_lbwh_rectangle_outline(left, bottom, ww, hh, colour, width)
 
     def fill_cells(self, cells, colour, pad: float = 2) -> None:
         for cell in cells:
-            left, bottom, ww, hh = self._cells_rect([cell], pad)
+            left, bottom, ww, hh = self.cells_rect([cell], pad)
             arcade.draw_lbwh_rectangle_filled(left, bottom, ww, hh, colour)
 
     def viewer_or_gold(self) -> Player:

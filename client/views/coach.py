@@ -11,7 +11,7 @@ from client.ui import theme
 from client.views.board_paint import TILE
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 STEPS = [
     "Your city is the gold tile with the tower, circled in green. Click it.",
@@ -25,7 +25,7 @@ STEPS = [
 class Coach:
     """Watches the game view and moves through :data:`STEPS`."""
 
-    def __init__(self, gv: "GameView") -> None:
+    def __init__(self, gv: "GameScreen") -> None:
         self.gv = gv
         self.step = 0
         self.done_time = 0.0

@@ -14,7 +14,7 @@ from client.views.dialog_base import PANEL_PAD, Dialog
 from shared.rules.actions import OrderDefence
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 
 class DefenceDialog(Dialog):
@@ -29,7 +29,7 @@ class DefenceDialog(Dialog):
     GAP = 6
     ROW_H = 46
 
-    def __init__(self, gv: "GameView", pending: dict[str, Any]) -> None:
+    def __init__(self, gv: "GameScreen", pending: dict[str, Any]) -> None:
         super().__init__(gv)
         self.pending = pending
         self.defenders = pending["defenders"]

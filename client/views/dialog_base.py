@@ -11,7 +11,7 @@ from arcade.gui import UIAnchorLayout, UIBoxLayout, UIManager
 from client.ui.widgets import Panel
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 
 PANEL_PAD = 22
@@ -30,7 +30,7 @@ class Dialog:
     docked = False
     pauses = False
 
-    def __init__(self, gv: "GameView") -> None:
+    def __init__(self, gv: "GameScreen") -> None:
         self.gv = gv
         self.ui = UIManager()
         self.root = UIAnchorLayout()

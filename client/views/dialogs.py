@@ -19,7 +19,7 @@ from client.views.dialog_base import PANEL_PAD, Dialog
 from shared.rules.actions import Discard, Resign
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 __all__ = ["PANEL_PAD", "ConfirmDialog", "DefenceDialog", "Dialog", "DiscardDialog", "PauseMenu"]
 
@@ -29,7 +29,7 @@ class DiscardDialog(Dialog):
 
     width = 720
 
-    def __init__(self, gv: "GameView", count: int) -> None:
+    def __init__(self, gv: "GameScreen", count: int) -> None:
         super().__init__(gv)
         self.count = count
         self.chosen: set[int] = set()
@@ -106,7 +106,7 @@ class ConfirmDialog(Dialog):
     height = 200
     pauses = True
 
-    def __init__(self, gv: "GameView", question: str, yes: str, on_yes: Callable[[], Any],
+    def __init__(self, gv: "GameScreen", question: str, yes: str, on_yes: Callable[[], Any],
                  back: Callable[[], Any] | None = None) -> None:
         super().__init__(gv)
         self.question, self.yes, self.on_yes = question, yes, on_yes
@@ -182,9 +182,7 @@ class PauseMenu(Dialog):
     def rules(self) -> None:
         gv = self.gv
         self.dismiss()
-        from client.views.howto import HowToPlayView
-
-        gv.window.show_view(HowToPlayView(back=lambda: gv.window.show_view(gv)))
+        gv.navigator.go_howto(back=lambda: gv.navigator.show(gv))
 
     def resign(self) -> None:
         gv = self.gv

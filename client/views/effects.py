@@ -21,7 +21,7 @@ from client.views.layout import Rect
 from shared.rules.terrain import Cell, Player, Terrain
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
     from client.views.board_section import BoardSection
 
 
@@ -55,7 +55,7 @@ class Falling:
 class Effects:
     """Overlays for the step being animated."""
 
-    def __init__(self, gv: "GameView") -> None:
+    def __init__(self, gv: "GameScreen") -> None:
         self.gv = gv
         self.step: Step | None = None
         self.falling: list[Falling] = []

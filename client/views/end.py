@@ -15,13 +15,13 @@ from client.views.base import BaseView
 from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 
 class EndOfGameView(BaseView):
     """Winner, reason, final scores; watch the replay, ask for a rematch, or go back."""
 
-    def __init__(self, game_view: "GameView") -> None:
+    def __init__(self, game_view: GameScreen) -> None:
         super().__init__(back=lambda: self.menu())
         self.game_view = game_view
         self.record_future: Future | None = None
@@ -92,11 +92,10 @@ class EndOfGameView(BaseView):
                             else "The replay is not available for this game.")
             return
         from client.replay import ReplaySession
-        from client.views.game import GameView
 
         session = ReplaySession.from_text(text, self.app.lexicon, names=self.game_view.names())
         self.toast = None
-        self.window.show_view(GameView(session))
+        self.navigator.start_game(session)
 
     def rematch(self) -> None:
         """A local rematch starts at once; online, the new game is followed when it starts."""
@@ -107,7 +106,7 @@ class EndOfGameView(BaseView):
             if not self.game_view.session.rematch_offered():
                 self.show_toast("Rematch offered: waiting for your opponent.", theme.SAPPHIRE, 600)
             return
-        self.window.start_game(session)
+        self.navigator.start_game(session)
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -119,7 +118,7 @@ class EndOfGameView(BaseView):
             follow = session.rematch_ready()
             if follow is not None:
                 self.waiting_rematch = False
-                self.window.start_game(follow)
+                self.navigator.start_game(follow)
                 return
             error = getattr(session, "rematch_error", lambda: None)()
             if error:
@@ -135,4 +134,4 @@ class EndOfGameView(BaseView):
 
     def menu(self) -> None:
         self.game_view.session.close()
-        self.window.go_menu()
+        self.navigator.go_menu()

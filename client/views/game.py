@@ -4,7 +4,10 @@ It drives a :class:`~client.session.GameSession` and never knows whether it is l
 networked or a replay. Updates are animated one event at a time (:mod:`client.animation`); the
 screen logic (the layout on the rack and board, the preview) lives in plain classes
 (:class:`~client.turn.TurnPlanner`, :func:`~client.preview.compute_preview`). The keyboard and
-mouse are in :mod:`client.views.game_input`, the words it shows in :mod:`client.views.game_text`.
+mouse are in :mod:`client.views.game_input`, the words it shows in :mod:`client.views.game_text`,
+how it follows each event of the game in :mod:`client.views.game_events`. Its parts see it as a
+:class:`~client.views.game_screen.GameScreen`; it moves to other screens (hand-over, end of
+game, how to play) through the window's :class:`~client.navigation.Navigator`.
 
 The window draws a frame only when something changed (:meth:`ScrypticWindow.draw`): this view
 asks for one when the game moved on, and says it is :meth:`animating` while anything moves.
@@ -13,13 +16,14 @@ asks for one when the game moved on, and says it is :meth:`animating` while anyt
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import arcade
 
-from client.animation import Animator, Step
-from client.describe import ai_pass_note, describe_event
+from client.animation import Animator
 from client.display import DisplayState
+from client.navigation import Navigator
 from client.preview import Preview, compute_preview, shadow_game, word_marks
 from client.session import GameSession, Rejected, Status, Update
 from client.turn import TurnPlanner
@@ -31,6 +35,7 @@ from client.views.effects import Effects
 from client.views.fast_draw import PartialUIManager
 from client.views.game_actions import GameActions
 from client.views.game_buttons import build_buttons, button_areas
+from client.views.game_events import GameEvents
 from client.views.game_input import Drag, GameInput
 from client.views.game_replay import GameReplay
 from client.views.game_text import GameText
@@ -45,13 +50,15 @@ from shared.rules.terrain import Cell, Player
 __all__ = ["Drag", "GameView"]
 
 
-class GameView(GameActions, GameInput, GameText, GameReplay, arcade.View):
+class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.View):
     """The alchemist's board in play."""
 
-    def __init__(self, session: GameSession, *, tutorial: bool = False) -> None:
+    def __init__(self, session: GameSession, *, tutorial: bool = False,
+                 leave: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.session = session
         self.tutorial = tutorial
+        self.leave_to = leave
         self.viewer: Player | None = session.viewer()
         self.view_dict = session.view(self.viewer)
         self.display = DisplayState.from_view(self.view_dict)
@@ -146,11 +153,21 @@ class GameView(GameActions, GameInput, GameText, GameReplay, arcade.View):
             self.dialog.relayout()
         self.request_redraw()
 
+    @property
+    def navigator(self) -> Navigator:
+        """Where the game screen goes next (the window's :class:`~client.navigation.Navigator`)."""
+        return self.window.navigator  # type: ignore[attr-defined]
+
     def leave(self) -> None:
-        """Back to the main menu (the session is closed; a local game is saved to resume)."""
+        """Back to the main menu (the session is closed; a local game is saved to resume), or
+        where the screen that started the game asked (``leave``: the editor, the lobby)."""
+        if self.leave_to is not None:
+            self.session.close()
+            self.leave_to()
+            return
         self.save_game()
         self.session.close()
-        self.window.go_menu()
+        self.navigator.go_menu()
 
     def on_close(self) -> None:
         """The window is closing: keep a local game to resume next time."""
@@ -266,73 +283,6 @@ class GameView(GameActions, GameInput, GameText, GameReplay, arcade.View):
         if request is not None:
             request()
 
-    # Animator host ----------------------------------------------------------------
-    def step_started(self, step: Step) -> None:
-        self.fx.started(step)
-        from client import audio  # sound hook (client/audio): a commit, a fight, a city taken
-
-        audio.on_event(step.event)
-        self.move_marks.apply(step.event)
-        self._track_pending(step.event)
-        line = describe_event(step.event, self.names())
-        if line:
-            colour = theme.PARCHMENT if not line.startswith(" ") else theme.PARCHMENT_DIM
-            if step.kind == "turn_started":
-                colour = theme.BRASS
-            self.log.append((line, colour))
-        if step.kind == "turn_ended" and step.event.get("passed"):
-            note = self._pass_note(Player(step.event["player"]))
-            if note:
-                self.log.append((note, theme.INK_MUTED))
-
-    def _track_pending(self, event: dict[str, Any]) -> None:
-        """Keep the shown decision in step with the events (the header names who acts)."""
-        kind = event.get("type")
-        if kind == "defence_requested":
-            self.display.pending = {"kind": "defence", "player": int(event["defender"]),
-                                    "attack": event.get("attack", {}), "defenders": event.get("defenders", []),
-                                    "suggested_order": event.get("suggested_order", [])}
-        elif kind in ("combat_step", "letters_discarded", "turn_started", "word_committed", "word_lifted",
-                      "game_over"):
-            self.display.pending = None
-
-    def _pass_note(self, player: Player) -> str | None:
-        """Why a computer player passed, if its level explains it."""
-        seat = self.session.seats.get(player)
-        if seat is None or seat.human_here or not seat.ai_level:
-            return None
-        try:
-            from shared.ai import LEVELS
-        except ImportError:
-            return None
-        level = LEVELS.get(seat.ai_level)
-        if level is None:
-            return None
-        hoards = bool(getattr(level, "hoard_first", False)) and getattr(level, "letter_worth", 0) > 0
-        return ai_pass_note(level.name, len(self.display.letters.get(player, {})), hoards)
-
-    def step_finished(self, step: Step) -> None:
-        self.fx.finished(step)
-
-    def update_finished(self, update: Update) -> None:
-        self.fx.update_done()
-        self.view_dict = update.view
-        self.display = DisplayState.from_view(update.view)
-        self.board.painter.revision = -1
-        if update.resync:
-            self.move_marks = MoveMarks()
-        self._sync_planner()
-        self.planner_changed()
-        if update.view.get("result") is not None and self.end_timer is None and not self.is_replay:
-            self.end_timer = 1.2
-            if getattr(self.session, "resumed", False):
-                from client import savegame
-
-                savegame.forget()  # the saved game is over
-        if self.coach is not None:
-            self.coach.on_update_done(update)
-        self.request_redraw()
-
     def _check_decisions(self) -> None:
         """Hand-over in pass-and-play, and the defence and discard dialogs."""
         if self.display.result is not None:
@@ -341,9 +291,7 @@ class GameView(GameActions, GameInput, GameText, GameReplay, arcade.View):
             actor = self.session.actor()
             if actor is not None and actor != self.viewer and self.dialog is None:
                 self.planner.recall()
-                from client.views.handover import HandOverView
-
-                self.window.show_view(HandOverView(self, actor))
+                self.navigator.show_hand_over(self, actor)
                 return
         pending = self.display.pending
         if pending is None or self.viewer is None or Player(pending["player"]) != self.viewer:
@@ -371,9 +319,7 @@ class GameView(GameActions, GameInput, GameText, GameReplay, arcade.View):
             self.board.default_view()  # each player opens on their own crossword
 
     def _show_end(self) -> None:
-        from client.views.end import EndOfGameView
-
-        self.window.show_view(EndOfGameView(self))
+        self.navigator.show_game_over(self)
 
     def _update_buttons(self) -> bool:
         """Enable what can be done now; True if a button changed."""

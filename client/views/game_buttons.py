@@ -13,12 +13,12 @@ from client.ui.widgets import BrassButton
 from client.views.layout import BUTTON_GAP, BUTTON_H, BUTTON_W
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 Row = list[tuple[str, str, Callable[[], Any], str]]
 
 
-def action_rows(gv: "GameView") -> list[Row]:
+def action_rows(gv: "GameScreen") -> list[Row]:
     """The buttons beside the rack: a player's turn, or a replay's controls."""
     replay = gv.replay_controls()
     if replay is not None:
@@ -37,7 +37,7 @@ def action_rows(gv: "GameView") -> list[Row]:
     ]
 
 
-def build_buttons(gv: "GameView") -> dict[str, BrassButton]:
+def build_buttons(gv: "GameScreen") -> dict[str, BrassButton]:
     """Fill ``gv.ui`` with the buttons for ``gv.layout``; return them by name."""
     buttons: dict[str, BrassButton] = {}
     gv.ui.clear()
@@ -65,7 +65,7 @@ def build_buttons(gv: "GameView") -> dict[str, BrassButton]:
     return buttons
 
 
-def button_areas(gv: "GameView") -> list[tuple[float, float, float, float]]:
+def button_areas(gv: "GameScreen") -> list[tuple[float, float, float, float]]:
     """Where the buttons are (the UI surface is copied only there)."""
     lay = gv.layout
     b, h = lay.buttons, lay.header

@@ -13,13 +13,13 @@ from client.views.base import BaseView
 from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 
 class HandOverView(BaseView):
     """"Pass the board to Silver": nothing secret is shown until they press the button."""
 
-    def __init__(self, game_view: "GameView", player: Player | None) -> None:
+    def __init__(self, game_view: GameScreen, player: Player | None) -> None:
         super().__init__(back=None)
         self.game_view = game_view
         self.player = player or Player.GOLD
@@ -36,7 +36,7 @@ class HandOverView(BaseView):
 
     def ready(self) -> None:
         self.game_view.set_viewer(self.player)
-        self.window.show_view(self.game_view)
+        self.navigator.show(self.game_view)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE):

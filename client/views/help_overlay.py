@@ -13,7 +13,7 @@ from client.views.dialogs import Dialog
 from client.views.keymap import KEYS
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 
 class HelpOverlay(Dialog):
@@ -23,7 +23,7 @@ class HelpOverlay(Dialog):
     height = 300
     pauses = True
 
-    def __init__(self, gv: "GameView", previous: Any = None) -> None:
+    def __init__(self, gv: "GameScreen", previous: Any = None) -> None:
         super().__init__(gv)
         self.previous = previous  # a docked panel (the defence) to return to
 

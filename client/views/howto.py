@@ -85,7 +85,7 @@ class HowToPlayView(BaseView):
     title = "How to play"
 
     def __init__(self, back: Callable[[], Any] | None = None) -> None:
-        super().__init__(back=back or (lambda: self.app.go_menu()))
+        super().__init__(back=back or (lambda: self.navigator.go_menu()))
         self.page = 0
         row = UIBoxLayout(vertical=False, space_between=16)
         self.prev_button = BrassButton("Previous", width=170, kind="steel", on_click=lambda: self.turn(-1),
@@ -118,16 +118,7 @@ class HowToPlayView(BaseView):
 
     def guided(self) -> None:
         """A first game on the small map against the gentlest computer, with a coach."""
-        from shared.maps.files import load_map
-
-        from client.session import LocalSession, Seat
-
-        game_map = load_map("cinder-ford")
-        session = LocalSession.new(game_map, "standard", self.app.lexicon, seed=2024,
-                                   gold=Seat(Player.GOLD, self.app.settings.name, True),
-                                   silver=Seat(Player.SILVER, "Computer (gentle)", False, 1))
-        self.app.settings.seen_tutorial = True
-        self.app.start_game(session, tutorial=True)
+        self.navigator.go_tutorial()
 
     # ---------------------------------------------------------------- drawing
     def draw_title(self) -> None:

@@ -22,16 +22,16 @@ class MainMenuView(BaseView):
         from client import savegame
 
         saved = savegame.peek()
-        entries = [("Skirmish vs the computer", "skirmish", lambda: self.app.go_skirmish("ai"), "gold")]
+        entries = [("Skirmish vs the computer", "skirmish", lambda: self.navigator.go_skirmish("ai"), "gold")]
         if saved is not None:
             entries.insert(0, (f"Resume: {saved.title}, turn {saved.turn}"[:34], "resume", self._resume, "gold"))
-            entries[1] = ("New skirmish", "skirmish", lambda: self.app.go_skirmish("ai"), "brass")
+            entries[1] = ("New skirmish", "skirmish", lambda: self.navigator.go_skirmish("ai"), "brass")
         entries += [
-            ("Play online", "online", lambda: self.app.go_online(), "brass"),
-            ("Pass and play", "hotseat", lambda: self.app.go_skirmish("hotseat"), "brass"),
-            ("How to play", "howto", lambda: self.app.go_howto(), "brass"),
+            ("Play online", "online", lambda: self.navigator.go_online(), "brass"),
+            ("Pass and play", "hotseat", lambda: self.navigator.go_skirmish("hotseat"), "brass"),
+            ("How to play", "howto", lambda: self.navigator.go_howto(), "brass"),
             ("Map editor", "editor", self._editor, "brass"),
-            ("Settings", "settings", lambda: self.app.go_settings(), "brass"),
+            ("Settings", "settings", lambda: self.navigator.go_settings(), "brass"),
             ("Quit", "quit", lambda: arcade.exit(), "steel"),
         ]
         self.buttons: dict[str, BrassButton] = {}
@@ -49,7 +49,7 @@ class MainMenuView(BaseView):
         super().on_show_view()
         name = self.app.settings.name
         self.greeting.text = f"Welcome, {name}.  F1 for how to play; arrows and Enter choose."
-        self.buttons["editor"].disabled = not self.app.editor_available()
+        self.buttons["editor"].disabled = not self.navigator.editor_available()
 
     def _resume(self) -> None:
         """Play on the game left last time."""
@@ -66,15 +66,15 @@ class MainMenuView(BaseView):
             self.show_toast("There is no saved game any more.")
             return
         session.resumed = True  # type: ignore[attr-defined]
-        self.app.start_game(session)
+        self.navigator.start_game(session)
 
     def _editor(self) -> None:
-        if not self.app.go_editor():
+        if not self.navigator.go_editor():
             self.show_toast("The map editor is not installed in this build.")
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         if symbol == arcade.key.F1:
-            self.app.go_howto()
+            self.navigator.go_howto()
             return True
         return super().on_key_press(symbol, modifiers)
 

@@ -18,7 +18,7 @@ from client.views.layout import Rect
 from shared.rules.terrain import Player, Terrain
 
 if TYPE_CHECKING:
-    from client.views.board_section import BoardSection
+    from client.views.game_screen import BoardArea
 
 STONE_RGB: dict[Terrain, tuple[int, int, int]] = {
     Terrain.PLAINS: (214, 178, 120), Terrain.FOREST: (40, 132, 84), Terrain.WATER: (36, 72, 160),
@@ -34,7 +34,7 @@ MARGIN = 12
 class Minimap:
     """The overview of a :class:`~client.views.board_section.BoardSection`."""
 
-    def __init__(self, board: "BoardSection") -> None:
+    def __init__(self, board: "BoardArea") -> None:
         self.board = board
         self._gl_texture = None
         self._key: tuple = ()
@@ -64,7 +64,7 @@ class Minimap:
         fx, fy = (x - r.left) / r.width, (y - r.bottom) / r.height
         self.board.cam.position = (fx * d.width * TILE, fy * d.height * TILE)
         self.board.user_zoomed = True
-        self.board._clamp()
+        self.board.clamp()
 
     def _upload(self) -> None:
         """Write the board's colours into the minimap's texture (when the board changed)."""

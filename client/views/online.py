@@ -246,11 +246,11 @@ class OnlineView(BaseView):
 
         session = NetworkSession(self.client, game, self.app.lexicon, seat=seat, own_client=True)
         self.conn = None  # the session owns the connection now
-        self.app.start_game(session)
+        self.navigator.start_game(session)
 
     def close_and_back(self) -> None:
         if self.conn is not None and self.conn.client is not None:
             client = self.conn.client
             threading.Thread(target=client.close, daemon=True).start()
         self.conn = None
-        self.app.go_menu()
+        self.navigator.go_menu()

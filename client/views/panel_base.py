@@ -14,13 +14,13 @@ from client.ui import theme
 from client.views.layout import Rect
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 
 class Panel(arcade.Section):
     """A section drawn by the game screen, its input handled by the game view."""
 
-    def __init__(self, gv: "GameView", rect: Rect, name: str, draw_order: int) -> None:
+    def __init__(self, gv: "GameScreen", rect: Rect, name: str, draw_order: int) -> None:
         super().__init__(rect.left, rect.bottom, rect.width, rect.height, name=name,
                          accept_keyboard_keys=False, accept_mouse_events=False, draw_order=draw_order)
         self.gv = gv

@@ -18,13 +18,13 @@ from client.views.layout import Rect
 from client.views.panel_base import Panel
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 
 class RackSection(Panel):
     """The player's rack: a tray of coin slots (the buttons beside it are arcade.gui)."""
 
-    def __init__(self, gv: "GameView", rect: Rect) -> None:
+    def __init__(self, gv: "GameScreen", rect: Rect) -> None:
         super().__init__(gv, rect, "rack", 2)
         self.layer = CachedLayer(gv.window)
         self._key: tuple = ()

@@ -22,7 +22,7 @@ class SettingsView(BaseView):
     subtitle = "Saved on this computer for the next time you play"
 
     def __init__(self) -> None:
-        super().__init__(back=lambda: self.app.go_menu())
+        super().__init__(back=lambda: self.navigator.go_menu())
         s = self.app.settings
         self.name_field = TextField(s.name, name="name")
         self.server_field = TextField(s.server, name="server")
@@ -55,7 +55,7 @@ class SettingsView(BaseView):
         self.note = label("", size=14, color=theme.RUBY, italic=True)
         box.add(self.note)
         row = UIBoxLayout(vertical=False, space_between=20)
-        row.add(BrassButton("Back", width=160, kind="steel", on_click=lambda: self.app.go_menu(), name="back"))
+        row.add(BrassButton("Back", width=160, kind="steel", on_click=lambda: self.navigator.go_menu(), name="back"))
         row.add(BrassButton("Save", width=220, kind="gold", on_click=self.save, name="save"))
         box.add(row)
         self.root.add(Panel(box, width=640, height=526), anchor_x="center", anchor_y="center", align_y=-36)

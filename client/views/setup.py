@@ -49,7 +49,7 @@ class SkirmishSetupView(BaseView):
     """Map, rule set, difficulty, sides and who moves first; then Start."""
 
     def __init__(self, mode: str = "ai") -> None:
-        super().__init__(back=lambda: self.app.go_menu())
+        super().__init__(back=lambda: self.navigator.go_menu())
         if mode not in ("ai", "hotseat"):
             raise ValueError(f"mode must be 'ai' or 'hotseat', not {mode!r}")
         self.mode = mode
@@ -90,7 +90,7 @@ class SkirmishSetupView(BaseView):
             box.add(form_row("Silver player", self.silver_name))
         box.add(form_row("First move", self.first_row))
         buttons = UIBoxLayout(vertical=False, space_between=20)
-        buttons.add(BrassButton("Back", width=160, kind="steel", on_click=lambda: self.app.go_menu(), name="back"))
+        buttons.add(BrassButton("Back", width=160, kind="steel", on_click=lambda: self.navigator.go_menu(), name="back"))
         self.start_button = BrassButton("Start the game", width=260, kind="gold", on_click=self.start, name="start")
         buttons.add(self.start_button)
         box.add(buttons)
@@ -149,4 +149,4 @@ class SkirmishSetupView(BaseView):
     def start(self) -> None:
         session = self.make_session()
         self.app.save_settings()
-        self.app.start_game(session)
+        self.navigator.start_game(session)

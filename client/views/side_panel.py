@@ -19,7 +19,7 @@ from client.views.panel_base import Panel
 from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 CARD_H = 100  # height of a player's card
 CLOCK_CARD_H = 128  # ... in a game with a clock
@@ -60,7 +60,7 @@ def side_rects(side: Rect, timed: bool) -> SideRects:
 class SidePanel(Panel):
     """Scores, pools, the opponent's rack, whose turn, clocks, the preview and the chronicle."""
 
-    def __init__(self, gv: "GameView", rect: Rect) -> None:
+    def __init__(self, gv: "GameScreen", rect: Rect) -> None:
         super().__init__(gv, rect, "side", 3)
         self.shown_scores: dict[Player, float] = {}
         self._counted_at = 0.0
@@ -229,7 +229,7 @@ class SidePanel(Panel):
 class HeaderSection(Panel):
     """Above the side panel: the map's name, whose turn it is, and the connection."""
 
-    def __init__(self, gv: "GameView", rect: Rect) -> None:
+    def __init__(self, gv: "GameScreen", rect: Rect) -> None:
         super().__init__(gv, rect, "header", 4)
         self.layer = CachedLayer(gv.window)
         self._key: tuple = ()

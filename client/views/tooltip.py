@@ -15,7 +15,7 @@ from client.views.tooltips import cell_tooltip
 from shared.rules.terrain import Cell
 
 if TYPE_CHECKING:
-    from client.views.game import GameView
+    from client.views.game_screen import GameScreen
 
 DELAY = 0.45  # seconds the mouse rests on a cell before its tooltip shows
 WIDTH = 380
@@ -25,7 +25,7 @@ PAD = 12
 class Tooltip:
     """Follows the hovered cell; :meth:`update` says when the screen must be drawn again."""
 
-    def __init__(self, gv: "GameView") -> None:
+    def __init__(self, gv: "GameScreen") -> None:
         self.gv = gv
         self.cell: Cell | None = None
         self.x = self.y = 0.0

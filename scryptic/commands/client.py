@@ -91,7 +91,7 @@ def _play(args) -> int:
     if args.windowed:
         settings.fullscreen = False
     window = ScrypticWindow(settings, size=args.size)
-    window.go_menu()
+    window.navigator.go_menu()
     if args.startup_time:
         def report(_dt: float) -> None:
             if window.first_frame_at is not None:

@@ -65,7 +65,6 @@ def cmd_editor(args: argparse.Namespace) -> int:
     import arcade
 
     from client.app import ScrypticWindow
-    from client.editor.view import EditorView
     from client.settings import load_settings
 
     settings = load_settings()
@@ -74,7 +73,7 @@ def cmd_editor(args: argparse.Namespace) -> int:
     shot = args.screenshot is not None
     window = ScrypticWindow(settings, size=args.size or ((1280, 800) if shot else None), visible=not shot,
                             persist=not shot)
-    window.show_view(EditorView(args.map))
+    window.navigator.go_editor(args.map)
     if shot:
         for _ in range(3):
             window.dispatch_event("on_update", 1 / 60)

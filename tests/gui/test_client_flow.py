@@ -118,7 +118,7 @@ def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window, mon
     from client.views.menu import MainMenuView
     from client.views.setup import SkirmishSetupView
 
-    window.go_menu()
+    window.navigator.go_menu()
     pump(window, 2)
     menu = window.current_view
     assert isinstance(menu, MainMenuView)
@@ -276,7 +276,7 @@ def test_pass_and_play_hides_the_rack_between_turns(window):
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=3,
                                gold=Seat(Player.GOLD, "Ann", True), silver=Seat(Player.SILVER, "Bob", True))
-    window.start_game(session)
+    window.navigator.start_game(session)
     pump(window, 2)
     handover = window.current_view
     assert isinstance(handover, HandOverView) and handover.player == Player.GOLD

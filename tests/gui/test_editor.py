@@ -126,7 +126,7 @@ def editor(window, tmp_path):
     from client.editor.view import EditorView
     from client.views.menu import MainMenuView
 
-    window.go_menu()
+    window.navigator.go_menu()
     pump(window, 2)
     menu = window.current_view
     assert isinstance(menu, MainMenuView)

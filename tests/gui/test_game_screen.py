@@ -321,7 +321,7 @@ def test_text_fields_put_the_caret_at_the_end_select_all_and_paste(window):
     window.dispatch_event("on_text_motion", 8)  # pyglet's MOTION_PASTE (what Ctrl+V sends)
     window.dispatch_events()
     assert field.text == "Ada", "the paste replaces the selection"
-    window.go_menu()
+    window.navigator.go_menu()
 
 
 def test_the_difficulty_is_remembered_and_described(window):
@@ -348,7 +348,7 @@ def test_the_difficulty_is_remembered_and_described(window):
     key(window, arcade.key.DOWN)
     key(window, arcade.key.RIGHT)
     assert again.map_row.value != before
-    window.go_menu()
+    window.navigator.go_menu()
 
 
 def test_a_computer_that_gathers_letters_before_its_first_word_says_why(window, monkeypatch):
@@ -529,7 +529,7 @@ def test_a_word_typed_and_committed_from_the_keyboard_is_marked_as_the_last_move
     pump(window, 2)
     assert set(view.move_marks.commits[me]) == set(cells)
     img = frame_image(window)
-    left, bottom, w, h = view.board._cells_rect(cells, 2)
+    left, bottom, w, h = view.board.cells_rect(cells, 2)
     sx, sy = view.board.cam.project((left, bottom))[:2]
     corner = region(img, sx - 3, sy - 3, 10, 10).reshape(-1, 3)
     assert any(r > 200 and g > 150 and b < 140 for r, g, b in corner), "a gold corner bracket"
@@ -559,7 +559,7 @@ def test_a_skirmish_left_is_kept_and_resumed_from_the_menu(window):
     resumed.session.paused = True
     resumed.session.close()
     savegame.forget()
-    window.go_menu()
+    window.navigator.go_menu()
     pump(window)
     assert "resume" not in window.current_view.buttons
 

@@ -60,7 +60,7 @@ def press(win, widget) -> None:
 def test_volume_and_mute_are_set_heard_and_saved(window, speaker):
     from client.views.settings_view import SettingsView
 
-    window.go_settings()
+    window.navigator.go_settings()
     pump(window, 2)
     view = window.current_view
     assert isinstance(view, SettingsView)

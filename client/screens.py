@@ -1,0 +1,147 @@
+"""The app's :class:`~client.navigation.Navigator`: the one module that knows every screen.
+
+Screens and the map editor are handed this object (through ``window.navigator``) and ask it
+where to go next; they never import the app or each other. Each method builds the screen it
+names (imported here, when first needed, so the window opens fast) and shows it in the window.
+A new screen is one more ``go_*`` method here and in :class:`~client.navigation.Navigator`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import arcade
+
+from client.navigation import AppServices
+
+
+class ScreenWindow(AppServices, Protocol):
+    """The window the screens are shown in (the app's :class:`~client.app.ScrypticWindow`)."""
+
+    def show_view(self, new_view: arcade.View) -> None:
+        """Make ``new_view`` the current screen."""
+
+
+class Screens:
+    """Moves between the client's screens in one window (implements ``Navigator``)."""
+
+    def __init__(self, window: ScreenWindow) -> None:
+        self.window = window
+
+    def show(self, view: arcade.View) -> None:
+        """Go back to a screen that already exists (a game after its hand-over, the editor)."""
+        self.window.show_view(view)
+
+    # ---------------------------------------------------------------- the menu's screens
+    def go_menu(self) -> None:
+        """The main menu."""
+        from client.views.menu import MainMenuView
+
+        self.show(MainMenuView())
+
+    def go_skirmish(self, mode: str = "ai") -> None:
+        """The set-up of a local game (``"ai"`` or ``"hotseat"``)."""
+        from client.views.setup import SkirmishSetupView
+
+        self.show(SkirmishSetupView(mode))
+
+    def go_online(self) -> None:
+        """The online lobby."""
+        from client.views.online import OnlineView
+
+        self.show(OnlineView())
+
+    def go_lobby(self, client: Any) -> None:
+        """The live lobby of ``client`` (a connected ThreadedClient)."""
+        from client.views.lobby import LobbyView
+
+        self.show(LobbyView(client, self))
+
+    def go_my_games(self, client: Any) -> None:
+        """Your games in progress and the challenges to you."""
+        from client.views.my_games import MyGamesView
+
+        self.show(MyGamesView(client, self))
+
+    def go_profile(self, client: Any, user: int | None = None, name: str | None = None) -> None:
+        """A player's ratings and games (yourself when neither ``user`` nor ``name`` is given)."""
+        from client.views.profile import ProfileView
+
+        self.show(ProfileView(client, self, user=user, name=name))
+
+    def leave_online(self, client: Any) -> None:
+        """Close the connection in the background (the window never waits) and show the menu."""
+        import threading
+
+        threading.Thread(target=client.close, name="scryptic-leave-online", daemon=True).start()
+        self.go_menu()
+
+    def go_settings(self) -> None:
+        """The settings screen."""
+        from client.views.settings_view import SettingsView
+
+        self.show(SettingsView())
+
+    def go_howto(self, back: Callable[[], Any] | None = None) -> None:
+        """How to play; Escape and Back go to ``back`` (the menu if None)."""
+        from client.views.howto import HowToPlayView
+
+        self.show(HowToPlayView(back=back))
+
+    def go_tutorial(self) -> None:
+        """A first game on the small map against the gentlest computer, with a coach."""
+        from client.session import LocalSession, Seat
+        from shared.maps.files import load_map
+        from shared.rules.terrain import Player
+
+        app = self.window
+        session = LocalSession.new(load_map("cinder-ford"), "standard", app.lexicon, seed=2024,
+                                   gold=Seat(Player.GOLD, app.settings.name, True),
+                                   silver=Seat(Player.SILVER, "Computer (gentle)", False, 1))
+        app.settings.seen_tutorial = True
+        self.start_game(session, tutorial=True)
+
+    # ---------------------------------------------------------------- the map editor
+    def editor_available(self) -> bool:
+        """True if the map editor (issue 7) is installed."""
+        try:
+            import importlib.util
+
+            return importlib.util.find_spec("client.editor.view") is not None
+        except (ImportError, ValueError):
+            return False
+
+    def go_editor(self, map_path: str | None = None) -> bool:
+        """Open the map editor (on ``map_path`` if given); False if it is not installed."""
+        try:
+            from client.editor.view import EditorView
+        except ImportError:
+            return False
+        self.show(EditorView(map_path) if map_path else EditorView())
+        return True
+
+    # ---------------------------------------------------------------- a game
+    def start_game(self, session: Any, *, tutorial: bool = False,
+                   leave: Callable[[], Any] | None = None) -> None:
+        """Show the game screen for ``session`` (a hand-over screen first in pass and play);
+        ``leave`` replaces where leaving the game goes (the main menu)."""
+        from client.views.game import GameView
+
+        game_view = GameView(session, tutorial=tutorial, leave=leave)
+        if session.hot_seat:
+            self.show_hand_over(game_view, session.viewer())
+        else:
+            self.show(game_view)
+
+    def show_hand_over(self, game_view: arcade.View, player: Any) -> None:
+        """Pass and play: hide the rack until ``player`` says they are ready."""
+        from client.views.handover import HandOverView
+
+        self.show(HandOverView(game_view, player))  # type: ignore[arg-type]
+
+    def show_game_over(self, game_view: arcade.View) -> None:
+        """The end-of-game screen for the game shown in ``game_view``."""
+        from client.views.end import EndOfGameView
+
+        self.show(EndOfGameView(game_view))  # type: ignore[arg-type]

@@ -1,0 +1,226 @@
+"""What the game screen's parts need of it: the :class:`GameScreen` and :class:`BoardArea` protocols.
+
+The game screen (:class:`~client.views.game.GameView`) is built from parts: the board, rack,
+side and header sections, the effects, the tooltip, the dialogs, the coach, and the screens it
+hands over to (the hand-over and end-of-game screens). Each part is handed the game screen and
+types it as :class:`GameScreen`, so the parts never import the module that assembles them
+(which would be an import circle). The sections and helpers it holds are typed ``Any`` here for
+the same reason: their own modules say what they are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import arcade
+
+    from client.animation import Animator
+    from client.display import DisplayState
+    from client.navigation import Navigator
+    from client.preview import Preview
+    from client.session import GameSession
+    from client.turn import TurnPlanner
+    from client.views.chronicle import Chronicle
+    from client.views.layout import GameLayout
+    from client.views.move_marks import MoveMarks
+    from shared.rules.terrain import Cell, Player
+
+
+class GameScreen(Protocol):
+    """The game screen as its parts see it (implemented by ``GameView``)."""
+
+    window: arcade.Window
+    session: GameSession
+    viewer: Player | None
+    display: DisplayState
+    view_dict: dict[str, Any]
+    planner: TurnPlanner
+    preview: Preview
+    word_marks: dict[Cell, bool]
+    layout: GameLayout
+    log: Chronicle
+    move_marks: MoveMarks
+    animator: Animator
+    status_text: str
+    error: str | None
+    redeploy_mode: bool
+    armed_rack_index: int | None
+    drag: Any
+    pan_from: tuple[float, float] | None
+    clock: float
+    dialog: Any
+    coach: Any
+    tutorial: bool
+    board: Any
+    """The :class:`~client.views.board_section.BoardSection`."""
+    rack: Any
+    """The :class:`~client.views.rack_panel.RackSection`."""
+    side: Any
+    """The :class:`~client.views.side_panel.SidePanel`."""
+    header: Any
+    """The :class:`~client.views.side_panel.HeaderSection`."""
+    fx: Any
+    """The :class:`~client.views.effects.Effects`."""
+    tooltip: Any
+    """The :class:`~client.views.tooltip.Tooltip`."""
+    ui: Any
+    buttons: dict[str, Any]
+
+    @property
+    def navigator(self) -> Navigator:
+        """Where the game screen goes next."""
+
+    @property
+    def my_turn(self) -> bool:
+        """True if the player at the screen may lay letters now."""
+
+    @property
+    def is_replay(self) -> bool:
+        """True while a recorded game is played back."""
+
+    # ---------------------------------------------------------------- words shown
+    def names(self) -> dict[int, str]:
+        """The players' names by seat."""
+
+    def seat_name(self, p: Player) -> str:
+        """The name shown for seat ``p``."""
+
+    def current_actor(self) -> Player | None:
+        """Who must act now."""
+
+    def actor_status(self, p: Player) -> str:
+        """What seat ``p`` is doing (for its card)."""
+
+    def headline(self) -> str:
+        """The line at the top: whose turn, what is awaited."""
+
+    def banner(self) -> tuple[str | None, Any]:
+        """The text and colour of the banner at the foot of the board."""
+
+    def preview_lines(self) -> list[tuple[str, Any]]:
+        """What committing the coins laid now would do."""
+
+    def replay_text(self) -> str | None:
+        """The replay's position and pace (None outside a replay)."""
+
+    def replay_controls(self) -> Any:
+        """The replay's buttons."""
+
+    def score_anchor(self, p: Player) -> tuple[float, float]:
+        """Screen position of a player's score."""
+
+    def duel_key(self) -> tuple:
+        """What the fight shown now is (for redrawing)."""
+
+    def shadow(self) -> Any:
+        """A game holding the shown view."""
+
+    def rack_slots(self) -> int:
+        """Slots the tray shows."""
+
+    # ---------------------------------------------------------------- actions
+    def planner_changed(self) -> None:
+        """Recompute the preview after the coins laid changed."""
+
+    def show_error(self, text: str, seconds: float = 6.0) -> None:
+        """A message in the error line for a few seconds."""
+
+    def request_redraw(self) -> None:
+        """Draw the next frame."""
+
+    def set_viewer(self, player: Player) -> None:
+        """Pass and play: the screen now belongs to ``player``."""
+
+    def set_hover(self, cell: Cell | None, x: float, y: float) -> None:
+        """The mouse is over ``cell``."""
+
+    def open_dialog(self, dialog: Any) -> None:
+        """Show ``dialog`` over the board."""
+
+    def close_dialog(self) -> None:
+        """Close the dialog shown."""
+
+    def open_menu(self) -> None:
+        """The pause menu."""
+
+    def open_help(self) -> None:
+        """The keys overlay."""
+
+    def leave(self) -> None:
+        """Leave the game."""
+
+    def commit(self) -> None:
+        """Commit the coins laid."""
+
+    def end_turn(self) -> None:
+        """End the turn."""
+
+    def recall(self) -> None:
+        """Take the coins laid back to the rack."""
+
+    def shuffle(self) -> None:
+        """Shuffle the rack."""
+
+    def toggle_direction(self) -> None:
+        """Across or down."""
+
+    def toggle_redeploy(self) -> None:
+        """Start or cancel a redeployment."""
+
+    def lift_candidate(self, cell: Cell) -> Any:
+        """The word a click on ``cell`` would lift."""
+
+    def replay_toggle(self) -> None:
+        """Pause or play the replay."""
+
+    def replay_step(self) -> None:
+        """One move forward in the replay."""
+
+    def replay_back(self) -> None:
+        """One move back in the replay."""
+
+    def replay_restart(self) -> None:
+        """The replay from the start."""
+
+    def replay_speed(self, delta: int) -> None:
+        """Faster or slower replay."""
+
+
+class BoardArea(Protocol):
+    """The board section as its drawing helpers (the marks, the minimap) see it (implemented by
+    :class:`~client.views.board_section.BoardSection`)."""
+
+    gv: GameScreen
+    window: arcade.Window
+    cam: arcade.Camera2D
+    rect: Any
+    texts: Any
+    hover: Cell | None
+    user_zoomed: bool
+    left: float
+    bottom: float
+    width: float
+    height: float
+
+    @property
+    def cell_pixels(self) -> float:
+        """Screen pixels of one cell at the current zoom."""
+
+    def cell_to_screen(self, cell: Cell) -> tuple[float, float]:
+        """The screen position of a cell's centre."""
+
+    def min_line(self, world: float, pixels: float = 3.0) -> float:
+        """A line width in world units, never thinner than ``pixels`` on screen."""
+
+    def cells_rect(self, cells: Any, pad: float) -> tuple[float, float, float, float]:
+        """(left, bottom, width, height) round ``cells`` in world units."""
+
+    def fill_cells(self, cells: Any, colour: Any, pad: float = 2) -> None:
+        """Fill ``cells`` with ``colour``."""
+
+    def outline_cells(self, cells: Any, colour: Any, width: float = 4, pad: float = 3) -> None:
+        """Outline each run of ``cells``."""
+
+    def clamp(self) -> None:
+        """Keep the board in view."""
