@@ -1,0 +1,173 @@
+"""The guided first game on The Anvil: five lessons, as data.
+
+One story runs through them. Gold (the player) lays ONE on its city; silver comes down from
+its capital with STAIR and takes the pewter city with AIR; gold grows OATS. Then the story
+branches, one branch a lesson:
+
+1. *Your first word*: the empty board; lay a word on your city (ONE).
+2. *Supply*: silver's OX has beaten OATS and cut SEA off; join it up again (NOTE).
+3. *Attack*: beat AIR on the pewter city with the mountains' help (ATE).
+4. *Cities*: AIR is gone but the city is still silver's; take it (GATE).
+5. *Defence*: silver's ASH attacks OATS and GATE; choose the order that loses nothing.
+
+Cells are the engine's (row, column) from 0; the texts print them from 1. Numbers in the
+texts are ``{fields}`` filled by :mod:`client.tutorial.readings` from the engine.
+"""
+
+from __future__ import annotations
+
+from client.tutorial import readings as R
+from client.tutorial.lesson import Lesson
+from client.tutorial.script import GOLD as G
+from client.tutorial.script import SILVER as S
+from client.tutorial.script import BestDefence, EndOfTurn, Script, across, down
+
+MAP_NAME = "anvil"
+
+GOLD_CITY = (9, 3)
+PEWTER_CITY = (5, 5)
+
+# Gold's ONE on its city, silver's STAIR from its capital and AIR over the pewter city,
+# gold's OATS from ONE's O towards the middle.
+OPENING = (
+    down(G, 7, 3, "one"), EndOfTurn(G),
+    down(S, 1, 7, "stair"), EndOfTurn(S),
+    across(G, 7, 3, ".ats"), EndOfTurn(G),
+    across(S, 5, 5, "ai."), EndOfTurn(S),
+)
+# Gold hangs SEA off OATS; silver's OX, on two mountains, beats OATS and cuts SEA off.
+RAID = OPENING + (
+    down(G, 7, 6, ".ea"), EndOfTurn(G),
+    across(S, 6, 4, "ox"), EndOfTurn(S),
+)
+# Gold's ATE beats AIR; silver passes.
+VICTORY = OPENING + (down(G, 6, 5, "a.e"), EndOfTurn(G), EndOfTurn(S))
+# Gold's GATE takes the city; silver's ASH (making STAIRS) attacks OATS and GATE.
+COUNTER = VICTORY + (down(G, 5, 5, "g..."), EndOfTurn(G), across(S, 6, 6, "ash"))
+
+FIRST_WORD = Lesson(
+    key="first-word",
+    title="Your first word",
+    script=Script(racks=((G, "onestar"),)),
+    move=down(G, 7, 3, "one"),
+    focus=(GOLD_CITY,),
+    intro=("Welcome to The Anvil. You play gold: your city is the gold tower at {city}, marked "
+           "on the board. Your first word must have a letter on it. A word reads from left to "
+           "right (across) or from top to bottom (down), never backwards, and it must be in the "
+           "dictionary: the preview beside the board checks it before you commit.\n"
+           "Lay {word} {direction} from {start}: its {on_city} lands on your city."),
+    hints=(("Click {start}, press Space until the arrow points {direction}, type {letters} and "
+            "press Enter."),
+           "Any word from your rack will do if one of its letters is on your city at {city}.",
+           "A word away from your city is refused, and the game says which rule it breaks."),
+    done=("{word} is on the board. It scores {score}: each letter is worth its dots "
+          "({dots}). It stands on your city, so it is supplied: every word you lay from now on "
+          "must join a supplied word or stand on a city you own."),
+    miss="Lay {word} {direction} from {start}: its {on_city} lands on your city.",
+    facts=R.first_word_facts,
+    goal=R.first_word_goal,
+)
+
+SUPPLY = Lesson(
+    key="supply",
+    title="Supply: keep your words joined",
+    script=Script(RAID, racks=((G, "otdeirlu"),)),
+    move=across(G, 8, 3, ".ot."),
+    focus=((7, 6), (8, 6), (9, 6)),
+    intro=("A few turns later. Silver's {story_word} attacked at {story_attack} and beat your "
+           "{story_beaten} ({story_defence}): its {story_removed} left the board. That cut your "
+           "{cut} off from your city: it lies on amber, with a broken chain. A word is supplied "
+           "while it shares a letter with a supplied word or stands on a city you own. A word "
+           "cut off still scores, but it cannot attack, and it defends at {broken}: {cut} holds "
+           "at {cut_now} instead of {cut_supplied}.\n"
+           "Join it up again: lay {word} across from {start}, from your {anchor} to {cut}."),
+    hints=(("Click your {first} at {start}, press Space until the arrow points {direction}, and "
+            "type {letters}: the cursor steps over your own letters."),
+           ("A word that touches only {cut} is refused: it must be joined to your city another "
+            "way too."),
+           ("Laying {story_beaten} again beside silver's {story_word} would be an attack, and "
+            "{story_word} is strong on its mountains ({story_attack}).")),
+    done=("{word} joins {cut} to {anchor}: {cut} is supplied again and defends at {cut_after}. "
+          "Keep your words joined to a city you own: a word that joins only a cut-off word is "
+          "refused, since it would be cut off too."),
+    miss="{cut} is still cut off. Lay {word} across from {start} to join it to {anchor}.",
+    facts=R.supply_facts,
+    goal=R.supply_goal,
+)
+
+ATTACK = Lesson(
+    key="attack",
+    title="Attack",
+    script=Script(OPENING, racks=((G, "aeiount"),)),
+    move=down(G, 6, 5, "a.e"),
+    focus=((5, 5), (5, 6), (5, 7)),
+    intro=("Back a few turns, to just after silver's {defender} took the pewter city at {city}, "
+           "to play them another way. A word laid on or right beside an enemy letter attacks "
+           "every enemy word it touches. Strength is a word's dots, with "
+           "each letter on a mountain counted double, times its bonuses.\n"
+           "Lay {word} down from {start}, through your {through}: it attacks at {attack_why}. "
+           "{defender} defends at {defence_why}. The stronger word wins; a tie goes to the "
+           "defender."),
+    hints=(("Click {start}, press Space until the arrow points down, and type {letters}: the "
+            "cursor steps over your {through}."),
+           "Letters on the mountains at {mountains} count double.",
+           "An equal strength is not enough: the attacker must be stronger."),
+    done=("{word} ({attack}) beat {defender} ({defence}). Silver loses {removed} and you score "
+          "them: +{points}. {kept_note}"),
+    miss=("No fight won yet: {defender} defends at {defence}. Lay {word} down from {start}: it "
+          "attacks at {attack}."),
+    facts=R.attack_facts,
+    goal=R.attack_goal,
+)
+
+CITY = Lesson(
+    key="city",
+    title="Take a city",
+    script=Script(VICTORY, racks=((G, "gdleions"),)),
+    move=down(G, 5, 5, "g..."),
+    focus=(PEWTER_CITY,),
+    intro=("Your {story_word} beat {story_beaten}, but the pewter city at {city} is still "
+           "silver's: losing its letters never changes a city's owner. A word you commit that "
+           "survives with a letter on an enemy city takes it, and is worth {bonus} points.\n"
+           "Put {letters} on the city to make {word} down."),
+    hints=(("Click the city at {city}, press Space until the arrow points down, and type "
+            "{letters}."),
+           "Any word with a letter on the city will take it if it survives: {word} is one."),
+    done=("{word} took the city at {city}: +{bonus}, and your score is {score}. A word on a city "
+          "defends at {city_x}. Silver's last city is its capital at {capital}: take every city "
+          "your enemy holds and you win at once; lose all of yours and you lose."),
+    miss="The city at {city} is still silver's. Put {letters} on it to make {word}.",
+    facts=R.city_facts,
+    goal=R.city_goal,
+)
+
+DEFENCE = Lesson(
+    key="defence",
+    title="Defend",
+    script=Script(COUNTER, racks=((G, "dilenos"),)),
+    move=BestDefence(G),
+    focus=((6, 6), (6, 7), (6, 8)),
+    intro=("Silver attacks! Its {attack_word} attacks at {attack_why} and touches your "
+           "{defenders_text}: you choose the order they fight in. The attack meets your words one at a time: each "
+           "word it beats loses its letters and costs the attack that word's strength; the first "
+           "word it cannot beat stops it.\n"
+           "Put {best} first: it defends at {best_why}, and {attack_word} falls at once. Put "
+           "{weak} first and {weak} falls ({attack} against {weak_strength}) before {best} stops "
+           "the attack."),
+    hints=(("The panel beside the board lists your words in the order they will fight. It "
+            "starts with the best order, {best} first: press Defend (Enter)."),
+           ("The arrows (or Shift+Up and Shift+Down) move a word; Best order (B) puts {best} "
+            "first again.")),
+    done=("{first} ({first_strength}) stopped {attack_word} ({attack}) at once. Every letter "
+          "silver laid goes ({silver_lost}) and you score them: +{points}. You lost nothing. "
+          "When the computer defends, or you do not answer in time online, the game plays the "
+          "best order."),
+    miss="{best} should have fought first: it stops {attack_word} at once and you lose nothing.",
+    facts=R.defence_facts,
+    goal=R.defence_goal,
+)
+
+LESSONS: tuple[Lesson, ...] = (FIRST_WORD, SUPPLY, ATTACK, CITY, DEFENCE)
+
+FINALE = ("That is the whole game: words from your city, kept supplied, fighting, cities taken "
+          "and held. Play a skirmish on The Anvil next, against the gentlest computer.")
