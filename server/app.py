@@ -54,7 +54,9 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.terrain import GameMap
 
 if TYPE_CHECKING:  # imported when used: the single process needs neither asyncpg nor nats-py
+    from server.cluster.lease import Lease
     from server.cluster.parts import ClusterParts
+    from server.remote.viewer import RemoteGames
 
 log = logging.getLogger("scryptic.server")
 
@@ -74,6 +76,7 @@ class GameServer:
         self.lexicon = lexicon
         self.metrics = Metrics()
         self.cluster: ClusterParts | None = None
+        self.remote: RemoteGames | None = None  # routes to the other nodes of a cluster (with a bus)
         if config.db_url:  # a cluster node (docs/cluster.md); else the single process on SQLite
             from server.cluster.parts import ClusterParts
 
@@ -96,7 +99,8 @@ class GameServer:
             online=self.online,
         )
         self.accounts = Accounts(
-            self.store, offer=lambda: self.matchmaking.offer(), renamed=self.registry.user_renamed, signed_in=self.online.add
+            self.store, offer=lambda: self.matchmaking.offer(), renamed=self.registry.user_renamed, signed_in=self.online.add,
+            directory=self.cluster.store if self.cluster else None,
         )
         self.matchmaking = Matchmaking(config, maps, self.registry, self.accounts, self.store, self.bots)
         self.challenges = Challenges(self.accounts, self.matchmaking, self.registry, self.online)
@@ -109,7 +113,10 @@ class GameServer:
         )
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget)
         if self.cluster:
-            self.cluster.attach(self.registry.get, self._drop_game)
+            self.cluster.attach(self._load_claimed, self._drop_game)
+            self.registry.removed = lambda host: self.cluster.let_go(host.id) if self.cluster else None
+            if self.cluster.mesh is not None:
+                self._wire_remote(self.cluster)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
 
@@ -146,6 +153,61 @@ class GameServer:
         host = self.registry.hosts.get(game_id)
         if host is not None:
             self.registry.unregister(host)
+
+    async def _load_claimed(self, game_id: str, lease: Lease) -> None:
+        """Load a game this cluster node just claimed. Its clock does not charge the time since
+        its previous owner was last known alive (docs/cluster.md, "Clocks after a failover")."""
+        last_alive = None if lease.idle is None else time.time() - lease.idle
+        host = await self.registry.get(game_id, resume_from=last_alive)
+        if host is None:
+            raise LookupError(f"claimed game {game_id} is not in the store")
+        for seat in host.seats.values():
+            if seat.user_id is not None:
+                await self.accounts.ensure(seat.user_id)  # a player who signed up on another node
+        if last_alive is not None and host.clock.enabled and host.status == ACTIVE and self.cluster is not None:
+            try:
+                await self.cluster.store.save_clock(game_id, host.clock.to_dict())
+            except StoreError as exc:  # the next action stores the clock anyway
+                log.warning("clock checkpoint not stored", extra={"data": {"game": game_id, "error": str(exc)}})
+
+    def _wire_remote(self, cluster: ClusterParts) -> None:
+        """Any node answers for any game (server.remote): requests for games run elsewhere go to
+        their owner; requests from other nodes are answered here by the same router."""
+        from server.remote.owner import RemoteClient, RemoteFollowers
+        from server.remote.viewer import RemoteGames
+
+        mesh = cluster.mesh
+        assert mesh is not None
+        followers = RemoteFollowers(mesh, self.router.dispatch_here, self.router.forget, self.accounts.ensure, cluster.runs)
+        remote = RemoteGames(mesh, cluster.node_id, cluster.runs, self.router.dispatch_here, cluster.holder, cluster.claim,
+                             cluster.store.game_by_code, patience=cluster.leases.ttl * 4 / 3 + 2.0)
+        self.router.remote = remote
+        mesh.on_request = followers.answer
+        mesh.on_frames = remote.frames
+
+        def notice(sender: str, item: list[Any]) -> None:
+            followers.notice(sender, item)
+            remote.notice(sender, item)
+
+        def gone(address: str) -> None:
+            followers.node_gone(address)
+            remote.node_gone(address)
+
+        mesh.on_notice = notice
+        mesh.on_gone = gone
+        mesh.on_arrived = remote.game_elsewhere
+        def moved(game_id: str) -> None:
+            host = self.registry.hosts.get(game_id)
+            if host is not None:  # its local followers follow it to its next node too
+                for conn in list(host.subscribers()):
+                    if not isinstance(conn, RemoteClient):
+                        seat = conn.seats.get(game_id)
+                        remote.follow_elsewhere(conn, game_id, None if seat is None else int(seat), host.version)
+            followers.game_moved(game_id)
+
+        cluster.moved = moved
+        cluster.arrived = remote.game_arrived
+        self.remote = remote
 
     def _unregister(self, host: GameHost) -> None:
         """Take a game out of memory (what the housekeeping does with old finished games)."""
@@ -258,6 +320,7 @@ class GameServer:
             "bot_jobs": self.bots.jobs,
             "bot_player": self.bots.label,
             **(self.cluster.stats() if self.cluster else {}),
+            **(self.remote.stats() if self.remote else {}),
             **self.metrics.rates(),
             **self.metrics.totals(),
         }

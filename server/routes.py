@@ -7,13 +7,17 @@ The lobby answers ``hello``, ``set_name`` (accounts), ``create_game``, ``join``,
 ``claim_win``, ``offer``, ``answer_offer`` and ``abort``; ``attach``, ``watch`` and ``leave``
 bind a connection to a game's seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
 answer, or the refusal raised, into the reply.
+
+On a cluster node with a bus, :attr:`Router.remote` first routes a request that names a game
+another node runs to that node (:mod:`server.remote`), where :meth:`Router.dispatch_here`
+answers it with the same handlers.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError, request_type
@@ -27,6 +31,18 @@ from server.lobby.registry import GameRegistry
 from shared.rules.actions import action_from_dict
 
 Handler = Callable[[Any, Any], Awaitable[dict[str, Any]]]
+
+
+class RemoteRoute(Protocol):
+    """Where requests for games run on other nodes go (:class:`server.remote.viewer.RemoteGames`)."""
+
+    async def route(self, client: Client, request: P.Request) -> dict[str, Any] | None:
+        """The owner's answer if another node runs the request's game; None to answer here."""
+        ...
+
+    def forget(self, client: Client) -> None:
+        """``client`` closed: tell the owners of the games it followed."""
+        ...
 
 
 class Router:
@@ -46,6 +62,7 @@ class Router:
         self.registry = registry
         self.listings = listings
         self._stats = stats
+        self.remote: RemoteRoute | None = None  # a cluster node's route to the other nodes
         self.handlers: dict[str, Handler] = {
             "hello": accounts.hello,
             "set_name": accounts.set_name,
@@ -77,8 +94,15 @@ class Router:
 
     async def dispatch(self, client: Client, request: P.Request) -> dict[str, Any]:
         """Handle one validated request; return the result data or raise ProtocolError/RuleError."""
-        handler = self.handlers[request_type(request)]
-        return await handler(client, request)
+        if self.remote is not None:
+            answered = await self.remote.route(client, request)
+            if answered is not None:
+                return answered
+        return await self.handlers[request_type(request)](client, request)
+
+    async def dispatch_here(self, client: Client, request: P.Request) -> dict[str, Any]:
+        """Handle a request on this node, never routing it to another (a forwarded request)."""
+        return await self.handlers[request_type(request)](client, request)
 
     def forget(self, client: Client) -> None:
         """``client`` closed: it leaves every game it held a seat in or watched."""
@@ -90,6 +114,8 @@ class Router:
         client.watching.clear()
         self.registry.online.remove(client)
         self.registry.feed.unsubscribe(client)
+        if self.remote is not None:
+            self.remote.forget(client)
 
     # ------------------------------------------------------------------------------ following
 

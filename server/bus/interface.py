@@ -30,6 +30,10 @@ class BusError(Exception):
     and must ask again."""
 
 
+class NoResponders(BusError):
+    """Nobody serves the subject now: the request reached no one, so nothing was done."""
+
+
 class Subscription(Protocol):
     """A served or subscribed subject; :meth:`stop` ends it."""
 
@@ -66,6 +70,21 @@ class MessageBus(Protocol):
 def request_subject(game_id: str) -> str:
     """Where a game's owner answers requests for the game."""
     return f"{PREFIX}.game.{game_id}.req"
+
+
+def node_subject(address: str) -> str:
+    """Where a node receives what other nodes send it (its viewers' frames, notices)."""
+    return f"{PREFIX}.node.{address}"
+
+
+def beat_subject() -> str:
+    """Where every node says, a few times a second, that it is alive."""
+    return f"{PREFIX}.nodes.beat"
+
+
+def arrival_subject() -> str:
+    """Where a node says that a game now runs on it (it claimed the game from a node gone)."""
+    return f"{PREFIX}.nodes.arrived"
 
 
 def update_subject(game_id: str, audience: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 
-from server.bus.interface import BusError, Handler, Listener
+from server.bus.interface import BusError, Handler, Listener, NoResponders
 
 
 class _LocalSubscription:
@@ -36,7 +36,7 @@ class LocalBus:
             raise BusError("the bus is closed")
         servers = self._servers.get(subject)
         if not servers:
-            raise BusError(f"nobody serves {subject}")
+            raise NoResponders(f"nobody serves {subject}")
         try:
             return await asyncio.wait_for(servers[0](payload), timeout)
         except asyncio.TimeoutError:

@@ -15,7 +15,7 @@ import nats
 import nats.errors
 from nats.aio.client import Client
 
-from server.bus.interface import BusError, Handler, Listener
+from server.bus.interface import BusError, Handler, Listener, NoResponders
 
 log = logging.getLogger("scryptic.bus")
 
@@ -78,7 +78,7 @@ class NatsBus:
         try:
             msg = await self._nc.request(subject, payload, timeout=timeout)
         except nats.errors.NoRespondersError:
-            raise BusError(f"nobody serves {subject}") from None
+            raise NoResponders(f"nobody serves {subject}") from None
         except _TEMPORARY as exc:
             raise BusError(f"no reply on {subject}: {exc.__class__.__name__}") from None
         return bytes(msg.data)

@@ -7,8 +7,10 @@ database's clock (``now()``), so the nodes' own clocks never matter. The rules:
   ``INSERT ... ON CONFLICT DO UPDATE ... WHERE expired`` statement. PostgreSQL runs the two of
   two racing claimers one after the other on the row, and the second sees the first's fresh
   expiry: exactly one wins. Every claim raises the epoch.
-- :meth:`Leases.renew`: the holder pushes its expiry out, several times per lease period; a
-  lease that expired (the node was paused) is not renewed, since another node may have it.
+- :meth:`Leases.renew`: the holder pushes its expiry out, several times per lease period. A
+  lease that expired (the node was paused, or the database was away) is renewed only if it
+  still names this node at its epoch: nobody claimed it meanwhile (a claim changes both), so
+  nobody else decided or wrote the game; one that another node claimed is lost.
 - The epoch is the fencing token: the store checks it in the transaction of each write
   (:mod:`server.store.postgres`), so a node that lost a game can no longer write to it.
 - :meth:`Leases.orphans`: unfinished games whose lease is missing or expired, for a node to
@@ -17,25 +19,37 @@ database's clock (``now()``), so the nodes' own clocks never matter. The rules:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 _CLAIM = """
-INSERT INTO game_leases (game_id, node, epoch, expires)
-VALUES ($1, $2, 1, now() + make_interval(secs => $3))
+WITH previous AS (SELECT extract(epoch FROM now() - renewed)::float8 AS idle FROM game_leases WHERE game_id = $1)
+INSERT INTO game_leases (game_id, node, epoch, expires, renewed)
+VALUES ($1, $2, 1, now() + make_interval(secs => $3), now())
 ON CONFLICT (game_id) DO UPDATE
-    SET node = excluded.node, epoch = game_leases.epoch + 1, expires = excluded.expires
+    SET node = excluded.node, epoch = game_leases.epoch + 1, expires = excluded.expires, renewed = now()
     WHERE game_leases.expires < now()
-RETURNING epoch
+RETURNING epoch, (SELECT idle FROM previous)
 """
 
 _RENEW = """
-UPDATE game_leases SET expires = now() + make_interval(secs => $2)
-WHERE node = $1 AND game_id = ANY($3::text[]) AND expires >= now()
+UPDATE game_leases SET expires = now() + make_interval(secs => $2), renewed = now()
+WHERE node = $1 AND game_id = ANY($3::text[])
 RETURNING game_id, epoch
 """
 
-_RELEASE = "UPDATE game_leases SET expires = now() - interval '1 second' WHERE node = $1 AND game_id = $2 AND epoch = $3"
+_RELEASE = (
+    "UPDATE game_leases SET expires = now() - interval '1 second', renewed = now() "
+    "WHERE node = $1 AND game_id = $2 AND epoch = $3"
+)
+
+# Whether a game exists, whether it is over, and who holds it now (None: nobody holds it).
+_HOLDER = """
+SELECT g.status, l.node FROM games g
+LEFT JOIN game_leases l ON l.game_id = g.id AND l.expires >= now()
+WHERE g.id = $1
+"""
 
 _ORPHANS = """
 SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id
@@ -46,10 +60,23 @@ ORDER BY random() LIMIT $1
 
 @dataclass(frozen=True)
 class Lease:
-    """A game held by this node at an epoch."""
+    """A game held by this node at an epoch.
+
+    ``idle``: when the lease was claimed from a previous holder, the seconds (on the database's
+    clock) since that holder last renewed or released it: the last moment it is known to have
+    been alive. None for a game nobody held before."""
 
     game_id: str
     epoch: int
+    idle: float | None = None
+
+
+@dataclass(frozen=True)
+class Holder:
+    """What the database says of a game: whether it is over, and which node holds it now."""
+
+    over: bool
+    node: str | None
 
 
 class Leases:
@@ -62,6 +89,16 @@ class Leases:
         self.node = node
         self.ttl = ttl
         self.held: dict[str, int] = {}  # game id -> epoch
+        # Told of every game this node starts or stops holding (the node serves its requests).
+        self.on_change: Callable[[str, bool], None] = lambda game_id, held: None
+
+    def _gain(self, game_id: str, epoch: int) -> None:
+        self.held[game_id] = epoch
+        self.on_change(game_id, True)
+
+    def _lose(self, game_id: str) -> None:
+        if self.held.pop(game_id, None) is not None:
+            self.on_change(game_id, False)
 
     def token(self, game_id: str) -> tuple[str, int] | None:
         """The fencing token of a game this node holds: (node, epoch), or None."""
@@ -70,20 +107,20 @@ class Leases:
 
     def adopt(self, game_id: str, epoch: int) -> None:
         """Note a lease taken elsewhere in this node (a new game's, written with the game)."""
-        self.held[game_id] = epoch
+        self._gain(game_id, epoch)
 
     async def claim(self, game_id: str) -> Lease | None:
         """Take ``game_id`` if nobody holds it or its lease expired; the lease, or None if
         another node holds it."""
-        epoch = await self._run(lambda conn: conn.fetchval(_CLAIM, game_id, self.node, self.ttl))
-        if epoch is None:
+        row = await self._run(lambda conn: conn.fetchrow(_CLAIM, game_id, self.node, self.ttl))
+        if row is None:
             return None
-        self.held[game_id] = int(epoch)
-        return Lease(game_id, int(epoch))
+        self._gain(game_id, int(row[0]))
+        return Lease(game_id, int(row[0]), None if row[1] is None else max(0.0, float(row[1])))
 
     async def renew(self) -> list[str]:
         """Push out the expiry of every lease this node holds; return the games it lost (their
-        leases had expired, so another node may own them now)."""
+        leases expired and another node claimed them)."""
         if not self.held:
             return []
         ids = list(self.held)
@@ -91,23 +128,29 @@ class Leases:
         kept = {row[0]: int(row[1]) for row in rows}
         lost = [game_id for game_id in ids if kept.get(game_id) != self.held.get(game_id)]
         for game_id in lost:
-            self.held.pop(game_id, None)
+            self._lose(game_id)
         return lost
 
     async def release(self, game_id: str) -> None:
         """Give up ``game_id`` now (its game is over or left memory): another node may claim it."""
-        epoch = self.held.pop(game_id, None)
+        epoch = self.held.get(game_id)
+        self._lose(game_id)
         if epoch is not None:
             await self._run(lambda conn: conn.execute(_RELEASE, self.node, game_id, epoch))
 
     def forget(self, game_id: str) -> None:
         """Stop holding ``game_id`` without telling the database (it expires by itself)."""
-        self.held.pop(game_id, None)
+        self._lose(game_id)
 
     async def orphans(self, limit: int = 50) -> list[str]:
         """Unfinished games that no node holds (never claimed, or their lease expired)."""
         rows = await self._run(lambda conn: conn.fetch(_ORPHANS, limit))
         return [row[0] for row in rows]
+
+    async def holder(self, game_id: str) -> Holder | None:
+        """Whether ``game_id`` is over and who holds it now; None if there is no such game."""
+        row = await self._run(lambda conn: conn.fetchrow(_HOLDER, game_id))
+        return None if row is None else Holder(row[0] == "over", row[1])
 
     async def owner(self, game_id: str) -> tuple[str, int] | None:
         """The node holding ``game_id`` now and its epoch, or None if nobody does."""

@@ -4,7 +4,8 @@
 times per lease period):
 
 1. renew every lease it holds; a game whose lease it lost (this node was paused or cut off past
-   the expiry) is dropped from memory at once, since another node may be deciding it now;
+   the expiry, and another node claimed the game) is dropped from memory at once, since that
+   node is deciding it now;
 2. claim up to ``batch`` orphaned games (unfinished, nobody's valid lease) and load each one
    (replaying its stored actions), after which its timers and bot moves run here.
 
@@ -22,7 +23,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from server.cluster.lease import Leases
+from server.cluster.lease import Lease, Leases
 
 log = logging.getLogger("scryptic.cluster")
 
@@ -33,11 +34,11 @@ class ClusterNode:
     def __init__(
         self,
         leases: Leases,
-        load: Callable[[str], Awaitable[Any]],
+        load: Callable[[str, Lease], Awaitable[Any]],
         drop: Callable[[str], None],
         batch: int = 50,
     ) -> None:
-        """``load(game_id)`` puts a claimed game in memory and starts it; ``drop(game_id)``
+        """``load(game_id, lease)`` puts a claimed game in memory and starts it; ``drop(game_id)``
         takes a game whose lease was lost out of memory."""
         self.leases = leases
         self._load = load
@@ -62,7 +63,7 @@ class ClusterNode:
             if lease is None:
                 continue  # another node was faster
             try:
-                await self._load(game_id)
+                await self._load(game_id, lease)
             except Exception as exc:  # noqa: BLE001 - one game that does not load keeps no other down
                 log.error("claimed game not loaded", extra={"data": {"game": game_id, "error": repr(exc)}})
                 await self.leases.release(game_id)

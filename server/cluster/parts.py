@@ -2,7 +2,9 @@
 
 A node is ``scryptic server --db postgresql://... [--bus nats://...]``: the PostgreSQL store
 (its writes fenced by this node's leases, its new games leased to this node in the same
-transaction), the leases, the node loop, and the NATS bus when one is named.
+transaction), the leases, the node loop, and when a bus is named the NATS bus and the mesh
+(:mod:`server.cluster.mesh`): the node serves the requests of exactly the games it holds, from
+the moment a game is in its memory until its lease is lost or given up.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from server.bus.interface import MessageBus
-from server.cluster.lease import Leases
+from server.cluster.lease import Holder, Lease, Leases
+from server.cluster.mesh import Mesh
 from server.cluster.node import ClusterNode
 from server.store.postgres import PostgresStore
 from server.store.records import StoredState
@@ -32,15 +35,80 @@ class ClusterParts:
         self.bus_url = bus_url
         self.store = PostgresStore(db_url)
         self.leases = Leases(self.store.run, self.node_id, lease_ttl)
+        self.leases.on_change = self._lease_changed
         self.store.fence = self.leases.token
-        self.store.new_games_owner = (self.node_id, lease_ttl, self.leases.adopt)
+        self.store.new_games_owner = (self.node_id, lease_ttl, self._adopted)
+        self.mesh: Mesh | None = Mesh(self.node_id, dead_after=max(3.0, lease_ttl)) if bus_url else None
+        self.moved: Callable[[str], None] = lambda game_id: None  # told of each game this node stops running
+        self.arrived: Callable[[str], Awaitable[None]] = _nothing  # awaited for each game it starts running
         self.node: ClusterNode | None = None
         self.bus: MessageBus | None = None
+        self._load: Callable[[str, Lease], Awaitable[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
+        self._releases: set[asyncio.Task[None]] = set()
 
-    def attach(self, load: Callable[[str], Awaitable[Any]], drop: Callable[[str], None]) -> None:
-        """Hand the node the server's ``load(game_id)`` and ``drop(game_id)``."""
-        self.node = ClusterNode(self.leases, load, drop)
+    def attach(self, load: Callable[[str, Lease], Awaitable[Any]], drop: Callable[[str], None]) -> None:
+        """Hand the node the server's ``load(game_id, lease)`` and ``drop(game_id)``."""
+        self._load = load
+        self.node = ClusterNode(self.leases, self._loaded, drop)
+
+    # ------------------------------------------------------------------------------ the games held
+
+    def runs(self, game_id: str) -> bool:
+        """Whether this node holds ``game_id``'s lease (it decides the game's actions)."""
+        return game_id in self.leases.held
+
+    async def holder(self, game_id: str) -> Holder | None:
+        """The database's word on a game: over or not, and the node that holds it now."""
+        return await self.leases.holder(game_id)
+
+    async def claim(self, game_id: str) -> bool:
+        """Take ``game_id`` if nobody holds it, and load it here; True if this node runs it now."""
+        lease = await self.leases.claim(game_id)
+        if lease is None:
+            return False
+        try:
+            await self._loaded(game_id, lease)
+        except BaseException:
+            await self.leases.release(game_id)
+            raise
+        return True
+
+    def let_go(self, game_id: str) -> None:
+        """The game left this node's memory (a finished game swept): give up its lease."""
+        if game_id in self.leases.held:
+            task = asyncio.ensure_future(self._release(game_id))
+            self._releases.add(task)
+            task.add_done_callback(self._releases.discard)
+
+    async def _release(self, game_id: str) -> None:
+        try:
+            await self.leases.release(game_id)
+        except Exception as exc:  # noqa: BLE001 - the lease expires by itself
+            log.warning("lease not released", extra={"data": {"game": game_id, "error": repr(exc)}})
+
+    async def _loaded(self, game_id: str, lease: Lease) -> None:
+        """Load a claimed game, then serve its requests."""
+        assert self._load is not None, "attach() first"
+        await self._load(game_id, lease)
+        if self.runs(game_id):
+            await self.arrived(game_id)
+            if self.mesh is not None:
+                self.mesh.serve(game_id, True)
+                if lease.epoch > 1:  # it ran elsewhere before: its followers there come here
+                    await self.mesh.announce(game_id)
+
+    def _adopted(self, game_id: str, epoch: int) -> None:
+        """A game this node created: it holds its lease and serves it."""
+        self.leases.adopt(game_id, epoch)
+        if self.mesh is not None:
+            self.mesh.serve(game_id, True)
+
+    def _lease_changed(self, game_id: str, held: bool) -> None:
+        if not held:
+            if self.mesh is not None:
+                self.mesh.serve(game_id, False)
+            self.moved(game_id)
 
     def load_state(self) -> StoredState:
         """Users, ratings and the heartbeat: a node loads games only as it claims them."""
@@ -52,6 +120,8 @@ class ClusterParts:
             from server.bus.nats_bus import NatsBus
 
             self.bus = await NatsBus.connect(self.bus_url, name=f"scryptic-{self.node_id}")
+            if self.mesh is not None:
+                await self.mesh.start(self.bus)
         assert self.node is not None, "attach() first"
         await self.node.step()  # claim what is orphaned now, before serving
         self._task = asyncio.ensure_future(self.node.run())
@@ -66,6 +136,8 @@ class ClusterParts:
                 await self.leases.release(game_id)
             except Exception:  # noqa: BLE001 - the database is away: the leases expire by themselves
                 self.leases.forget(game_id)
+        if self.mesh is not None:
+            await self.mesh.stop()
         if self.bus is not None:
             await self.bus.close()
 
@@ -73,4 +145,9 @@ class ClusterParts:
         """This node's part of the health readout."""
         node = self.node
         return {"node": self.node_id, "games_held": len(self.leases.held),
-                "games_claimed": node.claimed if node else 0, "leases_lost": node.lost if node else 0}
+                "games_claimed": node.claimed if node else 0, "leases_lost": node.lost if node else 0,
+                **(self.mesh.stats() if self.mesh else {})}
+
+
+async def _nothing(game_id: str) -> None:
+    return None

@@ -49,6 +49,17 @@ class AccountStore(Protocol):
     async def rename_user(self, user_id: int, name: str) -> None: ...
 
 
+class UserDirectory(Protocol):
+    """The accounts every node of a cluster shares (the PostgreSQL store): new ids that no two
+    nodes hand out twice, and accounts made on other nodes."""
+
+    async def next_user_id(self) -> int: ...
+
+    async def user_by_token(self, token_hash: str) -> StoredUser | None: ...
+
+    async def user_by_id(self, user_id: int) -> StoredUser | None: ...
+
+
 class Accounts:
     """Every account of the server, and the ``hello`` and ``set_name`` requests."""
 
@@ -58,16 +69,39 @@ class Accounts:
         offer: Callable[[], dict[str, Any]],
         renamed: Callable[[int], None],
         signed_in: Callable[[Client], None] = lambda client: None,
+        directory: UserDirectory | None = None,
     ) -> None:
         """``offer()`` is what hello tells a client about the server (maps, AI levels, limits);
         ``renamed(user_id)`` is called after a rename, so the user's games can show it;
-        ``signed_in(client)`` after a hello with a name or token."""
+        ``signed_in(client)`` after a hello with a name or token; ``directory`` (a cluster
+        node's) numbers new accounts and finds the accounts other nodes made."""
         self.store = store
         self._offer = offer
         self._renamed = renamed
         self._signed_in = signed_in
         self.users: dict[int, User] = {}
         self.user_by_token: dict[str, int] = {}
+        self.directory = directory
+
+    def learn(self, user: StoredUser) -> User:
+        """Keep an account read from the store (made here or on another node of a cluster)."""
+        known = self.users.get(user.id)
+        if known is not None:
+            return known
+        self.users[user.id] = found = User(user.id, user.name, user.token_hash)
+        self.user_by_token[user.token_hash] = user.id
+        return found
+
+    async def ensure(self, user_id: int) -> User | None:
+        """The account ``user_id``, read from the shared store if another node made it."""
+        user = self.users.get(user_id)
+        if user is None and self.directory is not None:
+            try:
+                stored = await self.directory.user_by_id(user_id)
+            except StoreError:
+                raise ProtocolError("store_failed", "could not read that account; try again") from None
+            user = None if stored is None else self.learn(stored)
+        return user
 
     def load(self, stored: Iterable[StoredUser]) -> None:
         """Take the accounts kept in the store (at start-up)."""
@@ -118,15 +152,14 @@ class Accounts:
         token_out: str | None = None
         user: User | None = None
         if req.token is not None:
-            user_id = self.user_by_token.get(hash_token(req.token))
-            if user_id is None:
+            user = await self._by_token(hash_token(req.token))
+            if user is None:
                 raise ProtocolError("bad_token", "that token is not known here; register a name again")
-            user = self.users[user_id]
             if req.name is not None and req.name != user.name:
                 await self._rename(user, req.name)
         elif req.name is not None:
             token_out = new_token()
-            user = User(max(self.users, default=0) + 1, req.name, hash_token(token_out))
+            user = User(await self._new_id(), req.name, hash_token(token_out))
             self.users[user.id] = user
             self.user_by_token[user.token_hash] = user.id
             try:
@@ -147,6 +180,27 @@ class Accounts:
             "token": token_out,
             **self._offer(),
         }
+
+    async def _by_token(self, token_hash: str) -> User | None:
+        user_id = self.user_by_token.get(token_hash)
+        if user_id is not None:
+            return self.users[user_id]
+        if self.directory is None:
+            return None
+        try:
+            stored = await self.directory.user_by_token(token_hash)
+        except StoreError:
+            raise ProtocolError("store_failed", "could not read the accounts; try again") from None
+        return None if stored is None else self.learn(stored)
+
+    async def _new_id(self) -> int:
+        """The id of a new account: the next in memory (one process), or the shared sequence's."""
+        if self.directory is None:
+            return max(self.users, default=0) + 1
+        try:
+            return await self.directory.next_user_id()
+        except StoreError:
+            raise ProtocolError("store_failed", "could not store the new name") from None
 
     async def set_name(self, client: Client, req: P.SetName) -> dict[str, Any]:
         """Rename the client's account; its games show the new name."""

@@ -58,6 +58,7 @@ class GameRegistry:
         self.codes: dict[str, str] = {}  # join code -> game id (open private games)
         self.closing = False  # the server is shutting down: no new games
         self._loading: dict[str, asyncio.Future[GameHost | None]] = {}
+        self.removed: Callable[[GameHost], None] = lambda host: None  # told of each game leaving memory
 
     def new_host(self, stored: StoredGame) -> GameHost:
         """A host for ``stored`` (raises ValueError if its map or action log is unusable)."""
@@ -108,6 +109,7 @@ class GameRegistry:
         if host.join_code:
             self.codes.pop(host.join_code, None)
         self.feed.show(host.id, None, dict)
+        self.removed(host)
 
     # ------------------------------------------------------------------------------ the lobby
 
@@ -208,8 +210,12 @@ class GameRegistry:
 
     # ------------------------------------------------------------------------------ look-ups
 
-    async def get(self, game_id: str) -> GameHost | None:
-        """The host of ``game_id``, loading a game that is not in memory from the store."""
+    async def get(self, game_id: str, *, resume_from: float | None = None) -> GameHost | None:
+        """The host of ``game_id``, loading a game that is not in memory from the store.
+
+        ``resume_from`` (a cluster node that claimed the game from a node that died): the
+        time its previous owner was last known alive; a loaded game's clock does not charge
+        the time since (:meth:`~server.host.table.GameTable.resume_clock`)."""
         host = self.hosts.get(game_id)
         if host is not None:
             return host
@@ -224,6 +230,8 @@ class GameRegistry:
             if stored is not None:
                 loaded = await asyncio.to_thread(self.new_host, stored)
                 if game_id not in self.hosts:
+                    if resume_from is not None:
+                        loaded.resume_clock(resume_from, time.time())
                     self.register(loaded)
                     loaded.start_after_load(time.time())
                 loaded = self.hosts[game_id]

@@ -17,12 +17,17 @@ How it works, and why:
   game's lease at that epoch (:data:`~server.store.postgres_statements.FENCE`), so an owner
   that lost its lease (paused, partitioned) cannot write after the new owner loaded the game.
 - A database that cannot be reached gives :class:`StoreError` ("the database is unavailable"),
-  a temporary error: the transaction was not committed, so nothing of the unit was kept.
+  a temporary error: the unit is reported as not stored, and the host rolls the game back. If
+  the connection dropped during the unit's COMMIT it may have been stored all the same; the
+  player (or bot, or timer) sends the action again, and an identical action at the same
+  version finds its row there and counts as stored (nothing is written twice). A different
+  action at that version is refused by the key: that game needs reloading (docs/cluster.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Future
@@ -33,7 +38,14 @@ import asyncpg
 from server.store import postgres_statements as sql
 from server.store.migrations import check_schema, migrate
 from server.store.postgres_reads import read_finished_games, read_game, read_state
-from server.store.records import RatingChange, StoredGame, StoredSeat, StoredState, StoreError
+from server.store.records import (
+    RatingChange,
+    StoredGame,
+    StoredSeat,
+    StoredState,
+    StoredUser,
+    StoreError,
+)
 
 T = TypeVar("T")
 Fence = Callable[[str], "tuple[str, int] | None"]
@@ -133,24 +145,46 @@ class PostgresStore:
         async with self._pool.acquire() as conn:
             return await fn(conn)
 
-    async def _transaction(self, statements: Sequence[sql.Statement], game_id: str | None) -> None:
-        async with self._pool.acquire() as conn:
-            async with conn.transaction():
-                if self.fence is not None and game_id is not None:
-                    token = self.fence(game_id)
-                    if token is None:
-                        raise StoreError(f"this node does not own game {game_id}")
-                    if await conn.fetchval(sql.FENCE, game_id, *token) is None:
-                        raise StoreError(f"this node no longer owns game {game_id} (lease lost)")
-                for text, args in statements:
-                    await conn.execute(text, *args)
+    async def _fence(self, conn: Any, game_id: str | None) -> None:
+        if self.fence is not None and game_id is not None:
+            token = self.fence(game_id)
+            if token is None:
+                raise StoreError(f"this node does not own game {game_id}")
+            if await conn.fetchval(sql.FENCE, game_id, *token) is None:
+                raise StoreError(f"this node no longer owns game {game_id} (lease lost)")
+
+    async def _transaction(self, statements: Sequence[sql.Statement], game_id: str | None,
+                           action: sql.Statement | None = None) -> None:
+        try:
+            async with self._pool.acquire() as conn:
+                async with conn.transaction():
+                    await self._fence(conn, game_id)
+                    for text, args in statements:
+                        await conn.execute(text, *args)
+        except asyncpg.exceptions.UniqueViolationError as exc:
+            if action is None or exc.constraint_name != "actions_pkey" or not await self._stored_already(action, game_id):
+                raise
+            # This very action is stored at this version already: a unit whose COMMIT went
+            # through while its connection dropped (the database went away), reported as not
+            # stored, and sent again. The unit of the first attempt is whole; nothing to add.
         self.commits += 1
         self.units += 1
 
-    async def write(self, statements: Sequence[sql.Statement], game_id: str | None = None) -> None:
+    async def _stored_already(self, action: sql.Statement, game_id: str | None) -> bool:
+        """Whether the row ``action`` would insert is stored, identical (under the fence)."""
+        game, version, data, _t = action[1]
+        async with self._pool.acquire() as conn:
+            async with conn.transaction():
+                await self._fence(conn, game_id)
+                stored = await conn.fetchval(sql.SELECT_ACTION, game, version)
+        return stored is not None and json.loads(stored) == json.loads(data)
+
+    async def write(self, statements: Sequence[sql.Statement], game_id: str | None = None,
+                    action: sql.Statement | None = None) -> None:
         """Write one unit in one transaction (fenced by the lease of ``game_id`` if a fence is
-        set); raise :class:`StoreError` if it was not committed."""
-        await self._call(self._transaction(list(statements), game_id))
+        set); raise :class:`StoreError` if it was not committed. ``action``, the unit's insert
+        of an action, makes the unit a success if that very action is stored already."""
+        await self._call(self._transaction(list(statements), game_id, action))
 
     def run_sync(self, fn: Callable[[Any], Awaitable[T]]) -> T:
         """Run ``fn(connection)`` on a pooled connection and wait for it (tools and tests)."""
@@ -217,11 +251,12 @@ class PostgresStore:
     ) -> None:
         """Append one accepted action; update the game row too if status, result, clock or
         offers is given; write the rating changes; all in one transaction."""
-        statements = [sql.insert_action(game_id, version, action, t)]
+        insert = sql.insert_action(game_id, version, action, t)
+        statements = [insert]
         if status is not None or result is not None or clock is not None or offers is not None:
             statements.append(sql.update_game(game_id, status=status, result=result, clock=clock, offers=offers))
         statements += sql.rating_statements(ratings or [])
-        await self.write(statements, game_id)
+        await self.write(statements, game_id, action=insert)
 
     async def finish_game(
         self,
@@ -252,6 +287,30 @@ class PostgresStore:
         statements = [sql.update_game(game_id, clock=clock) for game_id, clock in (clocks or {}).items()]
         statements.append(sql.heartbeat(t))
         await self.write(statements)
+
+    # -- what a cluster node asks besides the GameStore calls -------------------------------------------
+
+    async def next_user_id(self) -> int:
+        """A new user id from the database's sequence: never the same twice, on any node."""
+        return int(await self.run(lambda conn: conn.fetchval("SELECT nextval('user_ids')")))
+
+    async def user_by_token(self, token_hash: str) -> StoredUser | None:
+        """The account whose token has this hash (made on any node), or None."""
+        row = await self.run(lambda conn: conn.fetchrow("SELECT id, name, token_hash FROM users WHERE token_hash = $1", token_hash))
+        return None if row is None else StoredUser(row[0], row[1], row[2])
+
+    async def user_by_id(self, user_id: int) -> StoredUser | None:
+        """The account ``user_id`` (made on any node), or None."""
+        row = await self.run(lambda conn: conn.fetchrow("SELECT id, name, token_hash FROM users WHERE id = $1", user_id))
+        return None if row is None else StoredUser(row[0], row[1], row[2])
+
+    async def game_by_code(self, code: str) -> str | None:
+        """The id of the game with this join code (on any node), or None."""
+        return await self.run(lambda conn: conn.fetchval("SELECT id FROM games WHERE join_code = $1", code))
+
+    async def save_clock(self, game_id: str, clock: dict[str, Any]) -> None:
+        """A game's clock checkpoint (after a failover), fenced like every write of a game."""
+        await self.write([sql.update_game(game_id, clock=clock)], game_id)
 
     def close(self) -> None:
         """Close the pool and the store's loop (writes in flight finish first)."""

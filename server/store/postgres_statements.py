@@ -83,6 +83,9 @@ def insert_action(game_id: str, version: int, action: dict[str, Any], t: float) 
     return ("INSERT INTO actions (game_id, version, action, t) VALUES ($1, $2, $3, $4)", (game_id, version, _json(action), t))
 
 
+SELECT_ACTION = "SELECT action FROM actions WHERE game_id = $1 AND version = $2"
+
+
 def delete_actions_after(game_id: str, version: int) -> Statement:
     """Take back every action of a game after ``version``."""
     return ("DELETE FROM actions WHERE game_id = $1 AND version > $2", (game_id, version))
@@ -126,7 +129,8 @@ def heartbeat(t: float) -> Statement:
 def new_lease(game_id: str, node: str, ttl: float) -> Statement:
     """The first lease of a new game, held by the node that created it (epoch 1)."""
     return (
-        "INSERT INTO game_leases (game_id, node, epoch, expires) VALUES ($1, $2, 1, now() + make_interval(secs => $3))",
+        "INSERT INTO game_leases (game_id, node, epoch, expires, renewed) "
+        "VALUES ($1, $2, 1, now() + make_interval(secs => $3), now())",
         (game_id, node, ttl),
     )
 

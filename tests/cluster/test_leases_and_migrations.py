@@ -113,20 +113,22 @@ async def test_a_database_without_the_schema_is_refused_with_what_to_do(pg_url: 
 async def test_a_new_step_is_applied_to_an_existing_database_and_a_failing_step_keeps_nothing(
     pg_url: str, tmp_path: Path
 ) -> None:
+    shipped = [m.version for m in migrations.migrations()]
     for m in migrations.migrations():
         (tmp_path / f"{m.version:04d}_{m.name}.sql").write_text(m.sql)
+    step = len(shipped) + 1
     conn = await asyncpg.connect(pg_url)
     try:
-        assert await migrations.migrate(conn, tmp_path) == [1]
-        (tmp_path / "0002_notes.sql").write_text("CREATE TABLE notes (id INT); ALTER TABLE games ADD COLUMN nope;")
+        assert await migrations.migrate(conn, tmp_path) == shipped
+        (tmp_path / f"{step:04d}_notes.sql").write_text("CREATE TABLE notes (id INT); ALTER TABLE games ADD COLUMN nope;")
         with pytest.raises(asyncpg.PostgresSyntaxError):
             await migrations.migrate(conn, tmp_path)
-        assert await migrations.applied_versions(conn) == [1]
-        assert await conn.fetchval("SELECT to_regclass('notes')") is None  # the half of step 2 was rolled back
-        (tmp_path / "0002_notes.sql").write_text("CREATE TABLE notes (id INT);")
-        assert await migrations.migrate(conn, tmp_path) == [2]
-        with pytest.raises(StoreError, match=r"steps \[2\] that this server does not know"):
-            await migrations.check_schema(conn)  # the shipped steps stop at 1
+        assert await migrations.applied_versions(conn) == shipped
+        assert await conn.fetchval("SELECT to_regclass('notes')") is None  # the half of the new step was rolled back
+        (tmp_path / f"{step:04d}_notes.sql").write_text("CREATE TABLE notes (id INT);")
+        assert await migrations.migrate(conn, tmp_path) == [step]
+        with pytest.raises(StoreError, match=rf"steps \[{step}\] that this server does not know"):
+            await migrations.check_schema(conn)  # the shipped steps stop before it
     finally:
         await conn.close()
 
