@@ -64,6 +64,15 @@ LAYER_RULES: dict[str, tuple[str, ...]] = {
         "server.store.sqlite",
         "server.store.syncer",
     ),
+    # Games across nodes: handed callables by the composition root, never the host or a store.
+    "server.remote": (
+        "server.routes",
+        "server.app",
+        "server.host",
+        "server.store",
+        "server.edge.connection",
+        "server.edge.listener",
+    ),
     # The store knows nothing of the server around it.
     "server.store": (
         "server.app",
