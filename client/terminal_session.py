@@ -112,7 +112,7 @@ class TerminalClient(OnlineCommands):
             if status == "reconnecting":
                 self.say(f"[connection lost: reconnecting in {message['in']} s]")
             elif status == "connected" and message.get("reconnects"):
-                self.say("[reconnected]")
+                self.say(f"[reconnected to {message['address']}]" if message.get("address") else "[reconnected]")
             elif status in ("closed", "refused"):
                 self.say(f"[connection {status}: {message.get('reason', '')}]")
         elif kind == "bye":

@@ -9,6 +9,14 @@ says hello with its token again, re-attaches every seat (by token, or by account
 re-watches every game with the last version it saw, so the server sends what was missed, and
 subscribes to the lobby again. The requests themselves are in :mod:`client.net.calls`.
 
+Several addresses (the nodes of a cluster, docs/cluster.md) may be given: a list, or one text
+with commas. The client uses the first; when its connection drops it reconnects to the next
+(:class:`~client.net.addresses.AddressRing`), and resumes there. While a game is moving to
+another node (its node died and its lease has not yet passed to another), re-attaching it is
+refused with a temporary code (:data:`TEMPORARY_CODES`): the client asks again, with backoff,
+for up to ``resume_patience`` seconds before it reports the connection as ``connected``, so a
+player whose node died simply sees "reconnecting" for the few seconds the failover takes.
+
 Use it directly from asyncio, or through :class:`client.net.threaded.ThreadedClient` from a GUI.
 """
 
@@ -18,12 +26,14 @@ import asyncio
 import itertools
 import logging
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from client.net.addresses import AddressRing, parse_addresses
 from client.net.calls import Calls
 from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, decode, encode
 from client.net.errors import ClientClosed, ConnectionLost, ServerError
@@ -34,14 +44,19 @@ log = logging.getLogger("scryptic.client")
 
 Message = dict[str, Any]
 
+# Refusals that mean "not now" rather than "no": the game's node is moving it, or could not
+# store; asking again later can succeed (docs/protocol.md, docs/cluster.md).
+TEMPORARY_CODES = frozenset({"server_busy", "store_failed"})
+
 
 class AsyncClient(Calls):
     """A reconnecting protocol client (see the module docstring)."""
 
     def __init__(
         self,
-        url: str = DEFAULT_URL,
+        url: str | Sequence[str] = DEFAULT_URL,
         *,
+        addresses: Sequence[str] | None = None,
         name: str | None = None,
         token: str | None = None,
         client_name: str = "scryptic-client",
@@ -50,8 +65,12 @@ class AsyncClient(Calls):
         backoff: tuple[float, float] = (0.2, 5.0),
         request_timeout: float = 15.0,
         max_message_bytes: int = 8 * 1024 * 1024,
+        resume_patience: float = 30.0,
     ) -> None:
-        self.url = url
+        """``url``: the server's address, or several (a list, or one text with commas), which
+        ``addresses`` replaces if given; raises ValueError if no address is given."""
+        self.addresses = parse_addresses(addresses if addresses is not None else url)
+        self._ring = AddressRing(self.addresses)
         self.name = name
         self.token = token
         self.client_name = client_name
@@ -60,6 +79,7 @@ class AsyncClient(Calls):
         self.backoff = backoff
         self.request_timeout = request_timeout
         self.max_message_bytes = max_message_bytes
+        self.resume_patience = resume_patience
         self.inbox: asyncio.Queue[Message] = asyncio.Queue()
         self.games: dict[str, GameTracker] = {}
         self.seat_tokens: dict[str, str] = {}
@@ -81,6 +101,11 @@ class AsyncClient(Calls):
         self._closed = False
         self._first_error: BaseException | None = None
 
+    @property
+    def url(self) -> str:
+        """The address in use (or to be tried next)."""
+        return self._ring.current
+
     # ------------------------------------------------------------------------------ lifecycle
 
     async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
@@ -101,7 +126,9 @@ class AsyncClient(Calls):
                 exc = supervisor.exception()
                 raise exc if exc else ConnectionLost("the client stopped")
             supervisor.cancel()  # a first connection that fails does not keep trying behind the caller's back
-            raise ConnectionLost(f"could not connect to {self.url} within {timeout:g} s: {self._first_error!r}")
+            raise ConnectionLost(
+                f"could not connect to {', '.join(self.addresses)} within {timeout:g} s: {self._first_error!r}"
+            )
         assert self.hello_data is not None
         return self.hello_data
 
@@ -124,8 +151,8 @@ class AsyncClient(Calls):
         self._fail_pending(ClientClosed("the client was closed"))
 
     async def _supervise(self) -> None:
-        delay = self.backoff[0]
         while not self._closed:
+            was_connected = False
             try:
                 async with connect(
                     self.url, max_size=self.max_message_bytes, compression=None, open_timeout=10
@@ -135,17 +162,23 @@ class AsyncClient(Calls):
                     try:
                         await self._greet()
                         await self._resubscribe()
-                    except ServerError as exc:  # hello refused (bad token, version, name): give up
-                        self._closed = True
-                        self._emit({"type": "connection", "status": "refused", "code": exc.code, "reason": exc.reason})
-                        reader.cancel()
-                        raise
+                    except ServerError as exc:
+                        if exc.code in TEMPORARY_CODES:  # this node cannot serve us now: try the next
+                            self._first_error = self._first_error or exc
+                            await ws.close()
+                        else:  # hello refused (bad token, version, name): give up
+                            self._closed = True
+                            self._emit({"type": "connection", "status": "refused", "code": exc.code, "reason": exc.reason})
+                            reader.cancel()
+                            raise
                     except (ConnectionLost, ConnectionClosed):
                         pass
                     else:
-                        delay = self.backoff[0]
+                        was_connected = True
+                        self._ring.connected()
                         self.connected.set()
-                        self._emit({"type": "connection", "status": "connected", "reconnects": self.reconnects})
+                        self._emit({"type": "connection", "status": "connected", "reconnects": self.reconnects,
+                                    "address": self.url})
                         self._keepalive = asyncio.ensure_future(self._keep_alive())
                     await reader
             except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed) as exc:
@@ -165,9 +198,9 @@ class AsyncClient(Calls):
                 self._emit({"type": "connection", "status": "closed"})
                 return
             self.reconnects += 1
-            self._emit({"type": "connection", "status": "reconnecting", "in": round(delay, 2)})
+            delay = self._ring.next_attempt(was_connected, self.backoff)
+            self._emit({"type": "connection", "status": "reconnecting", "in": round(delay, 2), "address": self.url})
             await asyncio.sleep(delay * (0.75 + random.random() / 2))
-            delay = min(self.backoff[1], delay * 2)
 
     async def _greet(self) -> None:
         fields: dict[str, Any] = {"v": PROTOCOL_VERSION, "client": self.client_name}
@@ -184,27 +217,53 @@ class AsyncClient(Calls):
             self.name = self.user["name"]
 
     async def _resubscribe(self) -> None:
-        seats: list[tuple[str, str | None]] = list(self.seat_tokens.items())
-        seats += [(game, None) for game in self.account_seats if game not in self.seat_tokens]
-        for game, token in seats:
-            tracker = self.games.get(game)
-            since = tracker.version if tracker is not None and tracker.version >= 0 else None
-            try:
-                await self.request("attach", _unready_ok=True, game=game, seat_token=token, since=since)
-            except ServerError as exc:
-                self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code, "reason": exc.reason})
+        """Take every seat again, re-watch every watched game (each from the last version seen)
+        and renew the lobby subscription; a game refused for now (:data:`TEMPORARY_CODES`) is
+        asked for again with backoff for up to ``resume_patience`` seconds."""
+        todo: list[tuple[str, str, str | None]] = [("attach", game, token) for game, token in self.seat_tokens.items()]
+        todo += [("attach", game, None) for game in self.account_seats if game not in self.seat_tokens]
+        todo += [("watch", game, None) for game in self.watching]
         if self.lobby_subscribed:
             try:
                 await self.request("subscribe_lobby", _unready_ok=True)
             except ServerError as exc:
                 self._emit({"type": "connection", "status": "resume_failed", "game": None, "code": exc.code, "reason": exc.reason})
-        for game in list(self.watching):
-            tracker = self.games.get(game)
-            since = tracker.version if tracker is not None and tracker.version >= 0 else None
-            try:
-                await self.request("watch", _unready_ok=True, game=game, since=since)
-            except ServerError as exc:
-                self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code, "reason": exc.reason})
+        deadline = time.monotonic() + self.resume_patience
+        delay = self.backoff[0]
+        while True:
+            later: list[tuple[str, str, str | None]] = []
+            last: dict[str, ServerError] = {}
+            for kind, game, token in todo:
+                try:
+                    await self._resume_one(kind, game, token)
+                except ServerError as exc:
+                    if exc.code in TEMPORARY_CODES:
+                        later.append((kind, game, token))
+                        last[game] = exc
+                    else:
+                        self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code,
+                                    "reason": exc.reason})
+            if not later:
+                return
+            if time.monotonic() + delay > deadline:
+                for _kind, game, _token in later:
+                    exc = last[game]
+                    self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code,
+                                "reason": exc.reason})
+                return
+            await asyncio.sleep(delay)
+            delay = min(self.backoff[1], delay * 2)
+            todo = later
+
+    async def _resume_one(self, kind: str, game: str, token: str | None) -> None:
+        """``attach`` one seat again (``token``: its seat token, None for the account's seat) or
+        ``watch`` one game again, from the last version seen."""
+        tracker = self.games.get(game)
+        since = tracker.version if tracker is not None and tracker.version >= 0 else None
+        if kind == "watch":
+            await self.request("watch", _unready_ok=True, game=game, since=since)
+        else:
+            await self.request("attach", _unready_ok=True, game=game, seat_token=token, since=since)
 
     async def _keep_alive(self) -> None:
         assert self.hello_data is not None

@@ -16,6 +16,10 @@ live lobby (:class:`~client.net.lobby.LobbyState`, after :meth:`subscribe_lobby`
 ``client.notices`` the ``your_turn`` and ``challenge`` pushes not yet taken, all updated by
 :meth:`drain` in the calling thread, so the GUI reads them without locks. Connection changes
 arrive as messages of type ``"connection"`` (status connected / reconnecting / closed).
+
+Several server addresses (a cluster's nodes) may be given, as a list or one text with commas:
+``ThreadedClient("ws://a:8765,ws://b:8765")``; the client moves to the next when its
+connection drops (see :mod:`client.net.aio`).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import asyncio
 import concurrent.futures
 import queue
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from client.net.aio import AsyncClient
@@ -38,7 +42,8 @@ Future = concurrent.futures.Future
 class ThreadedClient:
     """Runs an :class:`AsyncClient` on a private event loop in a daemon thread."""
 
-    def __init__(self, url: str = DEFAULT_URL, **options: Any) -> None:
+    def __init__(self, url: str | Sequence[str] = DEFAULT_URL, **options: Any) -> None:
+        """``url``: one address or several; ``options`` are :class:`AsyncClient`'s."""
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.games: dict[str, GameTracker] = {}
         self.lobby = LobbyState()
@@ -89,6 +94,16 @@ class ThreadedClient:
     @property
     def connected(self) -> bool:
         return self.client.connected.is_set()
+
+    @property
+    def url(self) -> str:
+        """The address in use."""
+        return self.client.url
+
+    @property
+    def addresses(self) -> list[str]:
+        """Every address the client may use, in order."""
+        return list(self.client.addresses)
 
     @property
     def token(self) -> str | None:

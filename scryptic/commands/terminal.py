@@ -56,8 +56,8 @@ def _timeout(text: str) -> float:
 def register(subparsers: Any, bench_subparsers: Any) -> None:
     """Add the `cli` command."""
     p = subparsers.add_parser("cli", help="play on a server from the terminal")
-    p.add_argument("--server", default=DEFAULT_URL, help="server address, ws://HOST:PORT or wss://... "
-                   "(default %(default)s)")
+    p.add_argument("--server", default=DEFAULT_URL, help="server address, ws://HOST:PORT or wss://..., or "
+                   "several nodes of a cluster separated by commas (default %(default)s)")
     p.add_argument("--name", default=None, help="your display name on that server (default: the one "
                    "used last); each name is its own account")
     p.add_argument("--identity", type=Path, default=None,
@@ -77,8 +77,16 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p.set_defaults(func=cmd_cli)
 
 
-def check_server_url(url: str) -> str:
-    """``url`` if it is a ws:// or wss:// address with a host, else :class:`UsageError`."""
+def check_server_url(text: str) -> str:
+    """``text`` (one address, or several separated by commas, tried in turn) if each is a ws://
+    or wss:// address with a host, else :class:`UsageError`; the addresses joined by commas."""
+    addresses = [part.strip() for part in text.split(",") if part.strip()]
+    if not addresses:
+        raise UsageError("no server address given", "give one like ws://127.0.0.1:8765")
+    return ",".join(_check_one_url(url) for url in addresses)
+
+
+def _check_one_url(url: str) -> str:
     example = "give one like ws://127.0.0.1:8765"
     try:
         parts = urlsplit(url)

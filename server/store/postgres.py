@@ -156,11 +156,10 @@ class PostgresStore:
     async def _transaction(self, statements: Sequence[sql.Statement], game_id: str | None,
                            action: sql.Statement | None = None) -> None:
         try:
-            async with self._pool.acquire() as conn:
-                async with conn.transaction():
-                    await self._fence(conn, game_id)
-                    for text, args in statements:
-                        await conn.execute(text, *args)
+            async with self._pool.acquire() as conn, conn.transaction():
+                await self._fence(conn, game_id)
+                for text, args in statements:
+                    await conn.execute(text, *args)
         except asyncpg.exceptions.UniqueViolationError as exc:
             if action is None or exc.constraint_name != "actions_pkey" or not await self._stored_already(action, game_id):
                 raise
@@ -170,13 +169,27 @@ class PostgresStore:
         self.commits += 1
         self.units += 1
 
+    async def _fenced_action(self, statement: sql.Statement, game_id: str, action: sql.Statement) -> None:
+        """Run :func:`~server.store.postgres_statements.fenced_action`'s statement (as
+        :meth:`_transaction` would run the unit, in one round trip instead of five)."""
+        try:
+            async with self._pool.acquire() as conn:
+                written = await conn.fetchval(statement[0], *statement[1])
+        except asyncpg.exceptions.UniqueViolationError as exc:
+            if exc.constraint_name != "actions_pkey" or not await self._stored_already(action, game_id):
+                raise
+            written = 1  # stored already by an attempt reported as failed (see _transaction)
+        if written is None:
+            raise StoreError(f"this node no longer owns game {game_id} (lease lost)")
+        self.commits += 1
+        self.units += 1
+
     async def _stored_already(self, action: sql.Statement, game_id: str | None) -> bool:
         """Whether the row ``action`` would insert is stored, identical (under the fence)."""
         game, version, data, _t = action[1]
-        async with self._pool.acquire() as conn:
-            async with conn.transaction():
-                await self._fence(conn, game_id)
-                stored = await conn.fetchval(sql.SELECT_ACTION, game, version)
+        async with self._pool.acquire() as conn, conn.transaction():
+            await self._fence(conn, game_id)
+            stored = await conn.fetchval(sql.SELECT_ACTION, game, version)
         return stored is not None and json.loads(stored) == json.loads(data)
 
     async def write(self, statements: Sequence[sql.Statement], game_id: str | None = None,
@@ -252,6 +265,11 @@ class PostgresStore:
         """Append one accepted action; update the game row too if status, result, clock or
         offers is given; write the rating changes; all in one transaction."""
         insert = sql.insert_action(game_id, version, action, t)
+        token = self.fence(game_id) if self.fence is not None else None
+        if token is not None and not ratings:  # the usual unit: one statement, one round trip
+            one = sql.fenced_action(game_id, version, action, t, token, status=status, result=result, clock=clock, offers=offers)
+            await self._call(self._fenced_action(one, game_id, insert))
+            return
         statements = [insert]
         if status is not None or result is not None or clock is not None or offers is not None:
             statements.append(sql.update_game(game_id, status=status, result=result, clock=clock, offers=offers))

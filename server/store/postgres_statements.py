@@ -85,6 +85,38 @@ def insert_action(game_id: str, version: int, action: dict[str, Any], t: float) 
 
 SELECT_ACTION = "SELECT action FROM actions WHERE game_id = $1 AND version = $2"
 
+_FENCED_ACTION = """
+WITH fence AS (SELECT 1 FROM game_leases WHERE game_id = $1 AND node = $2 AND epoch = $3 FOR SHARE),
+action AS (INSERT INTO actions (game_id, version, action, t) SELECT $1, $4::integer, $5::text, $6::float8 FROM fence RETURNING 1)
+UPDATE games SET updated = $7, status = COALESCE($8::text, status), result = COALESCE($9::text, result),
+    clock = COALESCE($10::text, clock), offers = COALESCE($11::text, offers),
+    finished = CASE WHEN $8::text = 'over' THEN COALESCE(finished, $7) ELSE finished END
+WHERE id = $1 AND EXISTS (SELECT 1 FROM action)
+RETURNING 1
+"""
+
+
+def fenced_action(
+    game_id: str,
+    version: int,
+    action: dict[str, Any],
+    t: float,
+    token: tuple[str, int],
+    *,
+    status: str | None = None,
+    result: dict[str, Any] | None = None,
+    clock: dict[str, Any] | None = None,
+    offers: dict[str, list[int]] | None = None,
+) -> Statement:
+    """An owner's action and the game's new state as one statement (one round trip, its own
+    transaction): the fence check (``token``: node, epoch), the action's row and the game row.
+    It returns a row only if the fence held and the action was written."""
+    node, epoch = token
+    return (
+        _FENCED_ACTION,
+        (game_id, node, epoch, version, _json(action), t, time.time(), status, _json(result), _json(clock), _json(offers)),
+    )
+
 
 def delete_actions_after(game_id: str, version: int) -> Statement:
     """Take back every action of a game after ``version``."""
