@@ -16,6 +16,13 @@ REASONS = {
     "target": "by reaching the target score",
 }
 
+SERVER_ENDINGS = {
+    "agreed": "A draw by agreement",
+    "aborted": "Game aborted: no winner, not rated",
+    "declined": "The challenge was declined",
+}
+"""Endings the server decides without the engine (docs/protocol.md), in plain words."""
+
 DRAW_REASONS = {
     "stalemate": " after both sides passed",
     "stall-limit": " at the stall limit",
@@ -86,6 +93,8 @@ def describe_result(result: dict[str, Any] | None, names: dict[int, str] | None 
         return ""
     reason = result.get("reason", "")
     winner = result.get("winner")
+    if reason in SERVER_ENDINGS:
+        return SERVER_ENDINGS[reason]
     if winner is None:
         return "A draw" + DRAW_REASONS.get(reason, "")
     return f"{side(winner, names)} wins {REASONS.get(reason, reason)}"

@@ -9,14 +9,24 @@ resumes by itself; the screen says so meanwhile).
 from __future__ import annotations
 
 import concurrent.futures
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
-from shared.rules.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
+from client.net_session_offers import KINDS, OfferBook, OfferNotice
+from client.session import GameSession, Message, Rejected, Seat, Status, Update
+from shared.rules.actions import (
+    Action,
+    Commit,
+    Discard,
+    EndTurn,
+    OrderDefence,
+    Redeploy,
+    Resign,
+)
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import PRESETS
 from shared.rules.terrain import Player
-
-from client.session import GameSession, Message, Rejected, Seat, Status, Update
 
 CONNECTION_TEXT = {
     "reconnecting": "Connection lost: reconnecting...",
@@ -42,6 +52,9 @@ def seats_from_info(info: dict[str, Any], seat: int | None) -> dict[Player, Seat
 class NetworkSession(GameSession):
     """One game on a server, seen from one seat (or as a spectator when ``seat`` is None)."""
 
+    online = True
+    """The game is played on a server: draws, takebacks and aborts can be offered (views/offers.py)."""
+
     def __init__(self, client: Any, game: str, lexicon: Lexicon, *, seat: int | None = None,
                  own_client: bool = False) -> None:
         self.client = client
@@ -56,10 +69,17 @@ class NetworkSession(GameSession):
         self.rules = PRESETS.get(tracker.view.get("rules", "standard"), PRESETS["standard"])
         self.seats = seats_from_info(tracker.info, self.seat)
         self.title = tracker.info.get("map") or tracker.view.get("map", "")
-        self._futures: list[concurrent.futures.Future] = []
+        self._futures: list[tuple[concurrent.futures.Future, Callable[[Any], None] | None]] = []
         self._connection: str | None = None
         self.rematch_game: str | None = None
         self._rematch_future: concurrent.futures.Future | None = None
+        self.version = tracker.version  # the newest version handed to the screen
+        self.offer_book = OfferBook(self.seat, tracker.info)
+        self.notices: deque[OfferNotice] = deque(maxlen=20)  # for the screen to take (take_notices)
+        self.rewinds = 0  # takebacks seen (states with a lower version)
+        self.abort_refused = False  # the server said a word was committed (abort is too late)
+        self._moved = False  # an update came since the last info (a move answers open offers)
+        self._abort_memo: tuple[Any, bool] = (None, False)
 
     # ---------------------------------------------------------------- queries
     def view(self, viewer: Player | None) -> dict[str, Any]:
@@ -100,17 +120,21 @@ class NetworkSession(GameSession):
             future = c.resign(g)
         else:
             raise TypeError(f"not an action: {action!r}")
-        self._futures.append(future)
+        self._futures.append((future, None))
 
     def poll(self) -> list[Message]:
         out: list[Message] = []
-        for future in [f for f in self._futures if f.done()]:
-            self._futures.remove(future)
+        for future, on_result in [f for f in self._futures if f[0].done()]:
+            self._futures.remove((future, on_result))
             exc = future.exception()
             if exc is None:
+                if on_result is not None:
+                    on_result(future.result() or {})
                 continue
             code = getattr(exc, "code", "connection")
             reason = getattr(exc, "reason", None) or "the connection dropped: try again when it is back"
+            if code == "too_late_to_abort":
+                self.abort_refused = True
             out.append(Rejected(code, reason))
         for message in self.client.drain():
             kind = message.get("type")
@@ -122,14 +146,107 @@ class NetworkSession(GameSession):
             if message.get("game") != self.game_id:
                 continue
             if kind == "update":
+                if message["version"] <= self.version:
+                    continue  # already shown (a resume can repeat the newest version)
+                self.version = message["version"]
+                self._moved = True
                 out.append(Update(list(message.get("events", [])), message["view"]))
             elif kind == "state":
+                info = message.get("info") or {}
+                self.seats = seats_from_info(info or self.tracker.info, self.seat)
+                if message["version"] < self.version:  # a takeback: the later versions are gone
+                    self.rewinds += 1
+                    self.notices.extend(self.offer_book.taken_back(info, self.names()))
+                else:
+                    self.notices.extend(self.offer_book.info_changed(info, self.names()))
+                self.version = message["version"]
+                self._moved = False
                 out.append(Update([], message["view"], resync=True))
-                self.seats = seats_from_info(self.tracker.info, self.seat)
             elif kind == "info":
-                self.seats = seats_from_info(message.get("info") or {}, self.seat)
-                self.rematch_game = ((message.get("info") or {}).get("rematch") or {}).get("game")
+                info = message.get("info") or {}
+                self.seats = seats_from_info(info, self.seat)
+                self.rematch_game = (info.get("rematch") or {}).get("game")
+                self.notices.extend(self.offer_book.info_changed(info, self.names(), moved=self._moved))
+                self._moved = False
         return out
+
+    # ---------------------------------------------------------------- offers (online games only)
+    def names(self) -> dict[int, str]:
+        return {int(p): s.name for p, s in self.seats.items()}
+
+    @property
+    def rated(self) -> bool:
+        return self.tracker.rated
+
+    @property
+    def waiting(self) -> bool:
+        """True while the game waits for its second player."""
+        return self.tracker.status == "open"
+
+    @property
+    def against_bot(self) -> bool:
+        players = self.tracker.info.get("players") or {}
+        return self.seat is not None and bool((players.get(str(3 - self.seat)) or {}).get("bot"))
+
+    def clock_kind(self) -> str | None:
+        """The game's time control: ``fischer``, ``per_turn``, ``correspondence`` (None: no clock)."""
+        control = (self.tracker.clock or {}).get("kind") or (self.tracker.info.get("time_control") or {}).get("kind")
+        return None if control in (None, "none") else str(control)
+
+    def offers_to_me(self) -> list[str]:
+        """The offers the opponent made that this seat may answer (``draw``, ``takeback``)."""
+        return self.offer_book.to_me()
+
+    def my_offers(self) -> list[str]:
+        """The offers this seat made that are still open."""
+        return self.offer_book.mine()
+
+    def can_abort(self) -> bool:
+        """Before the first word (as far as this client knows; the server has the last word)."""
+        if self.seat is None or self.abort_refused or self.tracker.over:
+            return False
+        if self.waiting:
+            return True
+        key = (self.tracker.version, self.rewinds)
+        if self._abort_memo[0] != key:  # asked every frame: look through the log once a version
+            view = self.tracker.view or {}
+            on_board = any(p.get("letters") for p in (view.get("players") or {}).values())
+            committed = any(e.get("type") == "word_committed" for e in self.tracker.log)
+            self._abort_memo = (key, not on_board and not committed)
+        return self._abort_memo[1]
+
+    def offer(self, kind: str) -> None:
+        """Offer a draw, or ask to take back this seat's last turn; the answer comes as notices."""
+        if kind not in KINDS:
+            raise ValueError(f"not an offer: {kind!r}")
+        future = self.client.offer_draw(self.game_id) if kind == "draw" else self.client.request_takeback(self.game_id)
+        self._futures.append((future, lambda data: self._replied(kind, data)))
+
+    def _replied(self, kind: str, data: dict[str, Any]) -> None:
+        notice = self.offer_book.replied(kind, data, self.names())
+        if notice is not None:
+            self.notices.append(notice)
+
+    def answer_offer(self, kind: str, accept: bool) -> None:
+        """Accept or decline the opponent's offer of ``kind`` (declining your own withdraws it)."""
+        self.offer_book.answering[kind] = accept
+        self._futures.append((self.client.answer_offer(self.game_id, kind, accept), None))
+
+    def abort(self) -> None:
+        """End the game unrated (before the first word); the server sends the ending."""
+        self._futures.append((self.client.abort(self.game_id), None))
+
+    def take_notices(self) -> list[OfferNotice]:
+        """The offer notices not yet shown (each is handed out once)."""
+        out = list(self.notices)
+        self.notices.clear()
+        return out
+
+    def rating_changes(self) -> dict[int, dict[str, Any]] | None:
+        """What the finished rated game did to each seat's rating (``before``, ``after``,
+        ``change``, ``provisional``, ``family``), once the server has said."""
+        changes = self.tracker.rating_changes
+        return {int(seat): dict(change) for seat, change in changes.items()} if changes else None
 
     def record_text(self) -> str | None:
         try:

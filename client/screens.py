@@ -90,16 +90,15 @@ class Screens:
         self.show(HowToPlayView(back=back))
 
     def go_tutorial(self) -> None:
-        """A first game on the small map against the gentlest computer, with a coach."""
-        from client.session import LocalSession, Seat
-        from shared.maps.files import load_map
-        from shared.rules.terrain import Player
+        """The guided first game: five short lessons on The Anvil, with a coach beside the board."""
+        from client.tutorial.driver import TutorialDriver
 
         app = self.window
-        session = LocalSession.new(load_map("cinder-ford"), "standard", app.lexicon, seed=2024,
-                                   gold=Seat(Player.GOLD, app.settings.name, True),
-                                   silver=Seat(Player.SILVER, "Computer (gentle)", False, 1))
-        app.settings.seen_tutorial = True
+        driver = TutorialDriver(app.lexicon, name=app.settings.name, ai_delay=0.6)
+        session = driver.start(0)
+        if not app.settings.seen_tutorial:
+            app.settings.seen_tutorial = True  # the menu stops offering it first
+            app.save_settings()
         self.start_game(session, tutorial=True)
 
     # ---------------------------------------------------------------- the map editor

@@ -12,6 +12,7 @@ from client.describe import describe_result
 from client.ui import pieces, theme
 from client.ui.widgets import BrassButton, Panel, label
 from client.views.base import BaseView
+from client.views.offers_end import HEADLINES, EndExtras
 from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
@@ -33,7 +34,10 @@ class EndOfGameView(BaseView):
         names = game_view.names()
         self.winner = None if winner is None else Player(winner)
         viewer = game_view.viewer
-        if self.winner is None:
+        self.extras = EndExtras(game_view)  # online: rating changes, both racks
+        if result.get("reason") in HEADLINES:  # aborted, declined: no winner and no draw either
+            headline, colour = HEADLINES[result["reason"]], theme.PARCHMENT
+        elif self.winner is None:
             headline, colour = "A draw", theme.PARCHMENT
         elif viewer is not None and not game_view.session.hot_seat:
             headline = "Victory!" if self.winner == viewer else "Defeat"
@@ -53,17 +57,23 @@ class EndOfGameView(BaseView):
             if info:
                 col.add(label(f"{info.captured} from enemy letters, {info.cities_taken} cities taken", size=13,
                               color=theme.INK_MUTED))
+            self.extras.add_to(col, p)
             scores.add(col)
         box.add(scores)
+        legend = self.extras.legend()  # what a provisional rating's "?" means
+        if legend is not None:
+            box.add(legend)
         box.add(UISpace(height=14))
         row = UIBoxLayout(vertical=False, space_between=16)
         row.add(BrassButton("Watch the replay", width=230, on_click=self.replay, name="replay"))
         self.rematch_button = BrassButton("Rematch", width=200, kind="gold", on_click=self.rematch, name="rematch")
         self.rematch_button.disabled = viewer is None  # spectators have no seat to play again
         row.add(self.rematch_button)
-        row.add(BrassButton("Main menu", width=180, kind="steel", on_click=self.menu, name="menu"))
+        back_caption = "Main menu" if self.game_view.leave_to is None else "Back"
+        row.add(BrassButton(back_caption, width=180, kind="steel", on_click=self.menu, name="menu"))
         box.add(row)
-        self.root.add(Panel(box, width=760, height=420), anchor_x="center", anchor_y="center", align_y=-30)
+        self.root.add(Panel(box, width=760, height=420 + self.extras.extra_height), anchor_x="center",
+                      anchor_y="center", align_y=-30 - self.extras.extra_height // 2)
         self.nav.controls = list(row.children)
 
     def draw_title(self) -> None:
@@ -112,6 +122,8 @@ class EndOfGameView(BaseView):
         super().on_update(delta_time)
         session = self.game_view.session
         session.poll()  # keep the connection's messages flowing (the game itself is over)
+        if self.extras.update():  # the rating changes came after the end
+            self.request_redraw()
         if self.record_future is not None and self.record_future.done():
             self._record_arrived()
         if self.waiting_rematch:
@@ -133,5 +145,5 @@ class EndOfGameView(BaseView):
             self.show_toast(f"{who} asks for a rematch.", theme.EMERALD, 600)
 
     def menu(self) -> None:
-        self.game_view.session.close()
-        self.navigator.go_menu()
+        """Leave the game the way it was opened: to the lobby or editor that started it, else the menu."""
+        self.game_view.leave()

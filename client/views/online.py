@@ -124,14 +124,24 @@ class OnlineView(BaseView):
         outer = UIBoxLayout(space_between=14)
         outer.add(row)
         outer.add(self.status)
-        outer.add(BrassButton("Back", width=160, kind="steel", on_click=self.close_and_back, name="back"))
+        bottom = UIBoxLayout(vertical=False, space_between=14)
+        self.online_buttons = [
+            BrassButton("Lobby", width=170, kind="gold", on_click=lambda: self._hand_over("lobby"), name="lobby"),
+            BrassButton("My games", width=170, on_click=lambda: self._hand_over("my_games"), name="my-games"),
+            BrassButton("Profile", width=170, on_click=lambda: self._hand_over("profile"), name="profile"),
+        ]
+        for button in self.online_buttons:
+            button.disabled = True  # until connected
+            bottom.add(button)
+        bottom.add(BrassButton("Back", width=160, kind="steel", on_click=self.close_and_back, name="back"))
+        outer.add(bottom)
         self.root.clear()
         self.root.add(outer, anchor_x="center", anchor_y="center", align_y=-50)
         from client.ui.widgets import find_widget
 
         self.nav.controls = [self.map_row, self.rules_row, self.clock_row, self.public_row, self.opponent_row,
                              find_widget(host, "host"), find_widget(join, "join-code"), find_widget(join, "refresh"),
-                             find_widget(outer, "back")]
+                             *self.online_buttons, find_widget(outer, "back")]
 
     # ---------------------------------------------------------------- network
     def connect(self) -> None:
@@ -191,7 +201,9 @@ class OnlineView(BaseView):
             self.status.text = conn.error
             conn.error = None
         if conn is not None and conn.client is not None and self.status.text.startswith("Connecting"):
-            self.status.text = "Connected."
+            self.status.text = "Connected. The lobby lists open games live; My games resumes yours."
+            for button in self.online_buttons:
+                button.disabled = False
             self.refresh()
         for future, what in [f for f in self.futures if f[0].done()]:
             self.futures.remove((future, what))
@@ -247,6 +259,15 @@ class OnlineView(BaseView):
         session = NetworkSession(self.client, game, self.app.lexicon, seat=seat, own_client=True)
         self.conn = None  # the session owns the connection now
         self.navigator.start_game(session)
+
+    def _hand_over(self, screen: str) -> None:
+        """Open the live lobby, My games or the profile on this connection (they own it from now on)."""
+        client = self.client
+        if client is None:
+            return
+        self.conn = None  # the next screen closes the connection when the player leaves online play
+        {"lobby": self.navigator.go_lobby, "my_games": self.navigator.go_my_games,
+         "profile": self.navigator.go_profile}[screen](client)
 
     def close_and_back(self) -> None:
         if self.conn is not None and self.conn.client is not None:

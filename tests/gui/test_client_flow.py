@@ -492,3 +492,31 @@ def test_invalid_and_isolated_runs_are_marked_on_the_board(window):
     r, g, b = corner_colour(plains[-1])  # an unmarked plains cell: pale honey, neither red nor amber
     assert plains[-1] not in bad + cut and r - g < 45 and r - b < 110, (r, g, b)
     view.leave()
+
+
+def test_the_connect_screen_hands_its_connection_to_my_games_and_the_lobby(window, tmp_path):
+    from client.views.lobby import LobbyView
+    from client.views.my_games import MyGamesView
+    from client.views.online import OnlineView
+
+    port = _free_port()
+    server = _start_server(port, tmp_path / "server.sqlite3")
+    try:
+        window.settings.server = f"ws://127.0.0.1:{port}"
+        online = OnlineView()
+        window.show_view(online)
+        assert find_button(online, "my-games").disabled  # nothing to hand over before the connection
+        pump_until(window, lambda: online.client is not None and not find_button(online, "my-games").disabled,
+                   what="the connection")
+        client = online.client
+        click_widget(window, find_button(online, "my-games"))
+        pump_until(window, lambda: isinstance(window.current_view, MyGamesView), what="My games")
+        assert window.current_view.client is client and client.connected
+        window.current_view.navigator.go_lobby(client)
+        pump_until(window, lambda: isinstance(window.current_view, LobbyView), what="the lobby")
+        assert client.connected  # handed over, not closed
+        window.current_view.navigator.leave_online(client)
+        pump_until(window, lambda: not client.connected, what="the connection closed on leaving")
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -1,0 +1,112 @@
+"""How the online screens put clocks, ratings, results and time controls into words.
+
+Pure functions of the server's dicts (docs/protocol.md), shared by the lobby, "My games" and
+the profile screens; nothing here draws or talks to the network.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PROVISIONAL_RD = 110.0
+"""A rating is provisional while its deviation is above this (docs/protocol.md, *Ratings*)."""
+
+FAMILIES = ("blitz", "rapid", "slow", "correspondence")
+FAMILY_NAMES = {"blitz": "Blitz", "rapid": "Rapid", "slow": "Slow", "correspondence": "Correspondence"}
+
+TIME_CONTROLS: list[tuple[dict[str, Any], str, str | None]] = [
+    ({"kind": "fischer", "initial": 180, "increment": 2}, "3 min + 2 s", "blitz"),
+    ({"kind": "fischer", "initial": 300, "increment": 3}, "5 min + 3 s", "blitz"),
+    ({"kind": "fischer", "initial": 600, "increment": 10}, "10 min + 10 s", "rapid"),
+    ({"kind": "fischer", "initial": 900, "increment": 10}, "15 min + 10 s", "rapid"),
+    ({"kind": "fischer", "initial": 1800, "increment": 20}, "30 min + 20 s", "slow"),
+    ({"kind": "per_turn", "seconds": 120}, "2 minutes a turn", "slow"),
+    ({"kind": "correspondence", "days": 1}, "1 day a move", "correspondence"),
+    ({"kind": "correspondence", "days": 3}, "3 days a move", "correspondence"),
+    ({"kind": "correspondence", "days": 7}, "7 days a move", "correspondence"),
+    ({"kind": "none"}, "No clock (casual only)", None),
+]
+"""The clocks the create form offers: (time control, its name, its rating family). The
+families follow the server's rule (bank + 40 increments, or 40 turns' limits)."""
+
+
+def short_clock(tc: dict[str, Any] | None) -> str:
+    """A time control in a few characters: ``10+10``, ``2 min/turn``, ``3 days/move``, ``no clock``."""
+    tc = tc or {}
+    kind = tc.get("kind")
+    if kind == "fischer":
+        return f"{float(tc['initial']) / 60:g}+{float(tc.get('increment', 0)):g}"
+    if kind == "per_turn":
+        seconds = float(tc["seconds"])
+        return f"{seconds / 60:g} min/turn" if seconds >= 60 and seconds % 60 == 0 else f"{seconds:g} s/turn"
+    if kind == "correspondence":
+        days = float(tc["days"])
+        return f"{days:g} day{'s' if days != 1 else ''}/move"
+    return "no clock"
+
+
+def game_line(entry: dict[str, Any]) -> str:
+    """``Cinder Ford · war · 1 day/move · rated``: a lobby entry's settings on one line."""
+    kind = "rated" if entry.get("rated") else "casual"
+    return " \u00b7 ".join((str(entry.get("map", "?")), str(entry.get("rules", "?")),
+                             short_clock(entry.get("time_control")), kind))
+
+
+def rating_text(rating: dict[str, Any] | None) -> str:
+    """``1512`` for an established rating, ``1512?`` for a provisional one, ``-`` for none."""
+    if not rating:
+        return "-"
+    provisional = rating.get("provisional")
+    if provisional is None:
+        provisional = float(rating.get("rd", 0)) > PROVISIONAL_RD
+    return f"{float(rating['rating']):.0f}{'?' if provisional else ''}"
+
+
+def player_text(name: str | None, rating: dict[str, Any] | None) -> str:
+    """``Ada 1512?`` (the rating in the game's family), or the name alone without one."""
+    if not name:
+        return "(open seat)"
+    return f"{name} {rating_text(rating)}" if rating else name
+
+
+def time_left_text(seconds: float | None) -> str:
+    """``4:07``, ``2 h 05 min``, ``3 d 4 h``; ``-`` without a clock."""
+    if seconds is None:
+        return "-"
+    s = max(0, int(seconds))
+    if s >= 86400:
+        return f"{s // 86400} d {s % 86400 // 3600} h"
+    if s >= 3600:
+        return f"{s // 3600} h {s % 3600 // 60:02d} min"
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def change_text(change: float | None) -> str:
+    """``+12.4`` / ``-8.0``; empty for an unrated game."""
+    return "" if change is None else f"{change:+.1f}"
+
+
+OUTCOME_TEXT = {"win": "Won", "loss": "Lost", "draw": "Drawn", "aborted": "Aborted"}
+
+REASON_TEXT = {
+    "time": "on time", "resigned": "resignation", "abandoned": "opponent left",
+    "agreed": "by agreement", "aborted": "aborted", "declined": "declined", "conquest": "by conquest",
+    "score": "on points", "target": "target score", "stalemate": "both passed",
+    "stall-limit": "stall limit", "turn-limit": "turn limit",
+}
+
+
+def reason_text(result: dict[str, Any] | None) -> str:
+    """How a game ended, in a couple of words."""
+    reason = (result or {}).get("reason")
+    return REASON_TEXT.get(reason, str(reason).replace("-", " ")) if reason else ""
+
+
+def opponent_text(opponent: dict[str, Any] | None) -> str:
+    """The opponent's name, ``bot level N`` for a nameless bot, ``nobody yet`` for an empty seat."""
+    opponent = opponent or {}
+    if opponent.get("name"):
+        return str(opponent["name"])
+    if opponent.get("bot"):
+        return f"Bot level {opponent['bot']}"
+    return "nobody yet"
