@@ -156,7 +156,7 @@ DEFENCE = Lesson(
            "the attack."),
     hints=(("The panel beside the board lists your words in the order they will fight. It "
             "starts with the best order, {best} first: press Defend (Enter)."),
-           ("The arrows (or Shift+Up and Shift+Down) move a word; Best order (B) puts {best} "
+           ("The \u25b2 and \u25bc buttons (or Shift+Up and Shift+Down) move a word; Best order (B) puts {best} "
             "first again.")),
     done=("{first} ({first_strength}) stopped {attack_word} ({attack}) at once. Every letter "
           "silver laid goes ({silver_lost}) and you score them: +{points}. You lost nothing. "

@@ -89,11 +89,11 @@ class TutorialDriver:
             self.session.close()
         self.index = index
         self.prepared = prepare(self.lessons[index], self.game_map, self.lexicon)
-        lesson = self.prepared.lesson
         self.session = TutorialSession(
             self.prepared.start.copy(), self.name, ai_delay=self.ai_delay,
-            title=f"Guided game {index + 1}/{len(self.lessons)}: {lesson.title}",
+            title=f"Guided game {index + 1}/{len(self.lessons)}",
             restart=self.restart)
+        self.session.driver = self
         self.phase = PLAYING
         self.text = self.prepared.intro
         self.note = ""

@@ -60,6 +60,9 @@ class TutorialSession(LocalSession):
         }
         super().__init__(game, seats, chooser=scripted_reply, title=title, ai_delay=ai_delay, **options)
         self._restart = restart
+        self.driver: Any = None
+        """The :class:`~client.tutorial.driver.TutorialDriver` running the lesson (set by it): the game
+        screen shows the coach for a session that has one."""
 
     def _apply(self, action: Action) -> bool:
         before = self.game.copy()

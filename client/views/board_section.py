@@ -196,6 +196,8 @@ class BoardSection(BoardCamera, Panel):
             board_marks.draw_mark_frames(self)
         gv.fx.draw_world(self)
         board_marks.draw_defence(self)
+        if gv.coach is not None:
+            gv.coach.draw_on_board(self)  # the cells the guided game's lesson is about
         board_marks.draw_provisional(self)
         board_marks.draw_cursor(self)
         ctx.scissor = None

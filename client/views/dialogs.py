@@ -199,5 +199,6 @@ class PauseMenu(Dialog):
         from client import savegame
 
         question = ("Leave the game? It is kept: resume it from the main menu." if savegame.can_save(gv.session)
+                    else "Leave the guided game? How to play takes you back to it." if gv.coach is not None
                     else "Leave the game? Online, you can come back to it from the lobby.")
         gv.open_dialog(ConfirmDialog(gv, question, "Leave", gv.leave))

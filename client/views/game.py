@@ -31,6 +31,7 @@ from client.ui import theme
 from client.ui.widgets import BrassButton
 from client.views.board_section import BoardSection
 from client.views.chronicle import Chronicle
+from client.views.coach import attach_coach
 from client.views.effects import Effects
 from client.views.fast_draw import PartialUIManager
 from client.views.game_actions import GameActions
@@ -38,9 +39,11 @@ from client.views.game_buttons import build_buttons, button_areas
 from client.views.game_events import GameEvents
 from client.views.game_input import Drag, GameInput
 from client.views.game_replay import GameReplay
+from client.views.game_sounds import ClockAlarm
 from client.views.game_text import GameText
 from client.views.layout import GameLayout, game_layout
 from client.views.move_marks import MoveMarks
+from client.views.offers import offer_bar
 from client.views.rack_panel import RackSection
 from client.views.side_panel import HeaderSection, SidePanel
 from client.views.tooltip import Tooltip
@@ -99,14 +102,13 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         for section in (self.board, self.rack, self.side, self.header):
             self.section_manager.add_section(section)
         self.section_manager.view_draw_first = False
+        self.offers = offer_bar(self)  # an online game's draw, takeback and abort (views/offers.py)
         self.ui = PartialUIManager()
         self.buttons: dict[str, BrassButton] = {}
         self._build_buttons()
         self._log_initial()
-        if tutorial:
-            from client.views.coach import Coach
-
-            self.coach = Coach(self)
+        self.coach = attach_coach(self)  # the guided game's coach, for a lesson's session
+        self.clock_alarm = ClockAlarm()
 
     # ---------------------------------------------------------------- setup
     def rack_slots(self) -> int:
@@ -143,6 +145,8 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         # scores vanished when the window grew wider than 1280).
         self.window.viewport = (0, 0, width, height)
         self.layout = game_layout(width, height, self.rack_slots())
+        if self.coach is not None:
+            self.layout = self.coach.make_room(self.layout)
         lay = self.layout
         self.board.set_rect(lay.board)
         self.rack.set_rect(lay.rack)
@@ -221,6 +225,8 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         self.word_marks = word_marks(self.preview)
 
     def show_error(self, text: str, seconds: float = 6.0) -> None:
+        if self.coach is not None:
+            self.coach.on_error(text)
         self.error = text[0].upper() + text[1:] if text else text
         self.error_time = seconds
 
@@ -228,14 +234,15 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
     def animating(self) -> bool:
         """True while something on screen moves (the window then draws every frame)."""
         return (self.animator.busy or self.end_timer is not None or self.side.counting()
-                or (self.drag is not None and self.drag.moved) or self.fx.step is not None)
+                or (self.drag is not None and self.drag.moved) or self.fx.step is not None
+                or (self.coach is not None and self.coach.pulse_due()))
 
     def _screen_key(self) -> tuple:
         """What the screen shows that can change without an event: compared once an update."""
         clocks = self.session.clock_left()
         return (self.headline(), tuple(self.actor_status(p) for p in Player), self.status_text, self.error,
                 self.session.connection_text, None if not clocks else tuple(int(v) for v in clocks.values()),
-                self.replay_text(), self.dialog_key(), self.coach.step if self.coach is not None else None)
+                self.replay_text(), self.dialog_key(), self.coach.frame_key() if self.coach is not None else None)
 
     def dialog_key(self) -> Any:
         dialog = self.dialog
@@ -257,9 +264,13 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
                 self.animator.enqueue(message)
             elif isinstance(message, Rejected):
                 self.show_error(message.reason)
+                if self.coach is not None:
+                    self.coach.on_rejected(message)
             elif isinstance(message, Status):
                 self.status_text = "" if message.kind == "thinking" else message.text
         self.animator.tick(delta_time)
+        if self.offers is not None:
+            changed |= self.offers.update(delta_time)
         if not self.animator.busy:
             self._check_decisions()
         if self.end_timer is not None:
@@ -269,6 +280,7 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
                 self._show_end()
         if self.coach is not None:
             self.coach.update(delta_time)
+        self.clock_alarm.update(self)
         if self.dialog is not None:
             self.dialog.update(delta_time)
         changed |= self._update_buttons()
@@ -362,7 +374,8 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
     def on_draw(self) -> None:
         """Drawn after the sections: the buttons, the coin being dragged, tooltips, dialogs."""
         # In a partial frame the buttons are left as they were, unless their panel was repainted.
-        if not (getattr(self.window, "partial_frame", False) and self.rack.kept and self.header.kept):
+        if not (getattr(self.window, "partial_frame", False) and self.rack.kept and self.header.kept
+                and (self.offers is None or self.side.kept)):
             self.ui.draw_areas(button_areas(self))
         if self.drag is not None and self.drag.moved and self.viewer is not None:
             from client.ui import pieces

@@ -62,6 +62,9 @@ def build_buttons(gv: "GameScreen") -> dict[str, BrassButton]:
     top_row.add(helper)
     top_row.add(menu)
     root.add(top_row, anchor_x="left", anchor_y="top", align_x=header.right - 14 - 74 - 6 - 34, align_y=-12)
+    offers = getattr(gv, "offers", None)  # an online game's offers strip (client/views/offers.py)
+    if offers is not None:
+        offers.add_buttons(root, buttons)
     return buttons
 
 
@@ -69,4 +72,6 @@ def button_areas(gv: "GameScreen") -> list[tuple[float, float, float, float]]:
     """Where the buttons are (the UI surface is copied only there)."""
     lay = gv.layout
     b, h = lay.buttons, lay.header
-    return [(b.left - 4, 0, b.width + 12, lay.rack.height), (h.right - 140, h.top - 52, 140, 52)]
+    offers = getattr(gv, "offers", None)
+    return [(b.left - 4, 0, b.width + 12, lay.rack.height), (h.right - 140, h.top - 52, 140, 52),
+            *(offers.areas() if offers is not None else [])]

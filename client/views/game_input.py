@@ -10,6 +10,7 @@ from typing import Any
 
 import arcade
 
+from client.views.game_sounds import letter_set_down
 from shared.rules.terrain import Cell
 
 DRAG_THRESHOLD = 5
@@ -33,6 +34,7 @@ class GameInput:
     """Keys and mouse of the game screen."""
 
     # Provided by the view.
+    coach: Any
     dialog: Any
     drag: Drag | None
     pan_from: tuple[float, float] | None
@@ -46,6 +48,11 @@ class GameInput:
             handled = self.dialog.on_key_press(symbol, modifiers)
             if handled or not getattr(self.dialog, "docked", False):
                 return True
+        if self.coach is not None and self.coach.on_key_press(symbol, modifiers):  # the guided game's keys
+            return True
+        offers = getattr(self, "offers", None)  # an online game's Ctrl+D, Z, A, Y, N (views/offers.py)
+        if offers is not None and self.dialog is None and offers.on_key_press(symbol, modifiers):
+            return True
         ctrl = modifiers & (k.MOD_CTRL | k.MOD_COMMAND)
         shift = modifiers & k.MOD_SHIFT
         if symbol == k.F1 or (symbol == k.SLASH and shift) or symbol == k.QUESTION:
@@ -101,6 +108,8 @@ class GameInput:
             board.default_view()
         elif symbol == k.END:
             board.overview()
+        elif symbol == k.M and modifiers & (k.MOD_CTRL | k.MOD_COMMAND):
+            board.minimap.toggle()
         elif modifiers & k.MOD_SHIFT and symbol in (k.LEFT, k.RIGHT, k.UP, k.DOWN):
             dx = {k.LEFT: PAN_STEP, k.RIGHT: -PAN_STEP}.get(symbol, 0)
             dy = {k.DOWN: PAN_STEP, k.UP: -PAN_STEP}.get(symbol, 0)
@@ -141,6 +150,7 @@ class GameInput:
                     self.show_error("no letter can go there")
             else:
                 self.error = None
+                letter_set_down()
                 self.planner_changed()
                 if self.planner.cursor is not None:
                     self.board.ensure_visible(self.planner.cursor)
@@ -260,11 +270,11 @@ class GameInput:
         cell = self.board.cell_at(x, y)
         slot = self.layout.slot_at(x, y, len(self.planner.rack))
         if cell is not None:
-            if kind == "rack":
-                if not self.planner.place(cell, where):
-                    self.show_error("no letter can go on that cell")
-            else:
-                self.planner.move_placed(where, cell)
+            placed = self.planner.place(cell, where) if kind == "rack" else self.planner.move_placed(where, cell)
+            if placed:
+                letter_set_down()
+            elif kind == "rack":
+                self.show_error("no letter can go on that cell")
             self.planner.cursor = cell
         elif slot is not None:
             if kind == "rack":
@@ -283,6 +293,7 @@ class GameInput:
         if self.armed_rack_index is not None and self.my_turn:
             index, self.armed_rack_index = self.armed_rack_index, None
             if self.planner.place(cell, index):
+                letter_set_down()
                 self.planner.cursor = cell
                 self.planner_changed()
                 return

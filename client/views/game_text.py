@@ -4,7 +4,7 @@ lines and the banner at the foot of the board (a mixin of :class:`~client.views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from client.describe import describe_result, side
 from client.ui import theme
@@ -29,7 +29,6 @@ class GameText:
     preview: "Preview"
     redeploy_mode: bool
     error: str | None
-    coach: Any
     clock: float
 
     @property
@@ -127,13 +126,9 @@ class GameText:
         return out
 
     def banner(self) -> tuple[str | None, Colour]:
-        """The message at the foot of the board: a rule error, else a hint."""
+        """The message at the foot of the board: a rule error, or what redeploying asks."""
         if self.error:
             return self.error, theme.RUBY
         if self.redeploy_mode:
             return "Click a word of yours to lift it back to your rack", theme.SAPPHIRE
-        if self.coach is not None:
-            hint = self.coach.hint()
-            if hint:
-                return hint, theme.EMERALD
         return None, theme.RUBY

@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from client.views.game_screen import GameScreen
 
 
+def balanced_halves(sections: list) -> tuple[list, list]:
+    """The sections in two columns of about the same height (a title counts as a row and a half)."""
+    sizes = [len(rows) + 1.5 for _title, rows in sections]
+    half = sum(sizes) / 2
+    cut = min(range(1, len(sections)), key=lambda i: abs(sum(sizes[:i]) - half))
+    return sections[:cut], sections[cut:]
+
+
 class HelpOverlay(Dialog):
     """Two columns of keys and what they do; any of Esc, F1, ? or Enter closes it."""
 
@@ -31,7 +39,7 @@ class HelpOverlay(Dialog):
         box = UIBoxLayout(space_between=10)
         box.add(label("Keys", size=26, color=theme.BRASS_LIGHT, bold=True))
         columns = UIBoxLayout(vertical=False, space_between=30, align="top")
-        halves = (KEYS[:2], KEYS[2:])
+        halves = balanced_halves(KEYS)
         for half in halves:
             col = UIBoxLayout(space_between=3, align="left")
             for title, rows in half:

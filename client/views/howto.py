@@ -1,4 +1,4 @@
-"""How to play: the rules in five illustrated pages, and a guided first game."""
+"""How to play: the rules in five illustrated pages, and the way into the guided first game."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ class HowToPlayView(BaseView):
         return super().on_key_press(symbol, modifiers)
 
     def guided(self) -> None:
-        """A first game on the small map against the gentlest computer, with a coach."""
+        """The guided first game: five short lessons on the small map, with a coach."""
         self.navigator.go_tutorial()
 
     # ---------------------------------------------------------------- drawing

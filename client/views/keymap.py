@@ -25,6 +25,7 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Home", "back to the opening view"),
         ("End", "the whole board"),
         ("click the small map", "look there (large boards)"),
+        ("Ctrl+M", "hide or show the small map"),
         ("hover", "a cell's rule, a word's strength"),
     ]),
     ("Decisions", [
@@ -38,6 +39,16 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Space", "pause or play"),
         ("Left, Right", "a move back or forward"),
         ("[ and ]", "slower, faster"),
+    ]),
+    ("Online games", [
+        ("Ctrl+D", "offer a draw (or accept one offered)"),
+        ("Ctrl+Z", "ask to take back your last turn (casual)"),
+        ("Ctrl+A", "abort, before the first word"),
+        ("Ctrl+Y, Ctrl+N", "accept or decline an offer"),
+    ]),
+    ("The guided first game", [
+        ("Ctrl+H, Ctrl+L", "a hint; the lesson again from its start"),
+        ("Ctrl+K, Enter", "skip the lesson; the next, once it is done"),
     ]),
     ("Everywhere", [
         ("PgUp, PgDn", "scroll the chronicle"),

@@ -26,6 +26,9 @@ class MainMenuView(BaseView):
         if saved is not None:
             entries.insert(0, (f"Resume: {saved.title}, turn {saved.turn}"[:34], "resume", self._resume, "gold"))
             entries[1] = ("New skirmish", "skirmish", lambda: self.navigator.go_skirmish("ai"), "brass")
+        if not self.app.settings.seen_tutorial:  # a new player is offered the guided game first
+            entries.insert(0, ("First game? Take the guided tour", "tutorial", lambda: self.navigator.go_tutorial(),
+                               "gold"))
         entries += [
             ("Play online", "online", lambda: self.navigator.go_online(), "brass"),
             ("Pass and play", "hotseat", lambda: self.navigator.go_skirmish("hotseat"), "brass"),
@@ -35,12 +38,14 @@ class MainMenuView(BaseView):
             ("Quit", "quit", lambda: arcade.exit(), "steel"),
         ]
         self.buttons: dict[str, BrassButton] = {}
+        height = 50 if len(entries) <= 8 else 44  # a long menu still fits a 720-pixel window
         for text, name, action, kind in entries:
-            button = BrassButton(text, width=320, height=50, kind=kind, on_click=action, name=name)
+            button = BrassButton(text, width=320, height=height, kind=kind, on_click=action, name=name,
+                                 font_size=17 if len(text) < 28 else 15)
             self.buttons[name] = button
             box.add(button)
         self.nav.controls = list(self.buttons.values())
-        self.panel = Panel(box, width=380, height=len(entries) * 62 + 40)
+        self.panel = Panel(box, width=380, height=len(entries) * (height + 12) + 40)
         self.root.add(self.panel, anchor_x="center", anchor_y="center", align_y=-50)
         self.greeting = label("", size=15, color=theme.PARCHMENT_DIM, italic=True)
         self.root.add(self.greeting, anchor_x="center", anchor_y="bottom", align_y=62)

@@ -1,7 +1,10 @@
 """A small map of the whole board in the board's corner, shown while the board does not fit.
 
 Each cell is one pixel of its stone's colour (letters as their metal), scaled up; a frame
-shows the part of the board in view. A click or a drag on it moves the view there.
+shows the part of the board in view. A click or a drag on it moves the view there. Ctrl+M
+hides and shows it; and it never hides what the player is working on: while the typing
+cursor, a letter being laid or a coin being dragged is under it, it fades to a thin outline
+and the cells beneath take the clicks.
 """
 
 from __future__ import annotations
@@ -39,12 +42,36 @@ class Minimap:
         self._gl_texture = None
         self._key: tuple = ()
         self._quad = quad_2d_fs()
+        self.hidden = False  # Ctrl+M
 
     @property
     def shown(self) -> bool:
-        """Only while part of the board is out of view."""
+        """Only while part of the board is out of view, and the player has not hidden it."""
         b = self.board
-        return b.cam.zoom > b.fit_zoom() * 1.02
+        return not self.hidden and b.cam.zoom > b.fit_zoom() * 1.02
+
+    def toggle(self) -> None:
+        """Hide or show the small map (Ctrl+M)."""
+        self.hidden = not self.hidden
+
+    def faded(self) -> bool:
+        """True while something the player works on lies under the small map: the typing
+        cursor, a letter laid this turn, or the cell a dragged coin is over."""
+        if not self.shown:
+            return False
+        gv = self.board.gv
+        r = self.rect
+        if gv.drag is not None and gv.drag.moved and r.contains(gv.drag.x, gv.drag.y):
+            return True
+        cells = list(gv.planner.placed)
+        if gv.planner.cursor is not None and gv.my_turn:
+            cells.append(gv.planner.cursor)
+        reach = self.board.cell_pixels / 2 + 5  # the frame round the map is 5 px wide
+        for cell in cells:
+            x, y = self.board.cell_to_screen(cell)
+            if r.left - reach < x < r.right + reach and r.bottom - reach < y < r.top + reach:
+                return True
+        return False
 
     @property
     def rect(self) -> Rect:
@@ -55,7 +82,8 @@ class Minimap:
         return Rect(b.right - w - MARGIN, b.bottom + MARGIN + 50, w, h)
 
     def contains(self, x: float, y: float) -> bool:
-        return self.shown and self.rect.contains(x, y)
+        """True if (x, y) is on the small map (not while it is faded: the board takes it)."""
+        return self.shown and self.rect.contains(x, y) and not self.faded()
 
     def centre_on(self, x: float, y: float) -> None:
         """Move the view so the board point under (x, y) on the minimap is in the middle."""
@@ -100,6 +128,10 @@ class Minimap:
         if not self.shown:
             return
         r = self.rect
+        if self.faded():  # a thin outline where it was: the cells under it show
+            arcade.draw_lbwh_rectangle_outline(r.left - 5, r.bottom - 5, r.width + 10, r.height + 10,
+                                               theme.with_alpha(theme.BRASS, 120), 1)
+            return
         arcade.draw_lbwh_rectangle_filled(r.left - 5, r.bottom - 5, r.width + 10, r.height + 10, (20, 12, 6, 230))
         self._upload()
         self._blit(r)

@@ -24,14 +24,24 @@ if TYPE_CHECKING:
 CARD_H = 100  # height of a player's card
 CLOCK_CARD_H = 128  # ... in a game with a clock
 LOW_TIME = 30.0  # seconds: the clock turns red
+CORRESPONDENCE_LOW = 3600.0  # ... in a correspondence game (days per move)
 
 
-def clock_text(seconds: float | None) -> str:
-    """'4:05' (minutes and seconds left, rounded up)."""
+def clock_text(seconds: float | None, kind: str | None = None) -> str:
+    """'4:05' (minutes and seconds left, rounded up); a correspondence clock (days per move)
+    shows '2d 23h', then '5h 07m' on the last day, and minutes and seconds in the last hour."""
     if seconds is None:
         return ""
     s = max(0, int(math.ceil(seconds)))
+    if kind == "correspondence" and s >= 3600:
+        days, hours, minutes = s // 86400, s % 86400 // 3600, s % 3600 // 60
+        return f"{days}d {hours}h" if days else f"{hours}h {minutes:02d}m"
     return f"{s // 60}:{s % 60:02d}"
+
+
+def low_time(seconds: float, kind: str | None = None) -> bool:
+    """True when a clock should turn red: under 30 s, or the last hour of a correspondence move."""
+    return seconds <= (CORRESPONDENCE_LOW if kind == "correspondence" else LOW_TIME)
 
 
 @dataclass(frozen=True)
@@ -41,20 +51,24 @@ class SideRects:
     cards: tuple[Rect, Rect]  # gold's card, silver's card
     preview: Rect
     chronicle: Rect
+    strip: Rect | None = None  # an online game's offers (client/views/offers.py), at the foot
 
 
-def side_rects(side: Rect, timed: bool) -> SideRects:
-    """The cards at the top, the preview under them, the chronicle below."""
+def side_rects(side: Rect, timed: bool, strip_h: float = 0.0) -> SideRects:
+    """The cards at the top, the preview under them, the chronicle below (and under it, in an
+    online game, the offers strip ``strip_h`` high)."""
     left, width = side.left + 10, side.width - 20
     card_h = CLOCK_CARD_H if timed else CARD_H
     top = side.top - 4
     gold = Rect(left, top - card_h, width, card_h)
     silver = Rect(left, gold.bottom - 6 - card_h, width, card_h)
-    room = silver.bottom - 8 - 10
+    strip = Rect(left, side.bottom + 10, width, strip_h) if strip_h > 0 else None
+    floor = side.bottom if strip is None else strip.top - 2  # where the chronicle's room ends
+    room = silver.bottom - 8 - 10 - (floor - side.bottom)
     preview_h = max(150.0, min(290.0, room * 0.5))
     preview = Rect(left, silver.bottom - 8 - preview_h, width, preview_h)
-    chronicle = Rect(left, side.bottom + 10, width, max(0.0, preview.bottom - 8 - side.bottom - 10))
-    return SideRects((gold, silver), preview, chronicle)
+    chronicle = Rect(left, floor + 10, width, max(0.0, preview.bottom - 8 - floor - 10))
+    return SideRects((gold, silver), preview, chronicle, strip)
 
 
 class SidePanel(Panel):
@@ -74,7 +88,11 @@ class SidePanel(Panel):
 
     @property
     def rects(self) -> SideRects:
-        return side_rects(self.rect, self.timed)
+        offers = getattr(self.gv, "offers", None)
+        return side_rects(self.rect, self.timed, offers.height if offers is not None else 0.0)
+
+    def clock_kind(self) -> str | None:
+        return getattr(self.gv.session, "clock_kind", lambda: None)()
 
     def counting(self) -> bool:
         """True while a score still counts up to its new value."""
@@ -91,9 +109,12 @@ class SidePanel(Panel):
         clocks = gv.session.clock_left()
         status = tuple(gv.actor_status(p) for p in (Player.GOLD, Player.SILVER))
         log: Chronicle = gv.log
+        offers = getattr(gv, "offers", None)
+        kind = self.clock_kind()
         return (d.revision, d.version, id(d), status, gv.current_actor(), id(gv.preview), gv.duel_key(),
-                gv.redeploy_mode, gv.my_turn, len(log), log.scroll,
-                None if not clocks else tuple(int(math.ceil(v)) for v in clocks.values()), self.rect)
+                gv.redeploy_mode, gv.my_turn, id(log), len(log), log.scroll,
+                None if not clocks else tuple(clock_text(v, kind) for v in clocks.values()), self.rect,
+                None if offers is None else offers.key())
 
     def on_draw(self) -> None:
         now = self.gv.clock
@@ -145,6 +166,8 @@ class SidePanel(Panel):
         if not self.gv.fx.duel_showing():
             self._preview(rects.preview)
         self._chronicle(rects.chronicle)
+        if rects.strip is not None:
+            self.gv.offers.paint(self.texts, rects.strip)  # type: ignore[attr-defined]
 
     def _player_card(self, p: Player, card: Rect) -> None:
         gv = self.gv
@@ -174,9 +197,9 @@ class SidePanel(Panel):
                         color=theme.BRASS_LIGHT if active else theme.INK_MUTED, font=theme.SANS, italic=True)
         clocks = gv.session.clock_left()
         if clocks and int(p) in clocks and d.result is None:
-            left_s = clocks[int(p)]
-            ink = theme.RUBY if left_s <= LOW_TIME else (theme.PARCHMENT if active else theme.INK_MUTED)
-            self.texts.draw(("clock", p), clock_text(left_s), card.right - 20, bottom + 12, size=26,
+            left_s, kind = clocks[int(p)], self.clock_kind()
+            ink = theme.RUBY if low_time(left_s, kind) else (theme.PARCHMENT if active else theme.INK_MUTED)
+            self.texts.draw(("clock", p), clock_text(left_s, kind), card.right - 20, bottom + 12, size=26,
                             color=ink, bold=True, anchor_x="right", font=theme.MONO)
         # The opponent's rack: coin backs, face down.
         if gv.viewer is not None and p != gv.viewer and info is not None and not clocks:

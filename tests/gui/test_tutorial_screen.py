@@ -1,0 +1,315 @@
+"""The guided first game in the real game screen (Xvfb + Mesa), played with dispatched mouse and
+key events: the menu and How to play open it, the coach beside the board says what to do and
+what happened, refusals and hints reach it, its buttons and keys move between lessons, the
+cells it is about pulse, and the end offers a real skirmish on the small map.
+
+With ``SCRYPTIC_TUTORIAL_SHOTS=folder`` the tests also save a screenshot of each lesson (the
+pictures in docs/images/tutorial-*.png come from there).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+if not os.environ.get("DISPLAY"):
+    pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
+
+import arcade  # noqa: E402
+import numpy as np  # noqa: E402
+
+from gui_support import click, pump, scryptic_window  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory):
+    with scryptic_window(tmp_path_factory, "fast") as win:
+        yield win
+
+
+def key(win, symbol: int, modifiers: int = 0) -> None:
+    win.dispatch_event("on_key_press", symbol, modifiers)
+    win.dispatch_event("on_key_release", symbol, modifiers)
+    win.dispatch_events()
+    pump(win)
+
+
+def type_word(win, letters: str) -> None:
+    for letter in letters:
+        key(win, getattr(arcade.key, letter.upper()))
+
+
+def click_cell(win, view, cell) -> None:
+    click(win, *view.board.cell_to_screen(cell))
+
+
+def press(win, button) -> None:
+    assert not button.disabled, f"{button.name} is disabled"
+    click(win, *button.rect.center)
+    pump(win, 2)
+
+
+def pump_until(win, condition, timeout: float = 30.0, what: str = "") -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        pump(win)
+        if condition():
+            return
+    pytest.fail(f"timed out waiting for {what or condition}")
+
+
+def lesson_view(win, number: int):
+    """The game screen now shown, checked to be lesson ``number`` with its coach."""
+    from client.views.game import GameView
+
+    view = win.current_view
+    assert isinstance(view, GameView) and view.coach is not None, type(view).__name__
+    assert view.coach.state.number == number, view.coach.state.heading
+    return view
+
+
+def shot(win, name: str) -> np.ndarray:
+    """The frame as pixels (and saved as ``name``.png where SCRYPTIC_TUTORIAL_SHOTS points)."""
+    pump(win)
+    image = arcade.get_image(0, 0, win.width, win.height)
+    folder = os.environ.get("SCRYPTIC_TUTORIAL_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        image.save(Path(folder) / f"{name}.png")
+    return np.asarray(image.convert("RGB"), dtype=np.int16)
+
+
+def region(img: np.ndarray, x: float, y: float, half: int) -> np.ndarray:
+    """The pixels of a square round screen point (x, y) (y up) in the image (y down)."""
+    h = img.shape[0]
+    return img[int(h - y - half):int(h - y + half), int(x - half):int(x + half)]
+
+
+# ---------------------------------------------------------------- ways in
+
+
+def test_the_menu_offers_the_tour_to_a_new_player_and_how_to_play_opens_it(window):
+    from client.settings import config_dir
+    from client.views.menu import MainMenuView
+
+    window.settings.seen_tutorial = False
+    window.navigator.go_menu()
+    pump(window, 2)
+    menu = window.current_view
+    assert isinstance(menu, MainMenuView)
+    tour = menu.buttons["tutorial"]
+    assert tour.text == "First game? Take the guided tour"
+    assert list(menu.buttons)[0] == "tutorial", "offered first"
+    press(window, tour)
+    view = lesson_view(window, 1)
+    assert view.coach.state.heading == "Lesson 1 of 5: Your first word"
+    assert view.session.game.map.name == "The Anvil"
+    assert window.settings.seen_tutorial
+    assert json.loads((config_dir() / "settings.json").read_text())["seen_tutorial"] is True
+    view.leave()
+    pump(window, 2)
+    assert isinstance(window.current_view, MainMenuView)
+    assert "tutorial" not in window.current_view.buttons, "offered only until it has been seen"
+    # How to play keeps the way in.
+    press(window, window.current_view.buttons["howto"])
+    from client.ui.widgets import find_widget
+
+    press(window, find_widget(window.current_view.root, "guided"))
+    lesson_view(window, 1).leave()
+
+
+# ---------------------------------------------------------------- the lessons
+
+
+def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
+    window.navigator.go_tutorial()
+    pump(window, 2)
+    view = lesson_view(window, 1)
+    coach = view.coach
+    assert "Lay ONE down from row 8, column 4" in coach.state.text
+    city, o_cell = (9, 3), (7, 3)
+    assert {city, o_cell, (8, 3)} <= set(coach.state.highlights)
+    # The coach's scroll lies beside the board, never over it.
+    assert coach.rect.right <= view.board.rect.left
+    assert all(view.board.rect.contains(*view.board.cell_to_screen(c)) for c in coach.state.highlights)
+    # The cells it is about pulse: the window keeps drawing them, and they change from frame
+    # to frame while the rest of the board holds still.
+    pump(window)
+    assert not view.coach.pulse_due(), "just drawn"
+    window.dispatch_event("on_update", 1 / 15)
+    window.dispatch_events()
+    assert view.animating(), "the pulse asks for a frame as time goes by"
+    before = shot(window, "tutorial-1")
+    window.dispatch_event("on_update", 0.35)
+    window.dispatch_event("on_draw")
+    window.dispatch_events()
+    after = np.asarray(arcade.get_image(0, 0, window.width, window.height).convert("RGB"), dtype=np.int16)
+    x, y = view.board.cell_to_screen(o_cell)
+    assert np.abs(region(before, x, y, 20) - region(after, x, y, 20)).max() > 20, "the highlight pulses"
+    fx, fy = view.board.cell_to_screen((1, 9))
+    assert np.abs(region(before, fx, fy, 20) - region(after, fx, fy, 20)).max() < 8, "a plain cell holds still"
+    # A while after the coach last spoke they hold still (a quiet screen draws nothing).
+    from client.views.coach import PULSE_SECONDS
+
+    window.dispatch_event("on_update", PULSE_SECONDS)
+    window.dispatch_events()
+    assert view.animating(), "one more frame, to come to rest"
+    pump(window)
+    window.dispatch_event("on_update", 1 / 15)
+    window.dispatch_events()
+    assert not coach.pulse_due() and not view.animating()
+    still = shot(window, "tutorial-1-still")
+
+    def greenness(img, cx, cy):
+        pixels = region(img, cx, cy, 20).reshape(-1, 3)
+        return float((pixels[:, 1] - pixels[:, 0]).mean())
+
+    assert greenness(still, x, y) > greenness(still, fx, fy) + 15, "the lesson's cell stays marked in green"
+    # Lay ONE down from the O with the keys the hint names: click, Space, type, Enter.
+    assert coach.driver.prepared.hints[0].startswith("Click row 8, column 4, press Space until the arrow points down")
+    click_cell(window, view, o_cell)
+    assert view.planner.cursor == o_cell and view.planner.direction == "across"
+    key(window, arcade.key.SPACE)
+    assert view.planner.direction == "down", "Space turns the arrow down"
+    type_word(window, "one")
+    assert view.planner.placed == {(7, 3): "o", (8, 3): "n", (9, 3): "e"}
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: coach.state.phase == "done", what="lesson 1 done")
+    assert coach.state.text.startswith("Well done! ONE is on the board. It scores 3: each letter is worth its dots "
+                                       "(O 1 + N 1 + E 1).")
+    assert coach.buttons["next"].text == "Next lesson" and coach.buttons["hint"].disabled
+    shot(window, "tutorial-1-done")
+    press(window, coach.buttons["next"])
+
+    # Lesson 2: a refusal from the rules, a hint from the button and one from Ctrl+H, then NOTE.
+    view = lesson_view(window, 2)
+    coach = view.coach
+    assert coach.state.title == "Supply: keep your words joined"
+    assert "lay NOTE across from row 9, column 4, from your ONE to SEA" in coach.state.text
+    click_cell(window, view, (9, 7))  # beside the cut-off SEA only
+    type_word(window, "d")
+    key(window, arcade.key.ENTER)
+    assert coach.state.note.startswith("Not allowed: AD does not connect to your supplied crossword"), coach.state.note
+    assert "Click your N at row 9, column 4" in coach.state.note, "the refusal comes with a hint"
+    shot(window, "tutorial-2-refused")
+    key(window, arcade.key.ESCAPE)
+    assert view.planner.placed == {}
+    press(window, coach.buttons["hint"])
+    assert coach.state.note == ("Hint: A word that touches only SEA is refused: it must be joined to your city "
+                                "another way too.")
+    key(window, arcade.key.H, arcade.key.MOD_CTRL)
+    assert coach.state.note.startswith("Hint: Laying OATS again beside silver's OX would be an attack")
+    click_cell(window, view, (8, 3))
+    assert view.planner.direction == "across"
+    type_word(window, "ot")  # the cursor steps over the N, and stops on SEA's E
+    assert view.planner.placed == {(8, 4): "o", (8, 5): "t"}
+    shot(window, "tutorial-2")
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: coach.state.phase == "done", what="lesson 2 done")
+    assert coach.state.text.startswith("Well done! NOTE joins SEA to ONE: SEA is supplied again and defends at 3.")
+    assert set(coach.state.highlights) == {(8, 3), (8, 4), (8, 5), (8, 6)}, "the word that did it"
+    assert not coach.pulse_due(), "a lesson done holds its highlights still"
+    key(window, arcade.key.ENTER)  # Enter goes on once the lesson is done
+    view = lesson_view(window, 3)
+    assert view.coach.state.title == "Attack"
+    view.leave()
+
+
+def test_restart_skip_the_defence_and_a_real_skirmish_at_the_end(window):
+    from client.session import LocalSession
+    from client.views.dialogs import DefenceDialog
+    from client.views.game import GameView
+    from client.views.tutorial_ready import ReadyView
+
+    window.navigator.go_tutorial()
+    pump(window, 2)
+    first = lesson_view(window, 1)
+    click_cell(window, first, (7, 3))
+    type_word(window, "on")
+    key(window, arcade.key.L, arcade.key.MOD_CTRL)  # restart: the same lesson, from its start
+    pump(window, 2)
+    again = lesson_view(window, 1)
+    assert again is not first and again.session is not first.session and again.planner.placed == {}
+    press(window, again.coach.buttons["restart"])
+    restarted = lesson_view(window, 1)
+    assert restarted is not again
+    press(window, restarted.coach.buttons["next"])  # "Skip this lesson"
+    view = lesson_view(window, 2)
+    shot(window, "tutorial-2-start")
+    key(window, arcade.key.K, arcade.key.MOD_CTRL)
+    pump(window, 2)
+    view = lesson_view(window, 3)
+    shot(window, "tutorial-3")
+    key(window, arcade.key.K, arcade.key.MOD_CTRL)
+    pump(window, 2)
+    view = lesson_view(window, 4)
+    shot(window, "tutorial-4")
+    key(window, arcade.key.K, arcade.key.MOD_CTRL)
+    pump(window, 2)
+
+    # Lesson 5: silver attacks; the defence panel the hints name is open beside the board.
+    view = lesson_view(window, 5)
+    coach = view.coach
+    pump_until(window, lambda: isinstance(view.dialog, DefenceDialog), what="the defence panel")
+    from client.ui.widgets import find_widget
+
+    defend = find_widget(view.dialog.root, "defend")
+    best = find_widget(view.dialog.root, "best")
+    hints = coach.driver.prepared.hints
+    assert defend.text == "Defend  (Enter)" and "press Defend (Enter)" in hints[0]
+    assert best.text == "Best order  (B)" and "Best order (B)" in hints[1]
+    assert "Shift+Up and Shift+Down" in hints[1] and "\u25b2 and \u25bc buttons" in hints[1]
+    assert find_widget(view.dialog.root, "down-0").text == "\u25bc"
+    assert coach.rect.right <= view.board.rect.left and view.dialog.contains(*view.layout.side.center)
+    shot(window, "tutorial-5")
+    key(window, arcade.key.ENTER)  # Defend, in the best order
+    pump_until(window, lambda: coach.state.phase == "finished", what="the last lesson done")
+    assert coach.state.text.startswith("Well done! GATE (13) stopped ASH (6) at once.")
+    assert coach.state.note.startswith("That is the whole game")
+    assert coach.buttons["next"].text == "Finish"
+    shot(window, "tutorial-5-done")
+    press(window, coach.buttons["next"])
+    ready = window.current_view
+    assert isinstance(ready, ReadyView)
+    shot(window, "tutorial-ready")
+    press(window, ready.buttons["skirmish"])
+    game = window.current_view
+    assert isinstance(game, GameView) and game.coach is None
+    assert type(game.session) is LocalSession
+    assert game.session.game.map.name == "The Anvil"
+    silver = game.session.seats[game.viewer.other]
+    assert not silver.human_here and silver.ai_level == 1, "against the gentlest computer"
+    game.session.close()
+    window.navigator.go_menu()
+    pump(window)
+
+
+def test_the_coach_fits_a_wide_window_and_the_smallest_one(window):
+    window.navigator.go_tutorial()
+    pump(window, 2)
+    view = lesson_view(window, 1)
+    try:
+        for size in ((1920, 1080), (1200, 720)):
+            window.set_size(*size)
+            window.dispatch_event("on_resize", *size)
+            pump(window)
+            window.flip()  # Mesa resizes the back buffer when a frame is presented
+            pump(window, 3)
+            coach, board = view.coach, view.board
+            assert coach.rect.right <= board.rect.left and coach.rect.top <= window.height
+            assert board.coin_pixels >= 40, f"coins {board.coin_pixels:.1f} px at {size}"
+            assert coach.buttons["next"].rect.top < coach.top - 200, "the buttons stay at the foot of the scroll"
+            shot(window, f"tutorial-1-{size[0]}x{size[1]}")
+    finally:
+        window.set_size(1280, 800)
+        window.dispatch_event("on_resize", 1280, 800)
+        pump(window)
+        window.flip()
+        pump(window, 2)
+    view.leave()
