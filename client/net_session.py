@@ -49,6 +49,15 @@ def seats_from_info(info: dict[str, Any], seat: int | None) -> dict[Player, Seat
     return out
 
 
+
+def other_game_notice(message: dict[str, Any]) -> str:
+    """One line for a ``your_turn`` or ``challenge`` push that concerns another game."""
+    if message.get("type") == "challenge":
+        by = (message.get("by") or {}).get("name") or "Someone"
+        return f"{by} challenges you: answer from My games when this game allows."
+    opponent = message.get("opponent") or "your opponent"
+    return f"Your move against {opponent} in another game (My games)."
+
 class NetworkSession(GameSession):
     """One game on a server, seen from one seat (or as a spectator when ``seat`` is None)."""
 
@@ -142,6 +151,10 @@ class NetworkSession(GameSession):
                 status = message.get("status")
                 self._connection = None if status == "connected" else CONNECTION_TEXT.get(status, status)
                 out.append(Status("connection", self._connection or "Connected", busy=status == "reconnecting"))
+                continue
+            if kind in ("your_turn", "challenge"):
+                # Another game wants this player: say so here (the notice stays for the online screens).
+                out.append(Status("notice", other_game_notice(message)))
                 continue
             if message.get("game") != self.game_id:
                 continue

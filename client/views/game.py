@@ -266,6 +266,9 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
                 self.show_error(message.reason)
                 if self.coach is not None:
                     self.coach.on_rejected(message)
+            elif isinstance(message, Status) and message.kind == "notice":
+                self.status_text = message.text
+                self.log.append((message.text, theme.EMERALD))
             elif isinstance(message, Status):
                 self.status_text = "" if message.kind == "thinking" else message.text
         self.animator.tick(delta_time)

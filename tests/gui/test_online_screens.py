@@ -355,3 +355,33 @@ def test_tabs_keys_escape_leave_and_a_short_window(window, online):
     click_on(window, lobby, "leave")  # leaving online play closes the connection
     assert isinstance(window.current_view, MainMenuView)
     pump_until(window, lambda: not me.connected, what="the connection to close")
+
+
+def test_inside_a_game_your_move_in_another_game_is_told_and_kept_for_my_games(window, online):
+    from client.views.game import GameView
+    from client.views.my_games import MyGamesView
+
+    _, connect = online
+    me, bo, cy = connect("Tester"), connect("Bo"), connect("Cy")
+    first = me.create_game(map="Cinder Ford", time_control=RAPID, seat="gold").result(10)["game"]
+    bo.join(game=first).result(10)
+    window.navigator.go_my_games(me)
+    screen = window.current_view
+    pump_until(window, lambda: widget(screen, f"resume-{first}") is not None, what="the first game")
+    click_on(window, screen, f"resume-{first}")
+    pump_until(window, lambda: isinstance(window.current_view, GameView), what="the first game on screen")
+    view = window.current_view
+    # A second game of this account, started elsewhere: Cy's seek, taken by the laptop.
+    laptop = connect(token=me.token)
+    second = cy.create_game(map="Cinder Ford", time_control=RAPID, seat="silver").result(10)["game"]
+    laptop.join(game=second).result(10)  # gold moves first there: our move in another game
+    laptop.close()
+    pump_until(window, lambda: "another game" in view.status_text, what="the notice in the game screen")
+    assert view.status_text == "Your move against Cy in another game (My games)."
+    assert view.log[-1][0] == view.status_text
+    assert view.session.game_id == first  # the game on screen is still the first one
+    window.navigator.go_my_games(me)
+    screen = window.current_view
+    assert isinstance(screen, MyGamesView)
+    pump_until(window, lambda: screen.banner.visible, what="the notice kept for My games")
+    assert screen.banner.heading.text == "Your move against Cy"
