@@ -56,6 +56,7 @@ from shared.rules.terrain import GameMap
 if TYPE_CHECKING:  # imported when used: the single process needs neither asyncpg nor nats-py
     from server.cluster.lease import Lease
     from server.cluster.parts import ClusterParts
+    from server.remote.lobby import ClusterLobby
     from server.remote.viewer import RemoteGames
 
 log = logging.getLogger("scryptic.server")
@@ -77,6 +78,7 @@ class GameServer:
         self.metrics = Metrics()
         self.cluster: ClusterParts | None = None
         self.remote: RemoteGames | None = None  # routes to the other nodes of a cluster (with a bus)
+        self.cluster_lobby: ClusterLobby | None = None  # the lobby across the nodes (with a bus)
         if config.db_url:  # a cluster node (docs/cluster.md); else the single process on SQLite
             from server.cluster.parts import ClusterParts
 
@@ -208,6 +210,12 @@ class GameServer:
         cluster.moved = moved
         cluster.arrived = remote.game_arrived
         self.remote = remote
+        from server.remote.lobby import ClusterLobby
+
+        self.cluster_lobby = ClusterLobby(mesh.address, self.feed, self.online, self.registry.lobby_lines,
+                                          self.listings.mine_here, lambda: list(mesh.seen))
+        self.listings.elsewhere = self.cluster_lobby.elsewhere
+        self.listings.mine_elsewhere = self.cluster_lobby.mine
 
     def _unregister(self, host: GameHost) -> None:
         """Take a game out of memory (what the housekeeping does with old finished games)."""
@@ -226,6 +234,8 @@ class GameServer:
         self.registry.start_all(now)
         if self.cluster:
             await self.cluster.start()
+            if self.cluster_lobby is not None and self.cluster.bus is not None:
+                await self.cluster_lobby.start(self.cluster.bus)
         self._freeze_heap()
         log.info(
             "reloaded",
@@ -254,6 +264,8 @@ class GameServer:
             await self.store.note_alive(time.time())
         except StoreError:
             pass
+        if self.cluster_lobby is not None:
+            await self.cluster_lobby.stop()
         if self.cluster:
             await self.cluster.stop()
         self.store.close()

@@ -30,6 +30,10 @@ class BusError(Exception):
     and must ask again."""
 
 
+class BusUnavailable(BusError):
+    """This node has no connection to the bus now (it reconnects by itself): nothing was sent."""
+
+
 class NoResponders(BusError):
     """Nobody serves the subject now: the request reached no one, so nothing was done."""
 
@@ -91,3 +95,13 @@ def update_subject(game_id: str, audience: str) -> str:
     """Where a game's owner publishes updates for one audience (``"1"``, ``"2"``: the seats'
     holders; ``"watch"``: the spectators)."""
     return f"{PREFIX}.game.{game_id}.up.{audience}"
+
+
+def lobby_subject() -> str:
+    """Where every node publishes its lobby's changes, whole lists and notices to accounts."""
+    return f"{PREFIX}.lobby"
+
+
+def lobby_ask_subject(address: str) -> str:
+    """Where a node answers questions about its part of the lobby (an account's games)."""
+    return f"{PREFIX}.lobby.ask.{address}"

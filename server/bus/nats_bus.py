@@ -15,7 +15,13 @@ import nats
 import nats.errors
 from nats.aio.client import Client
 
-from server.bus.interface import BusError, Handler, Listener, NoResponders
+from server.bus.interface import (
+    BusError,
+    BusUnavailable,
+    Handler,
+    Listener,
+    NoResponders,
+)
 
 log = logging.getLogger("scryptic.bus")
 
@@ -74,7 +80,7 @@ class NatsBus:
     async def request(self, subject: str, payload: bytes, timeout: float) -> bytes:
         """The reply of the subject's server; BusError if none, none in time, or no connection."""
         if not self._nc.is_connected:
-            raise BusError("the message bus is unavailable (reconnecting)")
+            raise BusUnavailable("the message bus is unavailable (reconnecting)")
         try:
             msg = await self._nc.request(subject, payload, timeout=timeout)
         except nats.errors.NoRespondersError:
@@ -107,7 +113,7 @@ class NatsBus:
     async def publish(self, subject: str, payload: bytes) -> None:
         """Send ``payload`` to every listener of ``subject``; BusError without a connection."""
         if not self._nc.is_connected:
-            raise BusError("the message bus is unavailable (reconnecting)")
+            raise BusUnavailable("the message bus is unavailable (reconnecting)")
         try:
             await self._nc.publish(subject, payload)
         except _TEMPORARY as exc:

@@ -59,6 +59,9 @@ def address_of(node_id: str) -> str:
     return f"{re.sub(r'[^A-Za-z0-9_-]', '_', node_id)[:60]}-{secrets.token_hex(3)}"
 
 
+RESEND_AFTER = 0.25  # seconds between tries to send an envelope while the bus is away
+
+
 class _Outbox:
     """What is queued for one node, and the number of the last envelope sent to it."""
 
@@ -227,8 +230,13 @@ class Mesh:
                     raise BusError("the message bus is not connected")
                 await self.bus.publish(node_subject(address), envelope)
                 self.sent += 1
-            except BusError as exc:  # lost: the receiver sees the number jump (at most once)
-                log.warning("envelope lost", extra={"data": {"to": address, "error": str(exc)}})
+            except BusError as exc:
+                # Not sent (the bus is away): keep the items, in order under the same number,
+                # and try again until the bus is back or the node is given up (sweep).
+                log.warning("envelope held", extra={"data": {"to": address, "error": str(exc)}})
+                box.items = items + box.items
+                box.seq -= 1
+                await asyncio.sleep(RESEND_AFTER)
 
     # ------------------------------------------------------------------------------ receiving
 

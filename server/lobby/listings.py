@@ -4,13 +4,15 @@
 (:class:`~server.lobby.pushes.LobbyFeed`). ``my_games`` lists the account's games in progress
 from memory (every unfinished game is in memory): whose move, the clock, the opponent; and the
 challenges waiting for the account's answer. ``export`` gives the record of a finished game.
+On a cluster node, :attr:`Listings.elsewhere` and :attr:`Listings.mine_elsewhere` add the other
+nodes' part (:mod:`server.remote.lobby`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
 from server.edge import protocol as P
@@ -24,8 +26,8 @@ from server.lobby.ratings import Ratings, bot_subject
 from server.lobby.registry import GameRegistry
 from server.mapcodec import map_from_text
 from server.store.records import StoredGame
-from shared.rules.record import GameRecord
 from shared.rules.presets import get_rules
+from shared.rules.record import GameRecord
 from shared.rules.terrain import Player
 
 LIST_LIMIT = 100  # games per list in list_games
@@ -60,16 +62,22 @@ class Listings:
         self.ratings = ratings
         self._bot_names = bot_names
         self._challenges = challenges
+        # A cluster node's view of the other nodes (server.remote.lobby): their listed games as
+        # (list, entry), and an account's games and challenges there.
+        self.elsewhere: Callable[[], Iterable[tuple[str, dict[str, Any]]]] = tuple
+        self.mine_elsewhere: Callable[[int], Awaitable[dict[str, list[dict[str, Any]]]]] | None = None
 
     def lobby(self) -> dict[str, Any]:
         """Public games waiting for a player and in play (newest first), and the bots."""
-        open_games, live = [], []
+        lists: dict[str, list[dict[str, Any]]] = {"open": [], "live": []}
         for host in sorted(self.registry.hosts.values(), key=lambda h: -h.created):
             listed = self.registry.listed_in(host)
-            if listed == "open" and len(open_games) < LIST_LIMIT:
-                open_games.append(self.registry.entry(host))
-            elif listed == "live" and len(live) < LIST_LIMIT:
-                live.append(self.registry.entry(host))
+            if listed in lists and len(lists[listed]) < LIST_LIMIT:
+                lists[listed].append(self.registry.entry(host))
+        for listed, entry in self.elsewhere():
+            if listed in lists and entry["game"] not in self.registry.hosts:
+                lists[listed].append(entry)
+        open_games, live = ([*sorted(lines, key=lambda e: -e.get("created", 0))][:LIST_LIMIT] for lines in lists.values())
         bots = [
             {"level": level, "name": name, "ratings": self.ratings.of(bot_subject(level))}
             for level, name in sorted(self._bot_names().items())
@@ -93,15 +101,29 @@ class Listings:
         """The account's games in progress (those where it must act first) and the challenges
         waiting for its answer."""
         user = self.accounts.require(client)
+        mine = self.mine_here(user.id)
+        if self.mine_elsewhere is not None:  # a cluster node: the account's games on the others too
+            there = await self.mine_elsewhere(user.id)
+            for key in ("games", "challenges"):
+                known = {line["game"]: line for line in mine[key]}
+                for line in there[key]:
+                    held = known.get(line["game"])  # a game moving may show on two nodes
+                    if held is None or line.get("version", 0) > held.get("version", 0):
+                        known[line["game"]] = line
+                mine[key] = list(known.values())
+        mine["games"].sort(key=lambda g: (not g["my_move"], -g["created"]))
+        return mine
+
+    def mine_here(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
+        """The account's games in progress on this node, and the challenges waiting for it here."""
         now = time.time()
         games = []
-        for host in self.registry.games_of(user.id):
+        for host in self.registry.games_of(user_id):
             if host.status not in (OPEN, ACTIVE):
                 continue
-            seat = next(p for p, s in host.seats.items() if s.user_id == user.id)
+            seat = next(p for p, s in host.seats.items() if s.user_id == user_id)
             games.append(my_game_line(host, seat, now))
-        games.sort(key=lambda g: (not g["my_move"], -g["created"]))
-        return {"games": games, "challenges": self._challenges(user.id)}
+        return {"games": games, "challenges": self._challenges(user_id)}
 
     async def export(self, client: Client, req: P.Export) -> dict[str, Any]:
         """The record of a finished game: public, or one the client plays in or watches, or

@@ -7,6 +7,10 @@
   yours waits for you and this connection is not seated in it) and ``challenge`` (someone
   challenged you) pushes.
 
+On a cluster node, ``LobbyFeed.on_change`` and ``OnlineUsers.beyond`` carry this node's changes
+and notices to the others (:mod:`server.remote.lobby`), which push them with ``send`` and
+``tell_here``.
+
 Both only ever send what anybody may see of a game (its lobby line) or what the account itself
 may see; no seat token, no rack.
 """
@@ -29,6 +33,8 @@ class LobbyFeed:
     def __init__(self) -> None:
         self.subscribers: set[Client] = set()
         self._listed: dict[str, str] = {}  # game id -> the list it is in
+        # Told of each change of this node's games (a cluster node publishes it to the others).
+        self.on_change: Callable[[dict[str, Any]], None] = lambda change: None
 
     def subscribe(self, client: Client) -> None:
         """Send ``client`` every change from now on."""
@@ -51,11 +57,20 @@ class LobbyFeed:
         if before is None and listed is None:
             return  # in neither list, before or after: nothing to say
         if before is not None and before != listed:
-            self._send({"op": "remove", "list": before, "game": game_id, "entry": None})
+            self._changed({"op": "remove", "list": before, "game": game_id, "entry": None})
         if listed is not None:
-            self._send({"op": "change" if before == listed else "add", "list": listed, "game": game_id, "entry": entry()})
+            self._changed({"op": "change" if before == listed else "add", "list": listed, "game": game_id, "entry": entry()})
 
-    def _send(self, change: dict[str, Any]) -> None:
+    def listed_here(self, game_id: str) -> bool:
+        """Whether one of this node's games is in a list now."""
+        return game_id in self._listed
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        self.send(change)
+        self.on_change(change)
+
+    def send(self, change: dict[str, Any]) -> None:
+        """Push one change (``op``, ``list``, ``game``, ``entry``) to the subscribers."""
         if not self.subscribers:
             return
         data = encode(push("lobby", **change))
@@ -68,6 +83,8 @@ class OnlineUsers:
 
     def __init__(self) -> None:
         self._conns: dict[int, set[Client]] = defaultdict(set)
+        # Told of each notice (a cluster node carries it to the account's connections elsewhere).
+        self.beyond: Callable[[int, str, str | None, dict[str, Any]], None] = lambda user, kind, unless, fields: None
 
     def add(self, client: Client) -> None:
         """``client`` said hello as its account."""
@@ -89,7 +106,12 @@ class OnlineUsers:
 
     def tell(self, user_id: int, kind: str, unless_seated_in: str | None = None, **fields: Any) -> int:
         """Push ``kind`` to each of ``user_id``'s connections (except those seated in game
-        ``unless_seated_in``: they see the game itself); how many got it."""
+        ``unless_seated_in``: they see the game itself), on every node; how many got it here."""
+        self.beyond(user_id, kind, unless_seated_in, fields)
+        return self.tell_here(user_id, kind, unless_seated_in, **fields)
+
+    def tell_here(self, user_id: int, kind: str, unless_seated_in: str | None = None, **fields: Any) -> int:
+        """:meth:`tell`, to this node's connections only."""
         targets = [c for c in self._conns.get(user_id, ()) if unless_seated_in is None or unless_seated_in not in c.seats]
         if targets:
             data = encode(push(kind, **fields))

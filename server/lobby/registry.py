@@ -134,6 +134,15 @@ class GameRegistry:
         """Push the game's place in the lobby to the lobby's subscribers."""
         self.feed.show(host.id, self.listed_in(host), lambda: self.entry(host))
 
+    def lobby_lines(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """Every listed game in memory: its list and its lobby line, by id."""
+        lines = {}
+        for host in self.hosts.values():
+            listed = self.listed_in(host)
+            if listed is not None:
+                lines[host.id] = (listed, self.entry(host))
+        return lines
+
     def games_of(self, user_id: int) -> list[GameHost]:
         """The games in memory in which ``user_id`` holds a seat."""
         return [h for h in self.hosts.values() if any(s.user_id == user_id for s in h.seats.values())]

@@ -11,10 +11,12 @@ the connection's node. The game host never knows: a proxy is just one more subsc
 - :mod:`server.remote.viewer`: the side of a node whose client asks: :class:`RemoteGames`
   (forwards requests, relays the owner's frames to its connections, follows a game to its next
   owner, claims a game nobody runs).
+- :mod:`server.remote.lobby`: :class:`ClusterLobby`, the lobby across the nodes (every node's
+  lobby changes and notices on one subject, a merged view, ``my_games`` asked of every node).
 - :mod:`server.remote.wire`: the messages between the two.
 
 May import: the standard library, msgspec, the rules engine's errors and players,
-``server.edge.protocol``, ``server.lobby.clients``, ``server.bus.interface`` and
+``server.edge.protocol``, ``server.lobby.clients``, ``server.lobby.pushes``, ``server.bus.interface`` and
 ``server.cluster.mesh``; never the routes, the app, the game host or a store (it is handed
 callables by the composition root).
 """

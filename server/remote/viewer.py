@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from server.bus.interface import BusError, NoResponders
+from server.bus.interface import BusError, BusUnavailable, NoResponders
 from server.cluster.mesh import Mesh
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError, request_type
@@ -124,6 +124,12 @@ class RemoteGames:
                 reply = wire.decode(await self.mesh.request(game_id, payload, self.timeout))
             except NoResponders:
                 reply = None
+            except BusUnavailable:
+                raise ProtocolError(
+                    "server_busy",
+                    f"game {game_id} runs on another node and this node has lost the message bus for a moment; "
+                    "nothing was done: try again in a few seconds",
+                ) from None
             except BusError as exc:
                 raise ProtocolError(
                     "server_busy",

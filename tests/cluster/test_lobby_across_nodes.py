@@ -1,0 +1,150 @@
+"""The lobby across the nodes of a cluster: three nodes in this process on one PostgreSQL and one
+NATS server, clients of the client library (client/net) on different nodes.
+
+A seek made on node a shows in node b's live lobby and in node c's ``list_games``, and leaves
+the open list when a player on node c takes it; ``my_games`` on node b lists a game node a runs;
+``your_turn`` and ``challenge`` notices reach the account's connections on other nodes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+from tests_cluster_helpers import make_node, script, wire
+
+from client.net import AsyncClient
+from server.app import GameServer
+from server.cluster.local import LocalNats
+from server.store.postgres import PostgresStore
+
+SEED = 3
+
+
+@pytest.fixture
+async def start_node(pg_url: str, nats_server: LocalNats) -> AsyncIterator[Callable[..., Any]]:
+    """In-process nodes sharing the test's database and NATS; all stopped at the end."""
+    PostgresStore(pg_url, apply_migrations=True).close()
+    nodes: list[GameServer] = []
+
+    async def start(node_id: str, **overrides: Any) -> GameServer:
+        node = make_node(pg_url, nats_server.url, node_id, **overrides)
+        await node.start()
+        nodes.append(node)
+        return node
+
+    yield start
+    for node in reversed(nodes):
+        await node.stop()
+
+
+@pytest.fixture
+async def connect() -> AsyncIterator[Callable[..., Any]]:
+    clients: list[AsyncClient] = []
+
+    async def make(node: GameServer, name: str | None = None, **options: Any) -> AsyncClient:
+        client = AsyncClient(f"ws://127.0.0.1:{node.port}", name=name, **options)
+        await client.connect()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client.close()
+
+
+async def wait_for(predicate: Callable[[], bool], timeout: float = 5.0) -> float:
+    """Wait until ``predicate()``; the seconds it took."""
+    start = time.monotonic()
+    while not predicate():
+        assert time.monotonic() - start < timeout, "condition not reached in time"
+        await asyncio.sleep(0.005)
+    return time.monotonic() - start
+
+
+def notices(client: AsyncClient, kind: str) -> list[dict[str, Any]]:
+    return [n for n in client.notices.items if n["type"] == kind]
+
+
+async def test_a_seek_made_on_one_node_is_pushed_to_another_and_leaves_when_taken_on_a_third(start_node, connect) -> None:
+    a, b, c = [await start_node(name) for name in ("a", "b", "c")]
+    gold = await connect(a, "Gold")
+    bea = await connect(b, "Bea")
+    carol = await connect(c, "Carol")
+    await bea.subscribe_lobby()
+    assert bea.lobby.seeks() == []
+
+    game = (await gold.create_game(map="test-ford", seed=SEED, seat="gold"))["game"]
+    # Pushed from node a's change (bea never asks again). No timed assertion on these shared
+    # machines: it took well under a second in every run here.
+    await wait_for(lambda: game in bea.lobby.open)
+    entry = bea.lobby.open[game]
+    assert entry["players"] == {"1": "Gold", "2": None} and entry["open_seat"] == 2
+    listed = await carol.list_games()  # node c lists node a's seek
+    assert [e["game"] for e in listed["open"]] == [game] and listed["live"] == []
+
+    await carol.join(game=game)  # from node c, carried to node a
+    await wait_for(lambda: game not in bea.lobby.open and game in bea.lobby.live)
+    assert bea.lobby.live[game]["players"] == {"1": "Gold", "2": "Carol"}
+    listed = await (await connect(c, "Dan")).list_games()
+    assert listed["open"] == [] and [e["game"] for e in listed["live"]] == [game]
+
+    # The game ends (resigned on node a): it leaves node b's list of games in play.
+    await gold.resign(game)
+    await wait_for(lambda: game not in bea.lobby.live)
+    assert bea.lobby.seeks() == [] and bea.lobby.games_in_play() == []
+    assert game in a.rooms and game not in b.rooms and game not in c.rooms
+
+
+async def test_my_games_and_your_turn_on_another_node(start_node, connect) -> None:
+    actions = script(SEED)
+    a, b, c = [await start_node(name) for name in ("a", "b", "c")]
+    gold = await connect(a, "Gold")
+    silver = await connect(c, "Silver")
+    game = (await gold.create_game(map="test-ford", seed=SEED, seat="gold"))["game"]
+    await silver.join(game=game)
+    # Each player's second connection, on node b, plays no game: it is told when its turn comes.
+    gold_b = await connect(b, token=gold.token)
+    silver_b = await connect(b, token=silver.token)
+
+    mine = await gold_b.my_games()  # node b asks nodes a and c
+    assert [g["game"] for g in mine["games"]] == [game]
+    line = mine["games"][0]
+    assert line["seat"] == 1 and line["opponent"]["name"] == "Silver" and line["status"] == "active"
+    assert mine["challenges"] == []
+    assert [g["game"] for g in (await silver_b.my_games())["games"]] == [game]
+
+    clients = {1: gold, 2: silver}
+    n = 0
+    while actions[n]["player"] == 1:  # gold's first turn, then silver is to act
+        await clients[1].act(game, wire(actions[n]))
+        n += 1
+    await wait_for(lambda: any(t["game"] == game for t in notices(silver_b, "your_turn")))
+    told = [t for t in notices(silver_b, "your_turn") if t["game"] == game][-1]
+    assert told["seat"] == 2 and told["version"] == n and told["opponent"] == "Gold"
+    assert notices(silver, "your_turn") == []  # the seated connection sees the game itself
+    mine = await silver_b.my_games()
+    assert mine["games"][0]["my_move"] and mine["games"][0]["version"] == n
+
+
+async def test_a_challenge_reaches_a_player_on_another_node(start_node, connect) -> None:
+    a, b = [await start_node(name) for name in ("a", "b")]
+    carol = await connect(b, "Carol")  # an account node a has never read
+    bob = await connect(a, "Bob")
+    made = await bob.challenge(user=carol.user['id'], map="test-ford", seed=SEED)
+    game = made["game"]
+    assert made["challenged"] == {"id": carol.user['id'], "name": "Carol"}
+    await wait_for(lambda: any(n["game"] == game for n in notices(carol, "challenge")))
+    told = next(n for n in notices(carol, "challenge") if n["game"] == game)
+    assert told["by"] == {"id": bob.user['id'], "name": "Bob"}
+    waiting = (await carol.my_games())["challenges"]  # node b asks node a
+    assert [w["game"] for w in waiting] == [game]
+    accepted = await carol.answer_challenge(game, accept=True)  # carried to node a
+    assert accepted["game"] == game and accepted["seat"] == 2
+    assert (await carol.my_games())["challenges"] == []
+    assert [g["game"] for g in (await carol.my_games())["games"]] == [game]
