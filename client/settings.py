@@ -56,10 +56,10 @@ class Settings:
         """A copy with every out-of-range value replaced by its default."""
         d = Settings()
         name = self.name.strip()[:24] if isinstance(self.name, str) else ""
-        server = self.server.strip() if isinstance(self.server, str) else ""
+        server = server_addresses(self.server)
         return Settings(
             name=name or d.name,
-            server=server if server.startswith(("ws://", "wss://")) else d.server,
+            server=server or d.server,
             width=self.width if isinstance(self.width, int) and self.width >= MIN_WINDOW[0] else d.width,
             height=self.height if isinstance(self.height, int) and self.height >= MIN_WINDOW[1] else d.height,
             fullscreen=bool(self.fullscreen),
@@ -70,6 +70,17 @@ class Settings:
             and 0 <= self.volume <= 100 else d.volume,
             muted=self.muted if isinstance(self.muted, bool) else d.muted,
         )
+
+
+def server_addresses(value: object) -> str:
+    """The server address, or a cluster's several addresses separated by commas (as the client
+    library takes them), tidied; "" if any of them is not a ws:// or wss:// address."""
+    if not isinstance(value, str):
+        return ""
+    addresses = [a.strip() for a in value.split(",") if a.strip()]
+    if not addresses or not all(a.startswith(("ws://", "wss://")) for a in addresses):
+        return ""
+    return ",".join(addresses)
 
 
 def settings_path(directory: Path | None = None) -> Path:

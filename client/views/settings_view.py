@@ -5,7 +5,7 @@ from __future__ import annotations
 from arcade.gui import UIBoxLayout
 
 from client import audio
-from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, server_addresses
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
 from client.views.base import BaseView
@@ -68,12 +68,12 @@ class SettingsView(BaseView):
         """Check, apply and persist the settings."""
         s = self.app.settings
         name = self.name_field.value.strip()
-        server = self.server_field.value.strip()
+        server = server_addresses(self.server_field.value)  # one address, or a cluster's, with commas
         if not name or len(name) > 24:
             self.note.text = "The name must be 1 to 24 characters."
             return
-        if not server.startswith(("ws://", "wss://")):
-            self.note.text = "The server address starts with ws:// or wss://"
+        if not server:
+            self.note.text = "Each server address starts with ws:// or wss:// (several: separate them with commas)"
             return
         s.name, s.server = name, server
         s.width, s.height = self.size_row.value

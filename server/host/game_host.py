@@ -23,6 +23,7 @@ from server.edge.protocol import ProtocolError, encode, push
 from server.host.audience import Audience
 from server.host.bot_turns import ask_bot, bot_job, placeholder_move
 from server.host.clocks import CORRESPONDENCE, Clock
+from server.host.fast_load import save_snapshot_later, snapshot_due
 from server.host.offers import OfferDesk
 from server.host.ports import HostContext
 from server.host.seats import ACTIVE, OPEN, OVER
@@ -200,6 +201,8 @@ class GameHost(OfferDesk, GameTable):
             self.undo(step)  # the action never happened
             raise
         self.accept(step)
+        if snapshot_due(self.game, self.snapshot_version) and save_snapshot_later(self.context.log, self.id, self.game):
+            self.snapshot_version = self.game.version
         if open_offers:  # a move answers an open draw or takeback offer: no
             self.offers.pop("draw", None)
             self.offers.pop("takeback", None)

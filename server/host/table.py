@@ -17,6 +17,7 @@ from typing import Any
 
 from server.edge.protocol import ProtocolError
 from server.host.clocks import Clock, family_of
+from server.host.fast_load import start_from_snapshot
 from server.host.ports import HostContext
 from server.host.seats import ACTIVE, OPEN, OVER, Seat
 from server.host.snapshot import Snapshots
@@ -67,12 +68,17 @@ class GameTable(Snapshots):
         tail = context.settings.event_tail
         # The events of the last versions, for clients that come back (see Audience.missed_message).
         self.tail: deque[tuple[int, list[Event]]] = deque(maxlen=tail)
-        self.game = Game.new(map_from_text(self.map_text), get_rules(self.rules_name), self.seed, lexicon, self.first)
-        self.tail.append((0, list(self.game.initial_events)))
-        skip_events_until = len(stored.actions) - tail
-        for index, (version, data, _t) in enumerate(stored.actions):
+        fresh = Game.new(map_from_text(self.map_text), get_rules(self.rules_name), self.seed, lexicon, self.first)
+        self.tail.append((0, list(fresh.initial_events)))
+        for index, (version, _data, _t) in enumerate(stored.actions):
             if version != index + 1:
                 raise ValueError(f"game {self.id}: stored action {index + 1} has version {version}")
+        # From the newest usable snapshot (server.host.fast_load), else from the start.
+        self.game, self.snapshot_version = start_from_snapshot(stored, fresh, tail if replay_events else 0)
+        skip_events_until = len(stored.actions) - tail
+        for index, (version, data, _t) in enumerate(stored.actions):
+            if index < self.snapshot_version:
+                continue
             events = self.game.apply(action_from_dict(data))
             if replay_events and index >= skip_events_until:
                 self.tail.append((self.game.version, events))

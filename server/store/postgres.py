@@ -276,6 +276,15 @@ class PostgresStore:
         statements += sql.rating_statements(ratings or [])
         await self.write(statements, game_id, action=insert)
 
+    async def save_snapshot(self, game_id: str, version: int, state: dict[str, Any], prefix: str) -> None:
+        """Keep the state of ``game_id`` at ``version`` (a cache for loading: not fenced, since it
+        is derived from committed actions and checked against them, by ``prefix``, when read)."""
+        text = json.dumps(state, separators=(",", ":"))
+        await self.run(lambda conn: conn.execute(
+            "INSERT INTO game_snapshots (game_id, version, state, prefix) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT (game_id, version) DO UPDATE SET state = EXCLUDED.state, prefix = EXCLUDED.prefix",
+            game_id, version, text, prefix))
+
     async def finish_game(
         self,
         game_id: str,

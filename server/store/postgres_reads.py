@@ -56,6 +56,11 @@ async def read_state(conn: Any, with_games: bool = True) -> StoredState:
                 "WHERE g.status != 'over' ORDER BY a.game_id, a.version"
             ):
                 by_id[r[0]].actions.append((r[1], json.loads(r[2]), r[3]))
+            for r in await conn.fetch(
+                "SELECT s.game_id, s.version, s.state, s.prefix FROM game_snapshots s JOIN games g ON g.id = s.game_id "
+                "WHERE g.status != 'over' ORDER BY s.game_id, s.version DESC"
+            ):
+                by_id[r[0]].snapshots.append((r[1], json.loads(r[2]), r[3]))
     heartbeat = await conn.fetchval("SELECT value FROM meta WHERE key = 'heartbeat'")
     ratings = [Rating(*r) for r in await conn.fetch(_RATING_SELECT)]
     return StoredState(users, games, float(heartbeat) if heartbeat is not None else None, ratings)
@@ -71,6 +76,10 @@ async def read_game(conn: Any, game_id: str) -> StoredGame | None:
         game.seats[r[0]] = StoredSeat(r[0], r[1], r[2], r[3])
     for r in await conn.fetch("SELECT version, action, t FROM actions WHERE game_id = $1 ORDER BY version", game_id):
         game.actions.append((r[0], json.loads(r[1]), r[2]))
+    for r in await conn.fetch(
+        "SELECT version, state, prefix FROM game_snapshots WHERE game_id = $1 ORDER BY version DESC LIMIT 4", game_id
+    ):
+        game.snapshots.append((r[0], json.loads(r[1]), r[2]))
     game.rematch_game = await conn.fetchval("SELECT id FROM games WHERE rematch_of = $1 LIMIT 1", game_id)
     for r in await conn.fetch(
         "SELECT seat, subject, family, before_rating, before_rd, before_vol, before_games, after_rating, "

@@ -47,6 +47,8 @@ class StoredGame:
     offers: dict[str, list[int]] = field(default_factory=dict)  # offer kind -> seats that made it
     rematch_game: str | None = None  # read only: the game whose rematch_of is this one
     rating_changes: dict[int, RatingChange] = field(default_factory=dict)  # read only, by seat
+    # read only (PostgreSQL): saved states of the game, newest first: (version, state, prefix hash)
+    snapshots: list[tuple[int, dict[str, Any], str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
