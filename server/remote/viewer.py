@@ -153,9 +153,10 @@ class RemoteGames:
                 break
             holder = await self._holder_of(game_id)
             if holder is None or holder.node == self.node_id or self._runs(game_id):
-                return await self._here(client, request)  # no such game (the local answer), or ours now
+                # no such game (the local answer), or ours now
+                return await self._here_once_attached(client, request, game_id, moving)
             if holder.node is None and await self._claim_quietly(game_id):
-                return await self._here(client, request)
+                return await self._here_once_attached(client, request, game_id, moving)
             if time.monotonic() >= deadline:
                 raise ProtocolError(
                     "server_busy",
@@ -171,6 +172,20 @@ class RemoteGames:
         data: dict[str, Any] = reply.get("ok") or {}
         self._mirror(client, kind, game_id, data, owner)
         return data
+
+    async def _here_once_attached(self, client: Client, request: P.Request, game_id: str,
+                                  moving: bool) -> dict[str, Any]:
+        """Answer here a request for a game this node now runs. A connection that followed the
+        game on its old node is attached here first, from the last version it saw: a claim on
+        demand loads the game before :meth:`game_arrived` has moved its followers."""
+        if not moving:
+            if (client.id, game_id) in self._moving:
+                await self._moved_first(client.id, game_id)
+            follow = self._unfollow(client.id, game_id)
+            if follow is not None:
+                self.clients[client.id] = client
+                await self._attach_again(client, game_id, follow)
+        return await self._here(client, request)
 
     async def _find_code(self, code: str) -> str | None:
         try:
