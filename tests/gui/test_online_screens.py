@@ -362,10 +362,13 @@ def test_inside_a_game_your_move_in_another_game_is_told_and_kept_for_my_games(w
 
     _, connect = online
     me, bo, cy = connect("Tester"), connect("Bo"), connect("Cy")
-    first = me.create_game(map="Cinder Ford", time_control=RAPID, seat="gold").result(10)["game"]
-    bo.join(game=first).result(10)
     window.navigator.go_my_games(me)
     screen = window.current_view
+    pump_until(window, lambda: screen.loaded, what="the first list")
+    desk = connect(token=me.token)  # the account's first game, started on another machine
+    first = desk.create_game(map="Cinder Ford", time_control=RAPID, seat="gold").result(10)["game"]
+    desk.close()
+    bo.join(game=first).result(10)
     pump_until(window, lambda: widget(screen, f"resume-{first}") is not None, what="the first game")
     click_on(window, screen, f"resume-{first}")
     pump_until(window, lambda: isinstance(window.current_view, GameView), what="the first game on screen")
