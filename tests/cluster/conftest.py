@@ -11,7 +11,9 @@ import itertools
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from typing import Any
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -64,3 +66,42 @@ def nats_server() -> Iterator[LocalNats]:
     server.start()
     yield server
     server.kill()
+
+
+@pytest.fixture
+async def start_node(pg_url: str, nats_server: LocalNats) -> AsyncIterator[Callable[..., Any]]:
+    """Start in-process nodes sharing the test's database and NATS; all stopped at the end."""
+    from server.store.postgres import PostgresStore
+    from tests_cluster_helpers import make_node
+
+    PostgresStore(pg_url, apply_migrations=True).close()
+    nodes: list[Any] = []
+
+    async def start(node_id: str, **overrides: Any) -> Any:
+        node = make_node(pg_url, nats_server.url, node_id, **overrides)
+        await node.start()
+        nodes.append(node)
+        return node
+
+    yield start
+    for node in reversed(nodes):
+        await node.stop()
+
+
+@pytest.fixture
+async def connect() -> AsyncIterator[Callable[..., Any]]:
+    """Real clients of in-process nodes (``await connect(node, name)``); all closed at the end."""
+    from client.net import AsyncClient
+
+    clients: list[AsyncClient] = []
+
+    async def make(node: Any, name: str | None = None, **options: Any) -> AsyncClient:
+        client = AsyncClient(f"ws://127.0.0.1:{node.port}", name=name, **options)
+        await client.connect()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client.close()

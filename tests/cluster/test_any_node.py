@@ -9,55 +9,18 @@ over the bus, and its frames, filtered per viewer there, come back to each viewe
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests_cluster_helpers import make_node, replica, script, seen, wire
+from tests_cluster_helpers import replica, script, seen, wire
 
-from client.net import AsyncClient
 from client.net.errors import ServerError
-from server.app import GameServer
-from server.cluster.local import LocalNats
 from server.store.postgres import PostgresStore
 from shared.rules.actions import action_from_dict
 from shared.rules.terrain import Player
 
 SEED = 3
-
-
-@pytest.fixture
-async def start_node(pg_url: str, nats_server: LocalNats) -> AsyncIterator[Callable[..., Any]]:
-    """Start in-process nodes sharing the test's database and NATS; all stopped at the end."""
-    PostgresStore(pg_url, apply_migrations=True).close()
-    nodes: list[GameServer] = []
-
-    async def start(node_id: str, **overrides: Any) -> GameServer:
-        node = make_node(pg_url, nats_server.url, node_id, **overrides)
-        await node.start()
-        nodes.append(node)
-        return node
-
-    yield start
-    for node in reversed(nodes):
-        await node.stop()
-
-
-@pytest.fixture
-async def connect() -> AsyncIterator[Callable[..., Any]]:
-    clients: list[AsyncClient] = []
-
-    async def make(node: GameServer, name: str | None = None, **options: Any) -> AsyncClient:
-        client = AsyncClient(f"ws://127.0.0.1:{node.port}", name=name, **options)
-        await client.connect()
-        clients.append(client)
-        return client
-
-    yield make
-    for client in clients:
-        with contextlib.suppress(Exception):
-            await client.close()
 
 
 async def wait_for(predicate: Callable[[], bool], timeout: float = 20.0) -> None:

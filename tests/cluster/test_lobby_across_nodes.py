@@ -9,53 +9,15 @@ the open list when a player on node c takes it; ``my_games`` on node b lists a g
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from tests_cluster_helpers import make_node, script, wire
+from tests_cluster_helpers import script, wire
 
 from client.net import AsyncClient
-from server.app import GameServer
-from server.cluster.local import LocalNats
-from server.store.postgres import PostgresStore
 
 SEED = 3
-
-
-@pytest.fixture
-async def start_node(pg_url: str, nats_server: LocalNats) -> AsyncIterator[Callable[..., Any]]:
-    """In-process nodes sharing the test's database and NATS; all stopped at the end."""
-    PostgresStore(pg_url, apply_migrations=True).close()
-    nodes: list[GameServer] = []
-
-    async def start(node_id: str, **overrides: Any) -> GameServer:
-        node = make_node(pg_url, nats_server.url, node_id, **overrides)
-        await node.start()
-        nodes.append(node)
-        return node
-
-    yield start
-    for node in reversed(nodes):
-        await node.stop()
-
-
-@pytest.fixture
-async def connect() -> AsyncIterator[Callable[..., Any]]:
-    clients: list[AsyncClient] = []
-
-    async def make(node: GameServer, name: str | None = None, **options: Any) -> AsyncClient:
-        client = AsyncClient(f"ws://127.0.0.1:{node.port}", name=name, **options)
-        await client.connect()
-        clients.append(client)
-        return client
-
-    yield make
-    for client in clients:
-        with contextlib.suppress(Exception):
-            await client.close()
 
 
 async def wait_for(predicate: Callable[[], bool], timeout: float = 5.0) -> float:

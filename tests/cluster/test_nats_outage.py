@@ -11,7 +11,6 @@ take each other for gone (3 s), so the routes between them are rebuilt, not mere
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -46,22 +45,6 @@ async def nodes(pg_url: str, nats_server: LocalNats) -> AsyncIterator[list[GameS
     yield started
     for node in reversed(started):
         await node.stop()
-
-
-@pytest.fixture
-async def connect() -> AsyncIterator[Callable[..., Any]]:
-    clients: list[AsyncClient] = []
-
-    async def make(node: GameServer, name: str) -> AsyncClient:
-        client = AsyncClient(f"ws://127.0.0.1:{node.port}", name=name)
-        await client.connect()
-        clients.append(client)
-        return client
-
-    yield make
-    for client in clients:
-        with contextlib.suppress(Exception):
-            await client.close()
 
 
 async def wait_for(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
