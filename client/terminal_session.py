@@ -32,7 +32,8 @@ from client.terminal_parsing import (
 
 HELP = """commands (rows and columns count from 1):
   games                          list open and live public games, and the bots
-  create [map=NAME] [rules=PRESET] [private] [rated] [bot=LEVEL] [clock=...]
+  create [map=NAME] [rules=PRESET] [private] [rated] [bot=LEVEL] [clock=...] [seed=N]
+                                 (seed: only servers that allow a chosen seed take it)
   join GAME | join code=CODE     take the open seat of a game
   watch GAME | watch code=CODE   watch a game
   board                          draw the board again
@@ -263,6 +264,8 @@ class TerminalClient(OnlineCommands):
             settings["bot_level"] = int_option(options["bot"], "bot")
         if "clock" in options:
             settings["time_control"] = parse_clock(options["clock"])
+        if "seed" in options:
+            settings["seed"] = int_option(options["seed"], "seed")
         made = self._wait(self.client.create_game(**settings))
         self.say(f"game {made['game']} created; you play {SEAT_NAMES[made['seat']]}")
         if made.get("join_code"):
