@@ -43,7 +43,7 @@ from server.lobby.listings import Listings
 from server.lobby.matchmaking import Matchmaking
 from server.lobby.profiles import Profiles
 from server.lobby.pushes import LobbyFeed, OnlineUsers
-from server.lobby.ratings import Ratings
+from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
 from server.metrics import Metrics
 from server.routes import Router
@@ -83,6 +83,7 @@ class GameServer:
             from server.cluster.parts import ClusterParts
 
             self.cluster = ClusterParts(config.db_url, config.bus_url, config.node_id, config.lease_ttl)
+            self.cluster.store.rerate = rerate  # a rating another node moved is caught as the game's end is stored
         self.store: GameStore = self.cluster.store if self.cluster else SQLiteStore(config.resolved_db_path())
         self.bots = BotRunner(lexicon_factory or (lambda: lexicon), config.bot_workers)
         settings = HostSettings(config.event_tail, config.defence_timeout, config.abandon_grace)

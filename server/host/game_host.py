@@ -17,7 +17,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from server.edge.protocol import ProtocolError, encode, push
 from server.host.audience import Audience
@@ -38,6 +38,7 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.room")
+T = TypeVar("T")
 
 
 class GameHost(OfferDesk, GameTable):
@@ -183,7 +184,7 @@ class GameHost(OfferDesk, GameTable):
         ratings = self.settle_ratings(step.result) if step.result is not None else []
         open_offers = any(self.offers.get(kind) for kind in ("draw", "takeback"))
         try:
-            await self._persist(
+            stored = await self._persist(
                 self.context.log.save_action(
                     self.id,
                     step.version,
@@ -200,6 +201,9 @@ class GameHost(OfferDesk, GameTable):
             self.context.ratings.revert(ratings)
             self.undo(step)  # the action never happened
             raise
+        if stored != ratings:  # another node had moved a rating: the store's changes stand
+            self.context.ratings.take(stored)
+            ratings = stored
         self.accept(step)
         if snapshot_due(self.game, self.snapshot_version) and save_snapshot_later(self.context.log, self.id, self.game):
             self.snapshot_version = self.game.version
@@ -224,10 +228,10 @@ class GameHost(OfferDesk, GameTable):
         self._maybe_bot_move()
         return step.version
 
-    async def _persist(self, write: Awaitable[None]) -> None:
+    async def _persist(self, write: Awaitable[T]) -> T:
         """Await one write of the game log; a failure becomes ``store_failed``."""
         try:
-            await write
+            return await write
         except StoreError as exc:
             log.error("store write failed", extra={"data": {"game": self.id, "error": str(exc)}})
             raise ProtocolError("store_failed", "the server could not store the action; nothing changed") from None

@@ -58,7 +58,7 @@ class OfferDesk:
     first: Player
 
     # Parts of the host this one uses (GameHost and GameTable define them).
-    _persist: Callable[[Awaitable[None]], Awaitable[None]]
+    _persist: Callable[[Awaitable[Any]], Awaitable[Any]]
     broadcast_info: Callable[[], None]
     broadcast_state: Callable[[], None]
     notify_actor: Callable[[], None]
@@ -191,12 +191,15 @@ class OfferDesk:
         clock = Clock.from_dict(self.clock.to_dict()) if self.clock.enabled else self.clock
         clock.stop(now)
         try:
-            await self._persist(
+            stored = await self._persist(
                 self.context.log.finish_game(self.id, result=result, clock=clock.to_dict() if clock.enabled else None, ratings=ratings)
             )
         except ProtocolError:
             self.context.ratings.revert(ratings)
             raise
+        if stored != ratings:  # another node had moved a rating: the store's changes stand
+            self.context.ratings.take(stored)
+            ratings = stored
         was_open = self.status == OPEN
         self.status, self.result_data, self.finished_at, self.clock = OVER, result, now, clock
         self.offers.pop(DRAW, None)

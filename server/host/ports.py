@@ -58,9 +58,9 @@ class GameLog(Protocol):
         clock: dict[str, Any] | None = None,
         offers: dict[str, list[int]] | None = None,
         ratings: list[RatingChange] | None = None,
-    ) -> None:
+    ) -> list[RatingChange]:
         """Append an accepted action (and update the game's status, result, clock, offers and
-        the players' ratings if given)."""
+        the players' ratings if given); return the rating changes as stored."""
         ...
 
     async def finish_game(
@@ -70,8 +70,9 @@ class GameLog(Protocol):
         result: dict[str, Any],
         clock: dict[str, Any] | None,
         ratings: list[RatingChange],
-    ) -> None:
-        """End the game without an engine action (a draw agreed, an abort), ratings included."""
+    ) -> list[RatingChange]:
+        """End the game without an engine action (a draw agreed, an abort), ratings included;
+        return the rating changes as stored."""
         ...
 
     async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:
@@ -125,6 +126,11 @@ class RatingBook(Protocol):
 
     def revert(self, changes: list[RatingChange]) -> None:
         """The final write failed: the ratings are as they were before :meth:`settle`."""
+        ...
+
+    def take(self, changes: list[RatingChange]) -> None:
+        """The store computed the changes again (another server had moved a rating): these
+        are the ratings now."""
         ...
 
 

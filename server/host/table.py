@@ -27,8 +27,8 @@ from shared.rules.actions import Action, action_from_dict
 from shared.rules.events import Event
 from shared.rules.game import Game, PendingDefence
 from shared.rules.lexicon import Lexicon
-from shared.rules.record import GameRecord
 from shared.rules.presets import get_rules
+from shared.rules.record import GameRecord
 from shared.rules.terrain import Player
 
 

@@ -16,6 +16,7 @@ from server.lobby.accounts import Accounts, User
 from server.lobby.clients import Client
 from server.lobby.pushes import OnlineUsers
 from server.lobby.ratings import Ratings, user_subject
+from server.store.records import Rating
 
 
 class HistoryReader(Protocol):
@@ -24,6 +25,8 @@ class HistoryReader(Protocol):
     def finished_games(
         self, user_id: int, *, limit: int = 20, before: float | None = None, include_private: bool = False
     ) -> list[dict[str, Any]]: ...
+
+    def load_ratings(self, *, subject: str | None = None, family: str | None = None) -> list[Rating]: ...
 
 
 class Profiles:
@@ -43,6 +46,8 @@ class Profiles:
     async def profile(self, client: Client, req: P.Profile) -> dict[str, Any]:
         """A player's name, ratings per family and whether they are online."""
         user = self._who(client, req.user, req.name)
+        # From the store: games that ended on other servers of a cluster count too.
+        self.ratings.refresh(await asyncio.to_thread(self.store.load_ratings, subject=user_subject(user.id)))
         return {
             "user": {"id": user.id, "name": user.name},
             "online": self.online.online(user.id),
@@ -68,5 +73,6 @@ class Profiles:
 
     async def leaderboard(self, client: Client, req: P.Leaderboard) -> dict[str, Any]:
         """The best-rated players of a family (established ratings unless ``provisional``)."""
+        self.ratings.refresh(await asyncio.to_thread(self.store.load_ratings, family=req.family))
         rows = self.ratings.leaderboard(req.family, req.limit, req.provisional, self.accounts.name_of)
         return {"family": req.family, "players": rows}

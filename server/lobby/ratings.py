@@ -16,11 +16,17 @@ paper's own example is reproduced exactly.
 hosts' :class:`~server.host.ports.RatingBook`: :meth:`Ratings.settle` computes and takes the
 new ratings at once (no await between reading and writing them, so two games ending together
 never both start from the same rating), and the host stores them with the final action.
+
+On a cluster each node keeps such a copy, and a player may finish a game on another node
+meanwhile: the PostgreSQL store locks the two ratings in the final action's transaction and,
+if either moved, computes the changes again with :func:`rerate` (handed to it by the
+composition root); the host then :meth:`~Ratings.take` s what was stored. Profiles and the
+leaderboard read the stored ratings (:meth:`Ratings.refresh`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import glicko2
@@ -59,6 +65,29 @@ def glicko_update(player: Rating, opponent: Rating, score: float) -> Rating:
     return Rating(player.subject, player.family, g.rating, g.rd, g.vol, player.games + 1)
 
 
+def rated_pair(game_id: str, a: tuple[int, Rating, float], b: tuple[int, Rating, float]) -> list[RatingChange]:
+    """Both seats' changes for one game: each ``(seat, rating before, score)``."""
+    (seat_a, before_a, score_a), (seat_b, before_b, score_b) = a, b
+    return [
+        RatingChange(game_id, seat_a, before_a, glicko_update(before_a, before_b, score_a), score_a),
+        RatingChange(game_id, seat_b, before_b, glicko_update(before_b, before_a, score_b), score_b),
+    ]
+
+
+def rerate(changes: list[RatingChange], current: Mapping[tuple[str, str], Rating]) -> list[RatingChange]:
+    """A game's two changes computed again from ``current`` ratings (the store's, by subject
+    and family), with the same results: what the store writes when another node moved a
+    rating after this node settled the game (:class:`server.store.interface.Rerate`)."""
+    first, second = changes
+    pair = []
+    for change in (first, second):
+        if change.score is None:
+            raise ValueError(f"the change of seat {change.seat} in game {change.game_id} carries no result")
+        key = (change.before.subject, change.before.family)
+        pair.append((change.seat, current.get(key, change.before), change.score))
+    return rated_pair(first.game_id, pair[0], pair[1])
+
+
 class Ratings:
     """Every rating of the server, by subject and family."""
 
@@ -86,12 +115,15 @@ class Ratings:
         (seat_a, subject_a), (seat_b, subject_b) = sorted(subjects.items())
         before_a, before_b = self.get(subject_a, family), self.get(subject_b, family)
         score_a = 0.5 if winner is None else (1.0 if winner == seat_a else 0.0)
-        after_a = glicko_update(before_a, before_b, score_a)
-        after_b = glicko_update(before_b, before_a, 1.0 - score_a)
-        changes = [RatingChange(game_id, seat_a, before_a, after_a), RatingChange(game_id, seat_b, before_b, after_b)]
-        for change in changes:
-            self._ratings[(change.after.subject, family)] = change.after
+        changes = rated_pair(game_id, (seat_a, before_a, score_a), (seat_b, before_b, 1.0 - score_a))
+        self.take(changes)
         return changes
+
+    def take(self, changes: list[RatingChange]) -> None:
+        """The ratings after ``changes`` count from now on (the store's, when it computed them
+        again from ratings another node had moved)."""
+        for change in changes:
+            self._ratings[(change.after.subject, change.after.family)] = change.after
 
     def revert(self, changes: list[RatingChange]) -> None:
         """Put back the ratings from before :meth:`settle` (only where nothing moved since)."""
@@ -99,6 +131,15 @@ class Ratings:
             key = (change.after.subject, change.after.family)
             if self._ratings.get(key) == change.after:
                 self._ratings[key] = change.before
+
+    def refresh(self, ratings: Iterable[Rating]) -> None:
+        """Take ratings read from the store (every node's games), unless this copy is ahead:
+        a rating with more games here was settled here and is being stored."""
+        for rating in ratings:
+            key = (rating.subject, rating.family)
+            mine = self._ratings.get(key)
+            if mine is None or mine.games <= rating.games:
+                self._ratings[key] = rating
 
     # ------------------------------------------------------------------------------ the board
 

@@ -14,10 +14,21 @@ synchronous (they run before serving, or in a worker thread through ``asyncio.to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from server.store.records import RatingChange, StoredGame, StoredSeat, StoredState
+from server.store.records import (
+    Rating,
+    RatingChange,
+    StoredGame,
+    StoredSeat,
+    StoredState,
+)
+
+Rerate = Callable[[list[RatingChange], Mapping[tuple[str, str], Rating]], list[RatingChange]]
+"""A rated game's changes computed again from the ratings as they stand in the store, by
+(subject, family): a store shared by several servers hands it the ratings it locked, since
+another server may have rated one of the players after this one read them."""
 
 
 @runtime_checkable
@@ -42,6 +53,10 @@ class GameStore(Protocol):
     ) -> list[dict[str, Any]]:
         """``user_id``'s finished games, newest first, ended before ``before``: result,
         opponent, map, rating change (private games only with ``include_private``)."""
+        ...
+
+    def load_ratings(self, *, subject: str | None = None, family: str | None = None) -> list[Rating]:
+        """The stored ratings (of one subject, or of one family, if given)."""
         ...
 
     # -- writes (one atomic, durable unit each) -------------------------------------------------
@@ -70,10 +85,11 @@ class GameStore(Protocol):
         clock: dict[str, Any] | None = None,
         offers: dict[str, list[int]] | None = None,
         ratings: list[RatingChange] | None = None,
-    ) -> None:
+    ) -> list[RatingChange]:
         """Append one accepted action; if any of status, result, clock or offers is given,
         update the game row with them, and write the rating changes of a rated game that
-        ended, all in the same unit (None leaves a field as it is)."""
+        ended, all in the same unit (None leaves a field as it is). Returns the rating
+        changes as stored (see :meth:`finish_game`)."""
         ...
 
     async def finish_game(
@@ -83,9 +99,11 @@ class GameStore(Protocol):
         result: dict[str, Any],
         clock: dict[str, Any] | None,
         ratings: list[RatingChange],
-    ) -> None:
+    ) -> list[RatingChange]:
         """End a game without an engine action (a draw agreed, an abort): status, result,
-        clock, no offers left, and the rating changes, in one unit."""
+        clock, no offers left, and the rating changes, in one unit. Returns the rating changes
+        as stored: those given, or (a store shared by several servers) those computed again
+        from the stored ratings if another server moved them since."""
         ...
 
     async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:

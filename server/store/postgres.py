@@ -28,17 +28,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from concurrent.futures import Future
 from typing import Any, TypeVar
 
 import asyncpg
 
 from server.store import postgres_statements as sql
+from server.store.interface import Rerate
 from server.store.migrations import check_schema, migrate
-from server.store.postgres_reads import read_finished_games, read_game, read_state
+from server.store.postgres_loop import LoopThread, safe_dsn, store_error
+from server.store.postgres_reads import (
+    lock_ratings,
+    read_finished_games,
+    read_game,
+    read_ratings,
+    read_state,
+)
 from server.store.records import (
+    Rating,
     RatingChange,
     StoredGame,
     StoredSeat,
@@ -50,41 +57,9 @@ from server.store.records import (
 T = TypeVar("T")
 Fence = Callable[[str], "tuple[str, int] | None"]
 
-# What a lost or refused connection raises (a temporary error for the caller).
-_UNAVAILABLE = (OSError, asyncio.TimeoutError, asyncpg.exceptions.InterfaceError,
-                asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.CannotConnectNowError,
-                asyncpg.exceptions.AdminShutdownError)
-
-
 def is_postgres_url(text: str) -> bool:
     """Whether ``text`` names a PostgreSQL database rather than a SQLite file."""
     return text.startswith(("postgresql://", "postgres://"))
-
-
-class _LoopThread:
-    """An event loop running in a daemon thread, for the store's asyncpg pool."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name="pg-store", daemon=True)
-        self._thread.start()
-
-    def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(timeout=5)
-        if not self._thread.is_alive():
-            self.loop.close()
-
-
-def _error(exc: BaseException) -> StoreError:
-    if isinstance(exc, StoreError):
-        return exc
-    if isinstance(exc, _UNAVAILABLE):
-        return StoreError(f"the database is unavailable (temporary): {exc.__class__.__name__}: {exc}")
-    return StoreError(f"{exc.__class__.__name__}: {exc}")
 
 
 class PostgresStore:
@@ -99,10 +74,12 @@ class PostgresStore:
         self.timeout = timeout
         self.fence: Fence | None = None  # set by a cluster node: its writes must hold the lease
         self.new_games_owner: tuple[str, float, Callable[[str, int], None]] | None = None
+        self.rerate: Rerate | None = None  # set by the composition root: see _current_changes
+        self.rerated = 0  # rated endings computed again from the stored ratings
         self.commits = 0
         self.units = 0
         self._closed = False
-        self._runner = _LoopThread()
+        self._runner = LoopThread()
         try:
             self._pool: asyncpg.Pool = self._run(self._open(pool_size, apply_migrations))
         except BaseException:
@@ -115,7 +92,7 @@ class PostgresStore:
                 self.dsn, min_size=1, max_size=pool_size, command_timeout=self.timeout, timeout=self.timeout
             )
         except Exception as exc:  # noqa: BLE001 - any failure to connect is told to the operator
-            raise StoreError(f"cannot use the database {_safe(self.dsn)}: {exc}") from None
+            raise StoreError(f"cannot use the database {safe_dsn(self.dsn)}: {exc}") from None
         async with pool.acquire() as conn:
             if apply_migrations:
                 await migrate(conn)
@@ -129,7 +106,7 @@ class PostgresStore:
         try:
             return self._runner.submit(coro).result()
         except Exception as exc:  # noqa: BLE001
-            raise _error(exc) from None
+            raise store_error(exc) from None
 
     async def _call(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the store's loop and await it from the caller's loop."""
@@ -139,7 +116,7 @@ class PostgresStore:
         try:
             return await asyncio.wrap_future(self._runner.submit(coro))
         except Exception as exc:  # noqa: BLE001
-            raise _error(exc) from None
+            raise store_error(exc) from None
 
     async def _with_conn(self, fn: Callable[[Any], Awaitable[T]]) -> T:
         async with self._pool.acquire() as conn:
@@ -154,11 +131,15 @@ class PostgresStore:
                 raise StoreError(f"this node no longer owns game {game_id} (lease lost)")
 
     async def _transaction(self, statements: Sequence[sql.Statement], game_id: str | None,
-                           action: sql.Statement | None = None) -> None:
+                           action: sql.Statement | None = None,
+                           ratings: Sequence[RatingChange] = ()) -> list[RatingChange]:
+        changes = list(ratings)
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 await self._fence(conn, game_id)
-                for text, args in statements:
+                if changes:
+                    changes = await self._current_changes(conn, changes)
+                for text, args in [*statements, *sql.rating_statements(changes)]:
                     await conn.execute(text, *args)
         except asyncpg.exceptions.UniqueViolationError as exc:
             if action is None or exc.constraint_name != "actions_pkey" or not await self._stored_already(action, game_id):
@@ -166,8 +147,23 @@ class PostgresStore:
             # This very action is stored at this version already: a unit whose COMMIT went
             # through while its connection dropped (the database went away), reported as not
             # stored, and sent again. The unit of the first attempt is whole; nothing to add.
+            if changes and game_id is not None:
+                stored = await self._with_conn(lambda conn: read_game(conn, game_id))
+                changes = sorted(stored.rating_changes.values(), key=lambda c: c.seat) if stored else changes
         self.commits += 1
         self.units += 1
+        return changes
+
+    async def _current_changes(self, conn: Any, changes: list[RatingChange]) -> list[RatingChange]:
+        """``changes`` as they must be stored: computed again (by :attr:`rerate`) from the
+        ratings in the database, locked till the end of the unit, if another node has moved
+        one of them since this node read it. Each node settles a game from its own copy of
+        the ratings; this is where a copy that fell behind is caught."""
+        current = await lock_ratings(conn, [change.before for change in changes])
+        if all(current.get((c.before.subject, c.before.family)) == c.before for c in changes) or self.rerate is None:
+            return changes
+        self.rerated += 1
+        return self.rerate(changes, current)
 
     async def _fenced_action(self, statement: sql.Statement, game_id: str, action: sql.Statement) -> None:
         """Run :func:`~server.store.postgres_statements.fenced_action`'s statement (as
@@ -193,11 +189,13 @@ class PostgresStore:
         return stored is not None and json.loads(stored) == json.loads(data)
 
     async def write(self, statements: Sequence[sql.Statement], game_id: str | None = None,
-                    action: sql.Statement | None = None) -> None:
+                    action: sql.Statement | None = None, ratings: Sequence[RatingChange] = ()) -> list[RatingChange]:
         """Write one unit in one transaction (fenced by the lease of ``game_id`` if a fence is
         set); raise :class:`StoreError` if it was not committed. ``action``, the unit's insert
-        of an action, makes the unit a success if that very action is stored already."""
-        await self._call(self._transaction(list(statements), game_id, action))
+        of an action, makes the unit a success if that very action is stored already.
+        ``ratings``, a rated game's changes, are written after :meth:`_current_changes`; the
+        changes written are returned."""
+        return await self._call(self._transaction(list(statements), game_id, action, ratings))
 
     def run_sync(self, fn: Callable[[Any], Awaitable[T]]) -> T:
         """Run ``fn(connection)`` on a pooled connection and wait for it (tools and tests)."""
@@ -227,6 +225,10 @@ class PostgresStore:
         """``user_id``'s finished games, newest first, ended before ``before``: result,
         opponent, map, rating change (private games only with ``include_private``)."""
         return self.run_sync(lambda conn: read_finished_games(conn, user_id, limit, before, include_private))
+
+    def load_ratings(self, *, subject: str | None = None, family: str | None = None) -> list[Rating]:
+        """The stored ratings (of one subject, or of one family, if given): every node's games."""
+        return self.run_sync(lambda conn: read_ratings(conn, subject, family))
 
     # -- the GameStore writes: one transaction each ---------------------------------------------------
 
@@ -261,20 +263,21 @@ class PostgresStore:
         clock: dict[str, Any] | None = None,
         offers: dict[str, list[int]] | None = None,
         ratings: list[RatingChange] | None = None,
-    ) -> None:
+    ) -> list[RatingChange]:
         """Append one accepted action; update the game row too if status, result, clock or
-        offers is given; write the rating changes; all in one transaction."""
+        offers is given; write the rating changes; all in one transaction. Returns the rating
+        changes as stored (computed again if another node moved a rating: see
+        :meth:`_current_changes`)."""
         insert = sql.insert_action(game_id, version, action, t)
         token = self.fence(game_id) if self.fence is not None else None
         if token is not None and not ratings:  # the usual unit: one statement, one round trip
             one = sql.fenced_action(game_id, version, action, t, token, status=status, result=result, clock=clock, offers=offers)
             await self._call(self._fenced_action(one, game_id, insert))
-            return
+            return []
         statements = [insert]
         if status is not None or result is not None or clock is not None or offers is not None:
             statements.append(sql.update_game(game_id, status=status, result=result, clock=clock, offers=offers))
-        statements += sql.rating_statements(ratings or [])
-        await self.write(statements, game_id, action=insert)
+        return await self.write(statements, game_id, action=insert, ratings=ratings or ())
 
     async def save_snapshot(self, game_id: str, version: int, state: dict[str, Any], prefix: str) -> None:
         """Keep the state of ``game_id`` at ``version`` (a cache for loading: not fenced, since it
@@ -292,10 +295,11 @@ class PostgresStore:
         result: dict[str, Any],
         clock: dict[str, Any] | None,
         ratings: list[RatingChange],
-    ) -> None:
-        """End a game without an engine action: status, result, clock, offers, ratings in one unit."""
+    ) -> list[RatingChange]:
+        """End a game without an engine action: status, result, clock, offers, ratings in one
+        unit; returns the rating changes as stored (see :meth:`save_action`)."""
         statements = [sql.update_game(game_id, status="over", result=result, clock=clock, offers={})]
-        await self.write(statements + sql.rating_statements(ratings), game_id)
+        return await self.write(statements, game_id, ratings=ratings)
 
     async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:
         """Drop every action after ``version``, with the clock checkpoint and no offers, in one unit."""
@@ -355,20 +359,12 @@ async def _terminate(pool: asyncpg.Pool) -> None:
     pool.terminate()
 
 
-def _safe(dsn: str) -> str:
-    """The address without its password (for messages)."""
-    if "@" not in dsn:
-        return dsn
-    scheme, _, rest = dsn.partition("://")
-    return f"{scheme}://{rest.rpartition('@')[2]}"
-
-
 async def apply_migrations(dsn: str) -> list[int]:
     """Bring the schema of ``dsn`` up to date (``scryptic server --migrate``); the steps applied."""
     try:
         conn = await asyncpg.connect(dsn, timeout=10)
     except Exception as exc:  # noqa: BLE001
-        raise StoreError(f"cannot use the database {_safe(dsn)}: {exc}") from None
+        raise StoreError(f"cannot use the database {safe_dsn(dsn)}: {exc}") from None
     try:
         return await migrate(conn)
     finally:

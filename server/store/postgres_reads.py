@@ -9,7 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server.store.records import Rating, RatingChange, StoredGame, StoredSeat, StoredState, StoredUser
+from server.store.records import (
+    Rating,
+    RatingChange,
+    StoredGame,
+    StoredSeat,
+    StoredState,
+    StoredUser,
+)
 
 _GAME_SELECT = (
     "SELECT id, created, updated, map_name, map_text, rules, seed, first, settings, join_code, "
@@ -133,3 +140,36 @@ async def read_finished_games(
             "rating": rating,
         })
     return out
+
+
+async def read_ratings(conn: Any, subject: str | None, family: str | None) -> list[Rating]:
+    """The stored ratings, of one subject or one family if given."""
+    clauses, args = [], []
+    for column, value in (("subject", subject), ("family", family)):
+        if value is not None:
+            args.append(value)
+            clauses.append(f"{column} = ${len(args)}")
+    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    return [Rating(*r) for r in await conn.fetch(_RATING_SELECT + where, *args)]
+
+
+async def lock_ratings(conn: Any, befores: list[Rating]) -> dict[tuple[str, str], Rating]:
+    """The ratings of ``befores``' subjects as stored, locked until the transaction ends.
+
+    A subject with no row yet gets one first (its ``before``, a new player's rating), so that
+    every rating can be locked: two servers ending games of the same new player wait for each
+    other like any others. Rows are taken in one order (subject, family), so two transactions
+    never wait for each other in a circle."""
+    ordered = sorted(befores, key=lambda r: (r.subject, r.family))
+    for r in ordered:
+        await conn.execute(
+            "INSERT INTO ratings (subject, family, rating, rd, vol, games, updated) "
+            "VALUES ($1, $2, $3, $4, $5, $6, extract(epoch FROM now())) ON CONFLICT (subject, family) DO NOTHING",
+            r.subject, r.family, r.rating, r.rd, r.vol, r.games,
+        )
+    rows = await conn.fetch(
+        _RATING_SELECT + " WHERE (subject, family) IN (SELECT * FROM unnest($1::text[], $2::text[])) "
+        "ORDER BY subject, family FOR UPDATE",
+        [r.subject for r in ordered], [r.family for r in ordered],
+    )
+    return {(r[0], r[1]): Rating(*r) for r in rows}

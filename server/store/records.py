@@ -73,6 +73,7 @@ class RatingChange:
     seat: int
     before: Rating
     after: Rating
+    score: float | None = None  # the seat's result (1 win, 0.5 draw, 0 loss); None when read back
 
 
 @dataclass

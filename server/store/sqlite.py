@@ -34,13 +34,19 @@ from typing import Any, TypeVar
 
 from server.store import sqlite_statements as sql
 from server.store.records import (
+    Rating,
     RatingChange,
     StoredGame,
     StoredSeat,
     StoredState,
     StoreError,
 )
-from server.store.sqlite_reads import read_finished_games, read_game, read_state
+from server.store.sqlite_reads import (
+    read_finished_games,
+    read_game,
+    read_ratings,
+    read_state,
+)
 from server.store.sqlite_schema import (
     connect,
     init_schema,
@@ -305,6 +311,10 @@ class SQLiteStore:
         opponent, map, rating change (private games only with ``include_private``)."""
         return self.read_sync(lambda conn: read_finished_games(conn, user_id, limit, before, include_private))
 
+    def load_ratings(self, *, subject: str | None = None, family: str | None = None) -> list[Rating]:
+        """The stored ratings (of one subject, or of one family, if given)."""
+        return self.read_sync(lambda conn: read_ratings(conn, subject, family))
+
     # -- the GameStore calls: one unit of statements each ---------------------------------------
 
     async def add_user(self, user_id: int, name: str, token_hash: str) -> None:
@@ -331,14 +341,16 @@ class SQLiteStore:
         clock: dict[str, Any] | None = None,
         offers: dict[str, list[int]] | None = None,
         ratings: list[RatingChange] | None = None,
-    ) -> None:
+    ) -> list[RatingChange]:
         """Append one accepted action; update the game row too if status, result, clock or
-        offers is given; write the rating changes; all in one unit."""
+        offers is given; write the rating changes; all in one unit. The changes are stored as
+        given (this process is the only writer, so its ratings are the stored ones)."""
         statements = [sql.insert_action(game_id, version, action, t)]
         if status is not None or result is not None or clock is not None or offers is not None:
             statements.append(sql.update_game(game_id, status=status, result=result, clock=clock, offers=offers))
         statements += sql.rating_statements(ratings or [])
         await self.write(statements)
+        return list(ratings or [])
 
     async def finish_game(
         self,
@@ -347,10 +359,11 @@ class SQLiteStore:
         result: dict[str, Any],
         clock: dict[str, Any] | None,
         ratings: list[RatingChange],
-    ) -> None:
+    ) -> list[RatingChange]:
         """End a game without an engine action: status, result, clock, offers, ratings in one unit."""
         statements = [sql.update_game(game_id, status="over", result=result, clock=clock, offers={})]
         await self.write(statements + sql.rating_statements(ratings))
+        return list(ratings)
 
     async def take_back(self, game_id: str, version: int, *, clock: dict[str, Any] | None) -> None:
         """Drop every action after ``version``, with the clock checkpoint and no offers, in one unit."""

@@ -136,3 +136,19 @@ def read_finished_games(
             "rating": rating,
         })
     return out
+
+
+def read_ratings(conn: Any, subject: str | None, family: str | None) -> list[Rating]:
+    """The stored ratings, of one subject or one family if given."""
+    where, args = _rating_filter(subject, family, "?", "?")
+    return [Rating(*r) for r in conn.execute(_RATING_SELECT + where, args)]
+
+
+def _rating_filter(subject: str | None, family: str | None, first: str, second: str) -> tuple[str, tuple[Any, ...]]:
+    if subject is not None and family is not None:
+        return f" WHERE subject = {first} AND family = {second}", (subject, family)
+    if subject is not None:
+        return f" WHERE subject = {first}", (subject,)
+    if family is not None:
+        return f" WHERE family = {first}", (family,)
+    return "", ()

@@ -69,7 +69,8 @@ async def test_the_final_action_writes_result_and_ratings_in_one_unit(store: Gam
     await store.add_game(new_game())
     before, after = Rating("u:1", "blitz", 1500.0, 350.0, 0.06, 0), Rating("u:1", "blitz", 1662.3, 290.1, 0.06, 1)
     change = RatingChange("g1", 1, before, after)
-    await store.save_action("g1", 1, {"type": "resign"}, 5.0, status="over", result={"winner": 1}, ratings=[change])
+    stored = await store.save_action("g1", 1, {"type": "resign"}, 5.0, status="over", result={"winner": 1}, ratings=[change])
+    assert stored == [change]  # the stored rating was the one the change started from: kept as given
     loaded = store.load_game("g1")
     assert loaded is not None and loaded.status == "over" and loaded.result == {"winner": 1}
     assert loaded.rating_changes == {1: change}
