@@ -105,11 +105,11 @@ def test_markdown_rows_per_preset_and_map():
     assert ford["conquest"] == "50%" and ford["stall limit"] == "50%" and ford["pass-out"] == "0%"
     assert ford["other endings"] == "-"
     assert ford["attacks a game"] == "6" and ford["attacks won"] == "42%"  # 4 + 1 won, 2 + 3 + 2 lost
-    assert ford["first touch: turn (never)"] == "10 (0)"
+    assert ford["first touch: mean turn, latest (never)"] == "10, 12 (0)"  # touched on turns 8 and 12
     assert ford["winning attack offered (taken)"] == "-"
     mere = dict(zip(TABLE_COLUMNS, rows[1]))
     assert mere["other endings"] == "resigned 1" and mere["turn limit"] == "50%"
-    assert mere["first touch: turn (never)"] == "25 (1)"
+    assert mere["first touch: mean turn, latest (never)"] == "25, 25 (1)"
     assert mere["turns: mean (min-max)"] == "115 (30-200)"
     text = markdown_table(report)
     assert text.splitlines()[0] == "| " + " | ".join(TABLE_COLUMNS) + " |"

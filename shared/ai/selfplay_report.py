@@ -180,7 +180,7 @@ def summarise(games: list[GameSummary], level_a: int, level_b: int) -> dict[str,
 TABLE_COLUMNS = (
     "match", "preset", "map", "games", *(title for _, title in ENDING_COLUMNS), "other endings",
     "attacks a game", "attacks won", "combat letters a game", "winner's score from combat",
-    "cities a game (enemy + pewter)", "first touch: turn (never)", "winning attack offered (taken)",
+    "cities a game (enemy + pewter)", "first touch: mean turn, latest (never)", "winning attack offered (taken)",
     "city capture offered (taken)", "first player won", "turns: mean (min-max)",
 )
 
@@ -220,7 +220,7 @@ def table_row(group: dict[str, Any], match: str, preset: str, map_name: str) -> 
         _num(war["attacks_per_game"]), _pct(war["attack_win_share"]), _num(war["combat_letters_per_game"]),
         _pct(war["winner_combat_share"]),
         f"{_num(cities['enemy'])} + {_num(cities['pewter'])}",
-        f"{_num(touch['mean'])} ({war['never_touched']})",
+        f"{_num(touch['mean'])}, {_num(touch['max'])} ({war['never_touched']})",
         offered_attack, offered_city,
         _pct(group["first_player_win_rate"]),
         f"{_num(turns['mean'])} ({_num(turns['min'])}-{_num(turns['max'])})",
