@@ -265,6 +265,19 @@ def test_no_resignation_while_there_is_a_way_back():
     assert _decide(near, 4).action != Resign(GOLD, "resigned")
 
 
+def test_a_player_boxed_in_with_letters_that_fit_nowhere_resigns():
+    vocab = level_vocabulary(LEXICON, 0.0)
+    boxed = _lost()
+    boxed.racks[GOLD] = list("zzqq")  # 12 dots: they could swing 72 points, if they fit anywhere
+    assert not lost_beyond_recovery(boxed, GOLD)  # counted on points alone: not lost
+    assert lost_beyond_recovery(boxed, GOLD, vocab)  # but no word of the rack fits: lost
+    assert _decide(boxed, 4).action == Resign(GOLD, "resigned")
+    playable = _lost()
+    playable.racks[GOLD] = list("zzqs")  # CAT + S = CATS: a way to play on
+    assert not lost_beyond_recovery(playable, GOLD, vocab)
+    assert _decide(playable, 4).action != Resign(GOLD, "resigned")
+
+
 # ------------------------------------------------------------------ the rule set's options
 def test_conquest_only_counts_points_less_and_cities_more():
     from shared.ai.evaluate import DEFAULT_WEIGHTS

@@ -10,7 +10,7 @@ and, at the top level, for the opponent's guessed racks (see :mod:`shared.ai.pla
 :func:`lost_beyond_recovery` is the resignation test of the top levels: deliberately
 conservative, it only fires when the game is decided on points, the player's pool is empty,
 no enemy city is within reach, and the deficit exceeds everything the letters left could
-swing.
+swing (nothing, if they fit nowhere on the board).
 """
 
 from __future__ import annotations
@@ -61,20 +61,30 @@ def best_fight(game: Game, player: Player, vocab: Vocabulary, rack: list[str] | 
     return min(best, FIGHT_CAP)
 
 
-def lost_beyond_recovery(game: Game, player: Player) -> bool:
+def lost_beyond_recovery(game: Game, player: Player, vocab: Vocabulary | None = None,
+                         deadline: float | None = None) -> bool:
     """True when ``player`` cannot come back: the game is decided on points (not conquest
     only, not an endless pool), ``player``'s pool is empty, no enemy city is within reach of
     ``player``'s supply, and the deficit is more than :data:`RESIGN_MARGIN` beyond what the
     letters on the rack could swing (each counted three times over: in two words and in the
-    fight that removes as much of the enemy's)."""
+    fight that removes as much of the enemy's). With ``vocab``, a rack that makes no commit
+    of ``vocab`` anywhere swings nothing: a player boxed in with letters that fit nowhere,
+    far behind, resigns rather than pass until the game runs out."""
     rules = game.rules
     if not rules.win_by_score or rules.endless_pool or game.pools[player]:
         return False
     scores = game.scores()
     deficit = scores[player.other] - scores[player]
-    swing = 3 * (1 + rules.combat_points) * face_value("".join(game.racks[player]))
-    if deficit <= swing + RESIGN_MARGIN:
+    if deficit <= RESIGN_MARGIN:
         return False
     sources = side_info(game, player).sources
     reach = NEAR + 2
-    return all(distance_to(sources, city) > reach for city in game.board.cities_of(player.other))
+    if any(distance_to(sources, city) <= reach for city in game.board.cities_of(player.other)):
+        return False
+    swing = 3 * (1 + rules.combat_points) * face_value("".join(game.racks[player]))
+    if deficit > swing + RESIGN_MARGIN:
+        return True
+    if vocab is None or not game.racks[player]:
+        return False
+    _, moves = find_moves(game, player, vocab, deadline=deadline)
+    return not moves and not moves.cut_short
