@@ -55,6 +55,7 @@ from server.store.records import (
 )
 
 T = TypeVar("T")
+SNAPSHOTS_KEPT = 4  # per game: the newest, which are all a load reads (postgres_reads.read_game)
 Fence = Callable[[str], "tuple[str, int] | None"]
 
 def is_postgres_url(text: str) -> bool:
@@ -281,12 +282,22 @@ class PostgresStore:
 
     async def save_snapshot(self, game_id: str, version: int, state: dict[str, Any], prefix: str) -> None:
         """Keep the state of ``game_id`` at ``version`` (a cache for loading: not fenced, since it
-        is derived from committed actions and checked against them, by ``prefix``, when read)."""
+        is derived from committed actions and checked against them, by ``prefix``, when read),
+        and drop the game's older snapshots beyond the newest :data:`SNAPSHOTS_KEPT` (the
+        only ones a load reads)."""
         text = json.dumps(state, separators=(",", ":"))
-        await self.run(lambda conn: conn.execute(
-            "INSERT INTO game_snapshots (game_id, version, state, prefix) VALUES ($1, $2, $3, $4) "
-            "ON CONFLICT (game_id, version) DO UPDATE SET state = EXCLUDED.state, prefix = EXCLUDED.prefix",
-            game_id, version, text, prefix))
+
+        async def keep(conn: Any) -> None:
+            await conn.execute(
+                "INSERT INTO game_snapshots (game_id, version, state, prefix) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (game_id, version) DO UPDATE SET state = EXCLUDED.state, prefix = EXCLUDED.prefix",
+                game_id, version, text, prefix)
+            await conn.execute(
+                "DELETE FROM game_snapshots WHERE game_id = $1 AND version < (SELECT min(version) FROM "
+                "(SELECT version FROM game_snapshots WHERE game_id = $1 ORDER BY version DESC LIMIT $2) newest)",
+                game_id, SNAPSHOTS_KEPT)
+
+        await self.run(keep)
 
     async def finish_game(
         self,

@@ -88,3 +88,25 @@ async def test_a_node_saves_snapshots_and_another_loads_from_one_or_falls_back_t
             with contextlib.suppress(Exception):
                 await node.stop()
         store.close()
+
+
+async def test_a_game_keeps_only_its_newest_snapshots(pg_url: str) -> None:
+    from server.store.postgres import SNAPSHOTS_KEPT
+    from tests_cluster_helpers import new_game
+
+    store = PostgresStore(pg_url, apply_migrations=True)
+    try:
+        await store.add_user(1, "Ada", "hash-ada")
+        for game_id in ("g1", "g2"):
+            await store.add_game(new_game(game_id))
+        await store.save_snapshot("g2", 50, {"format": 1}, "p50")
+        for version in range(50, 350, 50):
+            await store.save_snapshot("g1", version, {"format": 1, "at": version}, f"p{version}")
+        kept = await store.run(lambda conn: conn.fetch(
+            "SELECT game_id, version FROM game_snapshots ORDER BY game_id, version"))
+        assert SNAPSHOTS_KEPT == 4
+        assert [(r[0], r[1]) for r in kept] == [("g1", 150), ("g1", 200), ("g1", 250), ("g1", 300), ("g2", 50)]
+        loaded = store.load_game("g1")
+        assert loaded is not None and [v for v, _s, _p in loaded.snapshots] == [300, 250, 200, 150]
+    finally:
+        store.close()
