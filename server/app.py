@@ -102,7 +102,7 @@ class GameServer:
             online=self.online,
         )
         self.accounts = Accounts(
-            self.store, offer=lambda: self.matchmaking.offer(), renamed=self.registry.user_renamed, signed_in=self.online.add,
+            self.store, offer=lambda: self.matchmaking.offer(), renamed=self._user_renamed, signed_in=self.online.add,
             directory=self.cluster.store if self.cluster else None,
         )
         self.matchmaking = Matchmaking(config, maps, self.registry, self.accounts, self.store, self.bots)
@@ -216,7 +216,19 @@ class GameServer:
         self.cluster_lobby = ClusterLobby(mesh.address, self.feed, self.online, self.registry.lobby_lines,
                                           self.listings.mine_here, lambda: list(mesh.seen))
         self.listings.elsewhere = self.cluster_lobby.elsewhere
+        self.cluster_lobby.renamed_elsewhere = self._renamed_elsewhere
         self.listings.mine_elsewhere = self.cluster_lobby.mine
+
+    def _user_renamed(self, user_id: int) -> None:
+        """A user of this node renamed: their games here show it, and so do the other nodes'."""
+        self.registry.user_renamed(user_id)
+        name = self.accounts.name_of(user_id)
+        if self.cluster_lobby is not None and name is not None:
+            self.cluster_lobby.tell_renamed(user_id, name)
+
+    def _renamed_elsewhere(self, user_id: int, name: str) -> None:
+        if self.accounts.renamed_elsewhere(user_id, name):
+            self.registry.user_renamed(user_id)
 
     def _unregister(self, host: GameHost) -> None:
         """Take a game out of memory (what the housekeeping does with old finished games)."""

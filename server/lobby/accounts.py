@@ -109,6 +109,15 @@ class Accounts:
             self.users[user.id] = User(user.id, user.name, user.token_hash)
             self.user_by_token[user.token_hash] = user.id
 
+    def renamed_elsewhere(self, user_id: int, name: str) -> bool:
+        """Another node renamed ``user_id``: take the name if the account is known here;
+        whether it is (an account not read yet will be read with its new name)."""
+        user = self.users.get(user_id)
+        if user is None:
+            return False
+        user.name = name
+        return True
+
     def name_of(self, user_id: int) -> str | None:
         """The display name of ``user_id``, if known."""
         user = self.users.get(user_id)

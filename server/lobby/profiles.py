@@ -38,14 +38,16 @@ class Profiles:
         self.store = store
         self.online = online
 
-    def _who(self, client: Client, user_id: int | None, name: str | None) -> User:
+    async def _who(self, client: Client, user_id: int | None, name: str | None) -> User:
         if user_id is None and name is None:
             return self.accounts.require(client)  # your own page
+        if user_id is not None:
+            await self.accounts.ensure(user_id)  # an account made on another node of a cluster
         return self.accounts.lookup(user_id, name)
 
     async def profile(self, client: Client, req: P.Profile) -> dict[str, Any]:
         """A player's name, ratings per family and whether they are online."""
-        user = self._who(client, req.user, req.name)
+        user = await self._who(client, req.user, req.name)
         # From the store: games that ended on other servers of a cluster count too.
         self.ratings.refresh(await asyncio.to_thread(self.store.load_ratings, subject=user_subject(user.id)))
         return {
@@ -57,7 +59,7 @@ class Profiles:
     async def history(self, client: Client, req: P.History) -> dict[str, Any]:
         """A player's finished games, newest first (``before``: the ``finished`` time of the
         last game of the previous page)."""
-        user = self._who(client, req.user, req.name)
+        user = await self._who(client, req.user, req.name)
         own = client.user_id == user.id
         games = await asyncio.to_thread(
             self.store.finished_games, user.id, limit=req.limit, before=req.before, include_private=own

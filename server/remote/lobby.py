@@ -9,7 +9,8 @@ what a lost message or a bus outage left wrong, and a node not heard for ``forge
 seconds has its lines dropped (its games reappear from the node that claims them).
 
 ``your_turn`` and ``challenge`` notices go on the same subject; each node tells the account's
-connections it has. ``my_games`` asks every node it hears beating for the account's games
+connections it has. So does a rename: every node that knows the account takes the new name
+and shows it in the games it runs. ``my_games`` asks every node it hears beating for the account's games
 there (each node serves :func:`~server.bus.interface.lobby_ask_subject` of its address).
 """
 
@@ -71,6 +72,7 @@ class ClusterLobby:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._subs: list[Subscription] = []
+        self.renamed_elsewhere: Callable[[int, str], None] = lambda user_id, name: None
         feed.on_change = self._changed_here
         online.beyond = self._tell_beyond
 
@@ -111,6 +113,10 @@ class ClusterLobby:
     def _tell_beyond(self, user_id: int, kind: str, unless: str | None, fields: dict[str, Any]) -> None:
         self._post({"kind": "notice", "from": self.address, "user": user_id, "what": kind, "unless": unless,
                     "fields": fields})
+
+    def tell_renamed(self, user_id: int, name: str) -> None:
+        """An account of this node took a new name: the other nodes show it too."""
+        self._post({"kind": "renamed", "from": self.address, "user": user_id, "name": name})
 
     def _post(self, message: dict[str, Any]) -> None:
         """Queue a message; one task sends them in order (a lost one is mended by the next full list)."""
@@ -160,6 +166,8 @@ class ClusterLobby:
                     self._post({"kind": "full", "from": self.address, "lines": self._whole(), "ask": False})
             elif kind == "notice":
                 self.online.tell_here(message["user"], message["what"], message["unless"], **message["fields"])
+            elif kind == "renamed":
+                self.renamed_elsewhere(int(message["user"]), str(message["name"]))
         except Exception:
             log.exception("bad lobby message")
 

@@ -110,3 +110,22 @@ async def test_a_challenge_reaches_a_player_on_another_node(start_node, connect)
     assert accepted["game"] == game and accepted["seat"] == 2
     assert (await carol.my_games())["challenges"] == []
     assert [g["game"] for g in (await carol.my_games())["games"]] == [game]
+
+
+async def test_a_rename_on_one_node_shows_in_games_and_lobbies_of_the_others(start_node, connect) -> None:
+    a, b, c = [await start_node(name) for name in ("a", "b", "c")]
+    gold = await connect(a, "Gold")
+    silver = await connect(c, "Silver")
+    bea = await connect(b, "Bea")
+    game = (await gold.create_game(map="test-ford", seed=SEED, seat="gold"))["game"]
+    await silver.join(game=game)  # the game runs on node a; Silver's account was made on node c
+    await bea.subscribe_lobby()
+    await wait_for(lambda: game in bea.lobby.live)
+    assert bea.lobby.live[game]["players"] == {"1": "Gold", "2": "Silver"}
+
+    await silver.set_name("Argent")  # on node c, which runs no game of hers
+    # Node a, which runs the game, takes the name and tells both players; node b's lobby shows it.
+    await wait_for(lambda: gold.games[game].info["players"]["2"]["name"] == "Argent")
+    await wait_for(lambda: bea.lobby.live[game]["players"] == {"1": "Gold", "2": "Argent"})
+    assert a.accounts.name_of(silver.user["id"]) == "Argent"
+    assert (await bea.profile(user=silver.user["id"]))["user"]["name"] == "Argent"
