@@ -59,6 +59,8 @@ class UserDirectory(Protocol):
 
     async def user_by_id(self, user_id: int) -> StoredUser | None: ...
 
+    async def users_named(self, name: str) -> list[StoredUser]: ...
+
 
 class Accounts:
     """Every account of the server, and the ``hello`` and ``set_name`` requests."""
@@ -102,6 +104,20 @@ class Accounts:
                 raise ProtocolError("store_failed", "could not read that account; try again") from None
             user = None if stored is None else self.learn(stored)
         return user
+
+    async def find(self, user_id: int | None, name: str | None) -> User:
+        """:meth:`lookup`, after reading from the shared store (a cluster node) the accounts
+        with that id or name that other nodes made."""
+        if self.directory is not None:
+            if user_id is not None:
+                await self.ensure(user_id)
+            elif name is not None:
+                try:
+                    for stored in await self.directory.users_named(name):
+                        self.learn(stored)
+                except StoreError:
+                    raise ProtocolError("store_failed", "could not read the accounts; try again") from None
+        return self.lookup(user_id, name)
 
     def load(self, stored: Iterable[StoredUser]) -> None:
         """Take the accounts kept in the store (at start-up)."""

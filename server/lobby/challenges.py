@@ -35,9 +35,7 @@ class Challenges:
     async def challenge(self, client: Client, req: P.Challenge) -> dict[str, Any]:
         """Open a game that only the named player may join, and tell them."""
         user = self.accounts.require(client)
-        if req.user is not None and req.name is None:
-            await self.accounts.ensure(req.user)  # a cluster node: an account made on another node
-        target = self.accounts.lookup(req.user, req.name)
+        target = await self.accounts.find(req.user, req.name)
         if target.id == user.id:
             raise ProtocolError("own_game", "you cannot challenge yourself")
         made = await self.matchmaking.open_game(client, user, req, {"public": False, "opponent": "human", "challenged": target.id}, None)

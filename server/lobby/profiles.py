@@ -41,9 +41,7 @@ class Profiles:
     async def _who(self, client: Client, user_id: int | None, name: str | None) -> User:
         if user_id is None and name is None:
             return self.accounts.require(client)  # your own page
-        if user_id is not None:
-            await self.accounts.ensure(user_id)  # an account made on another node of a cluster
-        return self.accounts.lookup(user_id, name)
+        return await self.accounts.find(user_id, name)  # on a cluster, accounts other nodes made too
 
     async def profile(self, client: Client, req: P.Profile) -> dict[str, Any]:
         """A player's name, ratings per family and whether they are online."""

@@ -346,6 +346,12 @@ class PostgresStore:
         row = await self.run(lambda conn: conn.fetchrow("SELECT id, name, token_hash FROM users WHERE id = $1", user_id))
         return None if row is None else StoredUser(row[0], row[1], row[2])
 
+    async def users_named(self, name: str) -> list[StoredUser]:
+        """The accounts called ``name`` (any case; names are not unique), made on any node."""
+        rows = await self.run(lambda conn: conn.fetch(
+            "SELECT id, name, token_hash FROM users WHERE lower(name) = lower($1) ORDER BY id", name))
+        return [StoredUser(r[0], r[1], r[2]) for r in rows]
+
     async def game_by_code(self, code: str) -> str | None:
         """The id of the game with this join code (on any node), or None."""
         return await self.run(lambda conn: conn.fetchval("SELECT id FROM games WHERE join_code = $1", code))

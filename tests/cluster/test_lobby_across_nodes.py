@@ -129,3 +129,14 @@ async def test_a_rename_on_one_node_shows_in_games_and_lobbies_of_the_others(sta
     await wait_for(lambda: bea.lobby.live[game]["players"] == {"1": "Gold", "2": "Argent"})
     assert a.accounts.name_of(silver.user["id"]) == "Argent"
     assert (await bea.profile(user=silver.user["id"]))["user"]["name"] == "Argent"
+
+
+async def test_a_challenge_by_name_finds_an_account_another_node_made(start_node, connect) -> None:
+    a, c = await start_node("a"), await start_node("c")
+    bob = await connect(a, "Bob")
+    dora = await connect(c, "Dora")  # node a has never read her account
+    assert a.accounts.name_of(dora.user["id"]) is None
+    made = await bob.challenge(name="dora", map="test-ford", seed=SEED)
+    assert made["challenged"] == {"id": dora.user["id"], "name": "Dora"}
+    await wait_for(lambda: notices(dora, "challenge"))
+    assert (await bob.profile(name="Dora"))["user"]["id"] == dora.user["id"]
