@@ -183,7 +183,7 @@ class GameServer:
         assert mesh is not None
         followers = RemoteFollowers(mesh, self.router.dispatch_here, self.router.forget, self.accounts.ensure, cluster.runs)
         remote = RemoteGames(mesh, cluster.node_id, cluster.runs, self.router.dispatch_here, cluster.holder, cluster.claim,
-                             cluster.store.game_by_code, patience=cluster.leases.ttl * 4 / 3 + 2.0)
+                             cluster.store.game_by_code, cluster.settled, patience=cluster.leases.ttl * 4 / 3 + 2.0)
         self.router.remote = remote
         mesh.on_request = followers.answer
         mesh.on_frames = remote.frames

@@ -46,6 +46,7 @@ class ClusterParts:
         self._load: Callable[[str, Lease], Awaitable[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._releases: set[asyncio.Task[None]] = set()
+        self._arriving: dict[str, asyncio.Event] = {}  # claimed here, being loaded and its followers attached
 
     def attach(self, load: Callable[[str, Lease], Awaitable[Any]], drop: Callable[[str], None]) -> None:
         """Hand the node the server's ``load(game_id, lease)`` and ``drop(game_id)``."""
@@ -87,16 +88,33 @@ class ClusterParts:
         except Exception as exc:  # noqa: BLE001 - the lease expires by itself
             log.warning("lease not released", extra={"data": {"game": game_id, "error": repr(exc)}})
 
+    async def settled(self, game_id: str, timeout: float) -> None:
+        """Wait (up to ``timeout`` seconds) while ``game_id``, claimed here, is being loaded and
+        its followers attached: this node runs it from the claim on, but a request of one of
+        those followers answered before then would find it in no seat yet."""
+        arriving = self._arriving.get(game_id)
+        if arriving is not None:
+            try:
+                await asyncio.wait_for(arriving.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+
     async def _loaded(self, game_id: str, lease: Lease) -> None:
         """Load a claimed game, then serve its requests."""
         assert self._load is not None, "attach() first"
-        await self._load(game_id, lease)
-        if self.runs(game_id):
-            await self.arrived(game_id)
-            if self.mesh is not None:
-                self.mesh.serve(game_id, True)
-                if lease.epoch > 1:  # it ran elsewhere before: its followers there come here
-                    await self.mesh.announce(game_id)
+        arriving = self._arriving[game_id] = asyncio.Event()
+        try:
+            await self._load(game_id, lease)
+            if self.runs(game_id):
+                await self.arrived(game_id)
+                if self.mesh is not None:
+                    self.mesh.serve(game_id, True)
+                    if lease.epoch > 1:  # it ran elsewhere before: its followers there come here
+                        await self.mesh.announce(game_id)
+        finally:
+            arriving.set()
+            if self._arriving.get(game_id) is arriving:
+                del self._arriving[game_id]
 
     def _adopted(self, game_id: str, epoch: int) -> None:
         """A game this node created: it holds its lease and serves it."""

@@ -62,13 +62,15 @@ class RemoteGames:
         holder: Callable[[str], Awaitable[Holder | None]],
         claim: Callable[[str], Awaitable[bool]],
         game_by_code: Callable[[str], Awaitable[str | None]],
+        settled: Callable[[str, float], Awaitable[None]] | None = None,
         *,
         patience: float = 8.0,
         timeout: float = 10.0,
     ) -> None:
         """``runs(game_id)``: this node runs the game; ``here(client, request)``: answer it
         here; ``holder(game_id)``: the database's word on a game; ``claim(game_id)``: take an
-        unheld game and load it here (True if done); ``game_by_code``: a join code's game.
+        unheld game and load it here (True if done); ``game_by_code``: a join code's game;
+        ``settled(game_id, timeout)``: wait while a game this node claimed is still arriving.
         ``patience``: how long a request waits for a game between owners; ``timeout``: for a
         reply."""
         self.mesh = mesh
@@ -78,6 +80,7 @@ class RemoteGames:
         self._holder = holder
         self._claim = claim
         self._game_by_code = game_by_code
+        self._settled = settled
         self.patience = patience
         self.timeout = timeout
         self.clients: dict[int, Client] = {}  # local connections that asked another node, by id
@@ -98,6 +101,8 @@ class RemoteGames:
             game_id = await self._find_code(request.code)  # type: ignore[union-attr]
         if not moving:
             await self._moved_first(client.id, game_id)
+            if game_id is not None and self._settled is not None:
+                await self._settled(game_id, self.patience)  # claimed here a moment ago: its followers first
         if game_id is None or self._runs(game_id):
             return None
         return await self.forward(client, request, game_id, moving=moving)
@@ -137,11 +142,13 @@ class RemoteGames:
                     "the request may or may not have been done: look at the game's version",
                 ) from None
             if reply is not None and reply.get("code") == "not_seated" and not moving and not moved_with_us:
-                # Perhaps the game moved and this connection is not attached on its new node
-                # yet: attach it there first, then ask again (nothing was done).
+                # The connection follows the game but its owner has it in no seat: the game
+                # moved and the connection is not attached on its new node yet, or the owner
+                # dropped it (it took this node for gone, and its notice to follow again is
+                # still on its way). Attach it there first, then ask again (nothing was done).
                 moved_with_us = True
                 follow = self.follows.get(client.id, {}).get(game_id)
-                if follow is not None and follow.owner != reply.get("from"):
+                if follow is not None:
                     self._unfollow(client.id, game_id)
                     self.clients[client.id] = client
                     await self._attach_again(client, game_id, follow)

@@ -13,9 +13,9 @@ Then: every game is over; each stored record holds the actions the players sent,
 (versions 1..n); replayed in the engine it ends in exactly the state each player's client shows;
 every client that was on ``a`` is now on another node and followed every one of its games there.
 
-One server-side race is worked around and reported rather than failed on (docs/cluster.md): a
-move refused ``not_seated`` after the failover makes its player attach the seat again and send
-the move again; each such case is printed.
+One rare server-side race is worked around and reported rather than failed on (docs/cluster.md,
+about one run in ten since two others were fixed): a move refused ``not_seated`` after the
+failover makes its player attach the seat again and send the move again; each case is printed.
 """
 
 from __future__ import annotations
@@ -141,9 +141,9 @@ async def test_a_hundred_games_on_three_nodes_survive_a_node_killed_mid_play(
                         await act_surely(client, game_ids[i], wire(data), version, patience=60)
                         break
                     except ServerError as exc:
-                        # A known server-side race (docs/cluster.md, What is left): after the
-                        # failover a node may drop a connection it had re-attached. Counted and
-                        # reported; the seat is attached again and the action sent again.
+                        # A known, rare server-side race (docs/cluster.md, What is left): after
+                        # the failover a node may answer before the connection is attached again.
+                        # Counted and reported; the seat is attached again and the action sent again.
                         if exc.code != "not_seated":
                             raise
                         dropped.append((i, client.name, client.url, version, time.monotonic() - killed[0]))
