@@ -261,7 +261,9 @@ def test_no_resignation_while_there_is_a_way_back():
     near = _lost(terrain=MAP_E.replace(". G . . . . . .", ". . . . . . . G"),
                  letters=LETTERS_E.replace("c a t . . . . . .", ". . . . . . c a t"))
     assert near.board.cities_of(GOLD) == [(1, 7)]
+    near.racks[GOLD] = list("s")  # and a word to play toward it: CATS
     assert not lost_beyond_recovery(near, GOLD)
+    assert not lost_beyond_recovery(near, GOLD, level_vocabulary(LEXICON, 0.0))
     assert _decide(near, 4).action != Resign(GOLD, "resigned")
 
 
@@ -272,10 +274,33 @@ def test_a_player_boxed_in_with_letters_that_fit_nowhere_resigns():
     assert not lost_beyond_recovery(boxed, GOLD)  # counted on points alone: not lost
     assert lost_beyond_recovery(boxed, GOLD, vocab)  # but no word of the rack fits: lost
     assert _decide(boxed, 4).action == Resign(GOLD, "resigned")
+    # Silver's city within reach of gold's supply makes no difference when nothing fits.
+    near = _lost(terrain=MAP_E.replace(". G . . . . . .", ". . . . . . . G"),
+                 letters=LETTERS_E.replace("c a t . . . . . .", ". . . . . . c a t"))
+    near.racks[GOLD] = list("zzqq")
+    assert lost_beyond_recovery(near, GOLD, vocab)
     playable = _lost()
     playable.racks[GOLD] = list("zzqs")  # CAT + S = CATS: a way to play on
     assert not lost_beyond_recovery(playable, GOLD, vocab)
     assert _decide(playable, 4).action != Resign(GOLD, "resigned")
+
+
+def test_a_player_whose_every_word_is_a_losing_attack_resigns():
+    # A one-row board: gold's only word is CATS, and its S would touch silver's HEX on
+    # silver's city, an attack of 4 x 1.5 = 6 against 7 x 1.5 = 10 that hands silver the
+    # letters. Silver's city is within reach, so points alone would not resign; a rack that
+    # can only gift points does.
+    game = position(". G . . S . . .", "c a t . H E X .", LEXICON, STANDARD, racks={GOLD: "s", SILVER: "dog"})
+    del game.pools[GOLD][:]
+    game.captured[SILVER] = 60
+    game._last_scores = game.scores()
+    vocab = level_vocabulary(LEXICON, 0.0)
+    assert game.scores() == {GOLD: 4, SILVER: 67}
+    assert not lost_beyond_recovery(game, GOLD)  # on points alone, with the city in reach: no
+    assert lost_beyond_recovery(game, GOLD, vocab)
+    assert _decide(game, 4).action == Resign(GOLD, "resigned")
+    lower = _decide(game, 2).action
+    assert lower != Resign(GOLD, "resigned")  # the Knight plays on
 
 
 # ------------------------------------------------------------------ the rule set's options

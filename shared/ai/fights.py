@@ -15,8 +15,10 @@ swing (nothing, if they fit nowhere on the board).
 
 from __future__ import annotations
 
+from time import perf_counter
+
 from shared.ai.estimate import MoveEstimator
-from shared.ai.evaluate import Weights, distance_to, side_info
+from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, side_info
 from shared.ai.movegen import find_moves
 from shared.ai.vocab import Vocabulary
 from shared.ai.war import NEAR, around
@@ -62,14 +64,15 @@ def best_fight(game: Game, player: Player, vocab: Vocabulary, rack: list[str] | 
 
 
 def lost_beyond_recovery(game: Game, player: Player, vocab: Vocabulary | None = None,
-                         deadline: float | None = None) -> bool:
+                         deadline: float | None = None, w: Weights | None = None) -> bool:
     """True when ``player`` cannot come back: the game is decided on points (not conquest
     only, not an endless pool), ``player``'s pool is empty, no enemy city is within reach of
     ``player``'s supply, and the deficit is more than :data:`RESIGN_MARGIN` beyond what the
     letters on the rack could swing (each counted three times over: in two words and in the
-    fight that removes as much of the enemy's). With ``vocab``, a rack that makes no commit
-    of ``vocab`` anywhere swings nothing: a player boxed in with letters that fit nowhere,
-    far behind, resigns rather than pass until the game runs out."""
+    fight that removes as much of the enemy's). With ``vocab``, a rack whose every commit of
+    ``vocab`` is an attack that fails (a gift of points) or that makes none swings nothing
+    and reaches no city: a player boxed in like that, more than :data:`RESIGN_MARGIN` behind,
+    resigns rather than pass until the game runs out."""
     rules = game.rules
     if not rules.win_by_score or rules.endless_pool or game.pools[player]:
         return False
@@ -79,12 +82,21 @@ def lost_beyond_recovery(game: Game, player: Player, vocab: Vocabulary | None = 
         return False
     sources = side_info(game, player).sources
     reach = NEAR + 2
-    if any(distance_to(sources, city) <= reach for city in game.board.cities_of(player.other)):
-        return False
+    in_reach = any(distance_to(sources, city) <= reach for city in game.board.cities_of(player.other))
     swing = 3 * (1 + rules.combat_points) * face_value("".join(game.racks[player]))
-    if deficit > swing + RESIGN_MARGIN:
+    if not in_reach and deficit > swing + RESIGN_MARGIN:
         return True
     if vocab is None or not game.racks[player]:
         return False
+    # Boxed in: no word of the rack fits anywhere but in a losing attack, so no city can be
+    # reached either, and every commit would only hand the enemy points.
     _, moves = find_moves(game, player, vocab, deadline=deadline)
-    return not moves and not moves.cut_short
+    if moves.cut_short:
+        return False
+    estimator = MoveEstimator(game, player, w or DEFAULT_WEIGHTS.for_rules(rules), game.racks[player])
+    for move in moves:
+        if deadline is not None and perf_counter() > deadline:
+            return False
+        if not estimator.estimate(move).gift:
+            return False
+    return True

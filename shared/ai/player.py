@@ -188,7 +188,7 @@ class _Turn(ReplySearch):
 
     def choose(self) -> Decision:
         game, me, lv = self.game, self.me, self.lv
-        if lv.resigns and lost_beyond_recovery(game, me, self.vocab, self.deadline):
+        if lv.resigns and lost_beyond_recovery(game, me, self.vocab, self.deadline, self.w):
             self.decision.action = Resign(me, "resigned")
             self.decision.notes.append("resign: lost beyond recovery")
             return self.decision
