@@ -7,18 +7,24 @@ set-up script installs the Debian packages `postgresql` and `nats-server`).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import shutil
 import subprocess
 import tempfile
-from typing import Any
-import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from server.cluster.local import LocalNats, LocalPostgres, ServiceError, nats_bin, postgres_bin
+from server.cluster.local import (
+    LocalNats,
+    LocalPostgres,
+    ServiceError,
+    nats_bin,
+    postgres_bin,
+)
 
 _counter = itertools.count(1)
 
@@ -71,8 +77,9 @@ def nats_server() -> Iterator[LocalNats]:
 @pytest.fixture
 async def start_node(pg_url: str, nats_server: LocalNats) -> AsyncIterator[Callable[..., Any]]:
     """Start in-process nodes sharing the test's database and NATS; all stopped at the end."""
-    from server.store.postgres import PostgresStore
     from tests_cluster_helpers import make_node
+
+    from server.store.postgres import PostgresStore
 
     PostgresStore(pg_url, apply_migrations=True).close()
     nodes: list[Any] = []

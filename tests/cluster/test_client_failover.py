@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests_cluster_helpers import running_nodes
 
 from client.net import AsyncClient, ThreadedClient
 from client.net.addresses import AddressRing, parse_addresses
@@ -36,18 +37,8 @@ STOP_AT = 40  # actions played in all
 
 @pytest.fixture
 def nodes(pg_url: str, nats_server, tmp_path: Path) -> Iterator[dict[str, NodeProcess]]:
-    store = PostgresStore(pg_url, apply_migrations=True)
-    store.close()
-    started = {name: NodeProcess(name, pg_url, nats_server.url, tmp_path, lease_ttl=TTL) for name in ("a", "b")}
-    for node in started.values():
-        node.start()
-    try:
-        for node in started.values():
-            node.wait_listening()
+    with running_nodes(pg_url, nats_server.url, tmp_path, ("a", "b"), TTL) as started:
         yield started
-    finally:
-        for node in started.values():
-            node.stop()
 
 
 def engine_events(seed: int, upto: int, viewer: Player) -> dict[int, list[dict]]:

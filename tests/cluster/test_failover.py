@@ -26,12 +26,12 @@ from server.mapcodec import map_from_text, map_to_text
 from server.scripted import BENCH_WORDS
 from server.store.postgres import PostgresStore
 from server.store.records import StoredGame, StoredSeat
+from shared.maps.format import parse_map
 from shared.rules.actions import action_from_dict
 from shared.rules.game import Game
+from shared.rules.lexicon import WordList
 from shared.rules.presets import get_rules
 from shared.rules.terrain import Player
-from shared.rules.lexicon import WordList
-from shared.maps.format import parse_map
 
 GAMES = 6
 MAP_TEXT = map_to_text(parse_map(f"scryptic-map 1\nname: Test Ford\nversion: 1\ngrid:\n{BENCH_GRID.strip()}\n"))

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests_cluster_helpers import seen
+from tests_cluster_helpers import running_nodes, seen
 
 from client.net import AsyncClient, ServerError
 from scryptic.bench.cluster_nodes import NodeProcess, act_surely
@@ -73,17 +73,8 @@ def wire(action: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def nodes(pg_url: str, nats_server, tmp_path: Path) -> Iterator[dict[str, NodeProcess]]:
-    PostgresStore(pg_url, apply_migrations=True).close()
-    started = {name: NodeProcess(name, pg_url, nats_server.url, tmp_path, lease_ttl=TTL) for name in ("a", "b", "c")}
-    for node in started.values():
-        node.start()
-    try:
-        for node in started.values():
-            node.wait_listening()
+    with running_nodes(pg_url, nats_server.url, tmp_path, ("a", "b", "c"), TTL) as started:
         yield started
-    finally:
-        for node in started.values():
-            node.stop()
 
 
 async def test_a_hundred_games_on_three_nodes_survive_a_node_killed_mid_play(

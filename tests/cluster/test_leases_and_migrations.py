@@ -9,12 +9,12 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from tests_cluster_helpers import new_game
 
 from server.cluster.lease import Leases
 from server.store import migrations
 from server.store.postgres import PostgresStore
 from server.store.records import StoreError
-from tests_cluster_helpers import new_game
 
 
 @pytest.fixture

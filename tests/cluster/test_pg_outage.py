@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from test_client_failover import engine_events, seen_events
-from tests_cluster_helpers import new_game
+from tests_cluster_helpers import new_game, running_nodes
 
 from client.net import AsyncClient, ServerError
 from scryptic.bench.cluster_nodes import NodeProcess, act_surely, bench_script
@@ -52,14 +52,8 @@ def own_postgres() -> Iterator[LocalPostgres]:
 
 @pytest.fixture
 def node(own_postgres: LocalPostgres, nats_server, tmp_path: Path) -> Iterator[NodeProcess]:
-    PostgresStore(own_postgres.url, apply_migrations=True).close()
-    started = NodeProcess("solo", own_postgres.url, nats_server.url, tmp_path, lease_ttl=TTL)
-    started.start()
-    try:
-        started.wait_listening()
-        yield started
-    finally:
-        started.stop()
+    with running_nodes(own_postgres.url, nats_server.url, tmp_path, ("solo",), TTL) as started:
+        yield started["solo"]
 
 
 def wire(data: dict) -> dict:

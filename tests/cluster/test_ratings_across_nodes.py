@@ -89,8 +89,9 @@ async def test_a_game_settled_on_a_node_with_a_stale_rating_counts_from_the_stor
 
 async def test_a_draw_agreed_with_a_stale_rating_is_stored_from_the_stored_one(pg_url) -> None:
     """The other way a game ends (no engine action: a draw, a flag, a claim) takes the same path."""
-    from server.lobby.ratings import Ratings, rerate
     from tests_cluster_helpers import new_game
+
+    from server.lobby.ratings import Ratings, rerate
 
     store = PostgresStore(pg_url, apply_migrations=True)
     store.rerate = rerate

@@ -91,8 +91,9 @@ async def test_a_node_saves_snapshots_and_another_loads_from_one_or_falls_back_t
 
 
 async def test_a_game_keeps_only_its_newest_snapshots(pg_url: str) -> None:
-    from server.store.postgres import SNAPSHOTS_KEPT
     from tests_cluster_helpers import new_game
+
+    from server.store.postgres import SNAPSHOTS_KEPT
 
     store = PostgresStore(pg_url, apply_migrations=True)
     try:

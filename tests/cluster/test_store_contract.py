@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from tests_cluster_helpers import new_game
 
 from server.store.interface import GameStore
 from server.store.records import Rating, RatingChange, StoredSeat, StoreError
 from server.store.sqlite import SQLiteStore
-from tests_cluster_helpers import new_game
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
+from scryptic.bench.cluster_nodes import NodeProcess
 from scryptic.bench.server import BENCH_GRID
 from server.app import GameServer
 from server.config import ServerConfig
@@ -29,6 +33,28 @@ def new_game(game_id: str = "g1", *, status: str = "active", code: str | None = 
     game.seats[1] = StoredSeat(1, 1, "hash-ada", None)
     game.seats[2] = StoredSeat(2, None, None, 3)
     return game
+
+
+# -- node processes ----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def running_nodes(db_url: str, bus_url: str, folder: Path, names: Iterable[str], ttl: float) -> Iterator[dict[str, NodeProcess]]:
+    """``scryptic server`` node processes on the test's database (migrated first) and NATS,
+    listening when this yields, stopped at the end."""
+    from server.store.postgres import PostgresStore
+
+    PostgresStore(db_url, apply_migrations=True).close()
+    started = {name: NodeProcess(name, db_url, bus_url, folder, lease_ttl=ttl) for name in names}
+    for node in started.values():
+        node.start()
+    try:
+        for node in started.values():
+            node.wait_listening()
+        yield started
+    finally:
+        for node in started.values():
+            node.stop()
 
 
 # -- in-process nodes --------------------------------------------------------------------------
