@@ -19,21 +19,13 @@ pytestmark = pytest.mark.gui
 if not os.environ.get("DISPLAY"):
     pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
 
-import arcade  # noqa: E402
-import numpy as np  # noqa: E402
+import arcade
+import numpy as np
+from gui_support import click, pump
 
-from shared.rules.actions import Commit  # noqa: E402
-from shared.rules.errors import RuleError  # noqa: E402
-from shared.rules.terrain import Player  # noqa: E402
-from gui_support import click, pump, scryptic_window  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def window(tmp_path_factory):
-    """One ScrypticWindow for the module (settings in a temporary folder, fast animations)."""
-    with scryptic_window(tmp_path_factory, "fast") as win:
-        yield win
-
+from shared.rules.actions import Commit
+from shared.rules.errors import RuleError
+from shared.rules.terrain import Player
 
 
 def pump_until(win, condition, timeout: float = 20.0, what: str = "") -> None:

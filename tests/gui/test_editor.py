@@ -21,11 +21,12 @@ if not os.environ.get("DISPLAY"):
 
 import arcade
 import numpy as np
+from gui_support import click as press_release
+from gui_support import pump, scryptic_window
 
 from shared.maps.check import check_map, detect_symmetry
 from shared.maps.files import load_map, resolve_map_path, shipped_maps
 from shared.maps.format import grid_rows
-from gui_support import click as press_release, pump, scryptic_window
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 RIGHT = arcade.MOUSE_BUTTON_RIGHT

@@ -16,7 +16,6 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
 from itertools import permutations
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ if not os.environ.get("DISPLAY"):
 import arcade
 import glicko2
 import numpy as np
-from gui_support import click, pump, scryptic_window
+from gui_support import click, pump
 
 from shared.rules.actions import Commit
 from shared.rules.errors import RuleError
@@ -71,12 +70,6 @@ class ServerThread:
         asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def window(tmp_path_factory) -> Iterator[arcade.Window]:
-    with scryptic_window(tmp_path_factory, "fast") as win:
-        yield win
 
 
 @pytest.fixture

@@ -28,13 +28,7 @@ from game_screen_support import (
     pump_until,
     region,
 )
-from gui_support import click, pump, scryptic_window
-
-
-@pytest.fixture(scope="module")
-def window(tmp_path_factory):
-    with scryptic_window(tmp_path_factory, "fast") as win:
-        yield win
+from gui_support import click, pump
 
 
 # ---------------------------------------------------------------- board size, zoom and pan

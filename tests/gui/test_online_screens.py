@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ if not os.environ.get("DISPLAY"):
     pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
 
 import arcade
-from gui_support import click, pump, scryptic_window
+from gui_support import click, pump
 from online_support import (
     ServerThread,
     assert_fits,
@@ -36,12 +35,6 @@ from online_support import (
 
 BLITZ = {"kind": "fischer", "initial": 180, "increment": 2}
 RAPID = {"kind": "fischer", "initial": 600, "increment": 10}
-
-
-@pytest.fixture(scope="module")
-def window(tmp_path_factory) -> Iterator[arcade.Window]:
-    with scryptic_window(tmp_path_factory, "fast") as win:
-        yield win
 
 
 @pytest.fixture

@@ -15,11 +15,11 @@ if not os.environ.get("DISPLAY"):
     pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
 
 import arcade
+from gui_support import click, pump, scryptic_window
 
 from client import audio
 from client.audio.sounds import GAIN
 from client.settings import config_dir, load_settings
-from gui_support import click, pump, scryptic_window
 
 
 class Speaker:

@@ -22,12 +22,12 @@ pytestmark = pytest.mark.gui
 if not os.environ.get("DISPLAY"):
     pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
 
-import arcade  # noqa: E402
-import numpy as np  # noqa: E402
+import arcade
+import numpy as np
+from gui_support import click, pump
 
-from client import audio  # noqa: E402
-from gui_support import click, pump, scryptic_window  # noqa: E402
-from shared.rules.terrain import Player  # noqa: E402
+from client import audio
+from shared.rules.terrain import Player
 
 
 class Speaker:
@@ -55,12 +55,6 @@ def speaker(monkeypatch):
     # A clock that moves a second a call, so two sounds in a row are never taken for one.
     monkeypatch.setattr(player, "clock", itertools.count().__next__)
     return speaker
-
-
-@pytest.fixture(scope="module")
-def window(tmp_path_factory):
-    with scryptic_window(tmp_path_factory, "fast") as win:
-        yield win
 
 
 def key(win, symbol: int, modifiers: int = 0) -> None:

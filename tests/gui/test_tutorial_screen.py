@@ -21,16 +21,9 @@ pytestmark = pytest.mark.gui
 if not os.environ.get("DISPLAY"):
     pytest.skip("needs a display (run under xvfb-run)", allow_module_level=True)
 
-import arcade  # noqa: E402
-import numpy as np  # noqa: E402
-
-from gui_support import click, pump, scryptic_window  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def window(tmp_path_factory):
-    with scryptic_window(tmp_path_factory, "fast") as win:
-        yield win
+import arcade
+import numpy as np
+from gui_support import click, pump
 
 
 def key(win, symbol: int, modifiers: int = 0) -> None:
