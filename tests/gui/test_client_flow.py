@@ -10,7 +10,6 @@ import functools
 import os
 import time
 from collections import Counter
-from itertools import permutations
 
 import pytest
 
@@ -21,33 +20,16 @@ if not os.environ.get("DISPLAY"):
 
 import arcade
 import numpy as np
+from game_screen_support import first_word, key, pump_until
 from gui_support import click, pump
 
-from shared.rules.actions import Commit
-from shared.rules.errors import RuleError
 from shared.rules.terrain import Player
-
-
-def pump_until(win, condition, timeout: float = 20.0, what: str = "") -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        pump(win)
-        if condition():
-            return
-    pytest.fail(f"timed out waiting for {what or condition}")
 
 
 def click_widget(win, widget) -> None:
     assert not widget.disabled, f"{getattr(widget, 'name', widget)} is disabled"
     x, y = widget.rect.center
     click(win, x, y)
-
-
-def key(win, symbol: int, modifiers: int = 0) -> None:
-    win.dispatch_event("on_key_press", symbol, modifiers)
-    win.dispatch_event("on_key_release", symbol, modifiers)
-    win.dispatch_events()
-    pump(win)
 
 
 def frame_image(win) -> np.ndarray:
@@ -75,30 +57,6 @@ def find_button(view, name):
     widget = find_widget(view.root, name) if hasattr(view, "root") else None
     assert widget is not None, f"no widget named {name!r}"
     return widget
-
-
-def first_word(game, player, lexicon):
-    """A commit over the player's city that the rules accept, from the rack's letters."""
-    city = next(c for c, o in game.board.city_owner.items() if o == player)
-    rack = game.racks[player]
-    for n in (4, 3, 2):
-        for letters in dict.fromkeys(permutations(rack, n)):
-            word = "".join(letters)
-            if word not in lexicon:
-                continue
-            for i in range(n):
-                for direction in ("across", "down"):
-                    if direction == "across":
-                        cells = [(city[0], city[1] - i + k) for k in range(n)]
-                    else:
-                        cells = [(city[0] - i + k, city[1]) for k in range(n)]
-                    commit = Commit(player, tuple((r, c, ch) for (r, c), ch in zip(cells, word)))
-                    try:
-                        game.plan_commit(commit)
-                    except RuleError:
-                        continue
-                    return word, cells, direction
-    return None
 
 
 SKIRMISH_SEED = 2
