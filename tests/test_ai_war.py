@@ -219,6 +219,30 @@ def test_plays_a_first_word_on_its_city_at_once():
         assert (1, 2) in {(r, c) for r, c, _ in action.placements}, level
 
 
+def test_does_not_leave_its_capital_bare_when_every_plan_looks_refuted():
+    # Self-play, The Anvil, war, seed 6024: gold has taken the pewter smithy on turn 1 and
+    # its supply is three cells from silver's bare capital (1, 7). Every word silver's
+    # look-ahead examined covers the capital and comes out refuted by a guessed reply (no
+    # guessed rack could reach the bare city itself), so the Warlord used to end its turn;
+    # gold then played ENEMA down through the capital and won on turn 3.
+    from shared.maps.files import load_map
+    from shared.rules.actions import Redeploy
+    from shared.words.dictionary import load_dictionary
+
+    game = Game.new(load_map("anvil"), PRESETS["war"], 6024, load_dictionary())
+    for action in (Commit(GOLD, ((5, 3, "a"), (6, 3, "n"), (7, 3, "e"), (8, 3, "l"), (9, 3, "e")), "down"),
+                   Commit(GOLD, ((5, 4, "y"), (5, 5, "e")), "across"),
+                   Redeploy(GOLD, (5, 3), "across"),
+                   Commit(GOLD, ((4, 5, "y"), (5, 5, "e")), "down"),
+                   EndTurn(GOLD)):
+        game.apply(action)
+    assert "".join(sorted(game.racks[SILVER])) == "adosstv"
+    # the self-play game's own generator for silver
+    decision = decide(game, SILVER, 4, random.Random(6024 * 7919 + 2 * 104729 + 17), time_limit=math.inf)
+    assert isinstance(decision.action, Commit)
+    assert (1, 7) in {(r, c) for r, c, _ in decision.action.placements}
+
+
 # ------------------------------------------------------------------ (e) resign
 MAP_E = """
 . . . . . . . . . . . . . . . .

@@ -88,15 +88,21 @@ class ReplySearch:
         """The opponent is assumed to know every word the AI may play."""
         return level_vocabulary(self.game.lexicon, 0.0)
 
-    def look_ahead(self, game: Game, candidates: list[tuple[float, int, Commit, Game]]) -> list[float]:
+    def look_ahead(self, game: Game, candidates: list[tuple[float, int, Commit, Game]],
+                   first: int | None = None, enough: float | None = None) -> list[float]:
         """Each candidate's value less the damage of the opponent's best reply, relative to
-        the damage the opponent could do if we ended the turn now."""
+        the damage the opponent could do if we ended the turn now.
+
+        With ``first``, only the first ``first`` candidates are examined, then more, one at
+        a time, while none examined so far is worth more than ``enough`` (ending the turn is
+        worth 0 here): a few best plans that all turn out refuted must not make the turn end
+        while a sounder one is left. The result covers the candidates examined, in order."""
         me = self.me
         them = me.other
         size = min(game.rules.rack_limit, len(game.racks[them]) + game.rules.draw_per_turn)
         racks = [guess_rack(game, them, self.rng, size) for _ in range(self.lv.reply_racks)]
         if self.out_of_time():
-            return [c[0] for c in candidates]
+            return [c[0] for c in candidates[: first or len(candidates)]]
         # what each guessed rack's best quiet move would cost us: there whatever we play
         floors = [self.quiet_floor(game, rack) for rack in racks]
 
@@ -110,8 +116,11 @@ class ReplySearch:
 
         weight = self.lv.reply_weight
         now = damage(game)
-        values = []
-        for value, _, _, after in candidates:
+        values: list[float] = []
+        for k, (value, _, _, after) in enumerate(candidates):
+            if first is not None and k >= first and (
+                    enough is None or max(values) > enough or self.out_of_time()):
+                break
             if self.out_of_time():
                 values.append(value)  # unexamined: as exposed as ending the turn now
             else:

@@ -32,7 +32,7 @@ from itertools import combinations
 
 from shared.rules.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
 from shared.ai.estimate import MoveEstimator
-from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, position_value
+from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_value, side_info
 from shared.ai.fights import best_fight, lost_beyond_recovery
 from shared.ai.leave import leave_value
 from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events
@@ -50,6 +50,9 @@ __all__ = ["Decision", "choose_action", "choose_defence", "choose_discard", "dec
 
 MARGIN = 0.25
 """A commit must improve the position by more than this (points) to be played."""
+LOOK_WIDER = 4
+"""At most this many times the level's look-ahead candidates are examined when the first
+ones all come out no better than ending the turn."""
 
 
 @dataclass
@@ -179,6 +182,7 @@ class _Turn(ReplySearch):
         self.w: Weights = w.for_rules(game.rules)
         self.vocab: Vocabulary = level_vocabulary(game.lexicon, lv.min_zipf)
         self.decision = Decision(EndTurn(player))
+        self.examined: list[tuple[float, Commit]] = []  # (value, commit) the last best_commit compared
 
     def out_of_time(self) -> bool:
         if time.perf_counter() > self.deadline:
@@ -203,6 +207,11 @@ class _Turn(ReplySearch):
         if best is not None and best[0] > MARGIN:
             self.decision.action = best[1]
             self.decision.value = best[0]
+            return self.decision
+        cover = self.cover_bare_city(game)
+        if cover is not None:
+            self.decision.value, self.decision.action = cover
+            self.decision.notes.append("cover a bare city in the enemy's reach")
             return self.decision
         if lv.redeploy >= 2 and not game.redeployed_this_turn and not self.out_of_time():
             lift = self.lift_to_unstick(base, best[0] if best else 0.0)
@@ -262,11 +271,14 @@ class _Turn(ReplySearch):
             results = self.add_threats(game, results)
         if lv.replies and look:
             # Only the candidates whose replies were examined compete: the others' values
-            # would be optimistic by comparison.
-            results = results[: lv.replies]
-            values = self.look_ahead(game, results)
+            # would be optimistic by comparison. If the best few are all refuted, more are
+            # examined (up to LOOK_WIDER), rather than end the turn by default.
+            values = self.look_ahead(game, results[: lv.replies * LOOK_WIDER], first=lv.replies,
+                                     enough=MARGIN)
+            results = results[: len(values)]
         else:
             values = [r[0] for r in results]
+        self.examined = [(value, r[2]) for r, value in zip(results, values)]
         best: tuple[float, float, Commit] | None = None
         for r, value in zip(results, values):
             noisy = value + (self.rng.gauss(0.0, lv.noise) if lv.noise else 0.0)
@@ -274,6 +286,26 @@ class _Turn(ReplySearch):
                 best = (noisy, value, r[2])
         assert best is not None
         return best[1], best[2]
+
+    def cover_bare_city(self, game: Game) -> tuple[float, Commit] | None:
+        """The best examined commit that covers one of our bare cities within the enemy's
+        reach (a rack's length from its supply), if any.
+
+        Ending the turn instead would leave the city to the first enemy word through it (a
+        capital: the game). The look-ahead can miss that threat, since it guesses only a
+        few racks and never the letters a lift would free, and then judge every plan worse
+        than ending the turn; a bare city is not left that way."""
+        me = self.me
+        board = game.board
+        enemy = side_info(game, me.other).sources
+        reach = game.rules.rack_limit
+        bare = {city for city in board.cities_of(me) if city not in board.letters[me]
+                and distance_to(enemy, city) <= reach}
+        if not bare:
+            return None
+        covering = [(value, commit) for value, commit in self.examined
+                    if any((r, c) in bare for r, c, _ in commit.placements)]
+        return max(covering, key=lambda t: t[0]) if covering else None
 
     def add_threats(self, game: Game, results: list[tuple[float, int, Commit, Game]]
                     ) -> list[tuple[float, int, Commit, Game]]:
