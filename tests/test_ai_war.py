@@ -13,7 +13,7 @@ from itertools import permutations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.rules.actions import Commit, EndTurn, Resign
+from shared.rules.actions import Commit, EndTurn, OrderDefence, Resign
 from shared.ai import decide
 from shared.ai.fights import best_fight, lost_beyond_recovery
 from shared.ai.vocab import level_vocabulary
@@ -241,6 +241,53 @@ def test_does_not_leave_its_capital_bare_when_every_plan_looks_refuted():
     decision = decide(game, SILVER, 4, random.Random(6024 * 7919 + 2 * 104729 + 17), time_limit=math.inf)
     assert isinstance(decision.action, Commit)
     assert (1, 7) in {(r, c) for r, c, _ in decision.action.placements}
+
+
+def test_behind_with_the_letters_gone_it_takes_points_rather_than_pass():
+    # Self-play, The Anvil, war, seed 6012, both pools empty: silver trails 202 to 211. Its S
+    # makes SAWN down column 7 (beating gold's WAN) and its N makes ANI: +3 and +3, gold -4,
+    # and silver wins by one. Every plan looked worse than ending the turn to the look-ahead,
+    # so the Warlord passed, and the game passed out with gold ahead.
+    from shared.words.dictionary import load_dictionary
+
+    game = position("""
+        ^ ^ . . . . ~ . . . .
+        ^ x . . . . ~ S . . .
+        . . * . . . ~ . . . .
+        . * * . . ^ . . . . .
+        . . . . ^ ^ ^ . . ~ .
+        . . ~ . . S . . ~ . .
+        . ~ . . ^ ^ ^ . . . .
+        . . . . . ^ . . * ~ .
+        . . . . ~ . . . * . .
+        . . . G ~ . . . . x ^
+        . f . . ~ . . . . ^ ^
+    """, """
+        a u k . . . . S A U L
+        a . o s . C H I . T O
+        . a i t . A . M Y . .
+        q i . r . V . P A R T
+        i . . a . I D S . . R
+        . i o n . E . . . O I
+        n . . g o . . L I E D
+        a m b u s h . . . . E
+        r e a r . o i . A W N
+        c l a y p a n . . . T
+        o . l . . x . P I E S
+    """, load_dictionary(), PRESETS["war"], racks={GOLD: "eujoe", SILVER: "esnv"}, to_move=SILVER)
+    for p in (GOLD, SILVER):
+        game.pools[p].clear()
+    scores = game.scores()
+    game.captured[GOLD] += 211 - scores[GOLD]
+    game.captured[SILVER] += 202 - scores[SILVER]
+    game._last_scores = game.scores()
+    decision = decide(game, SILVER, 4, random.Random(0), time_limit=math.inf)
+    assert isinstance(decision.action, Commit)
+    after = game.copy()
+    after.apply(decision.action)
+    if after.pending is not None:
+        after.apply(OrderDefence(GOLD, tuple(after.pending.suggested_order)))
+    assert after.scores()[SILVER] - after.scores()[GOLD] > -9
 
 
 # ------------------------------------------------------------------ (e) resign

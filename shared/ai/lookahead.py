@@ -99,7 +99,11 @@ class ReplySearch:
         while a sounder one is left. The result covers the candidates examined, in order."""
         me = self.me
         them = me.other
-        size = min(game.rules.rack_limit, len(game.racks[them]) + game.rules.draw_per_turn)
+        rules = game.rules
+        # the opponent's next rack: what it holds now and what it will draw (the size of a
+        # rack and of a pool are public; the letters are guessed)
+        draw = rules.draw_per_turn if rules.endless_pool else min(rules.draw_per_turn, len(game.pools[them]))
+        size = min(rules.rack_limit, len(game.racks[them]) + draw)
         racks = [guess_rack(game, them, self.rng, size) for _ in range(self.lv.reply_racks)]
         if self.out_of_time():
             return [c[0] for c in candidates[: first or len(candidates)]]

@@ -182,7 +182,8 @@ class _Turn(ReplySearch):
         self.w: Weights = w.for_rules(game.rules)
         self.vocab: Vocabulary = level_vocabulary(game.lexicon, lv.min_zipf)
         self.decision = Decision(EndTurn(player))
-        self.examined: list[tuple[float, Commit]] = []  # (value, commit) the last best_commit compared
+        # (value, commit, position after it) for each commit the last best_commit compared
+        self.examined: list[tuple[float, Commit, Game]] = []
 
     def out_of_time(self) -> bool:
         if time.perf_counter() > self.deadline:
@@ -212,6 +213,11 @@ class _Turn(ReplySearch):
         if cover is not None:
             self.decision.value, self.decision.action = cover
             self.decision.notes.append("cover a bare city in the enemy's reach")
+            return self.decision
+        catch_up = self.catch_up(game)
+        if catch_up is not None:
+            self.decision.value, self.decision.action = catch_up
+            self.decision.notes.append("behind with the letters gone: take points rather than pass")
             return self.decision
         if lv.redeploy >= 2 and not game.redeployed_this_turn and not self.out_of_time():
             lift = self.lift_to_unstick(base, best[0] if best else 0.0)
@@ -278,7 +284,7 @@ class _Turn(ReplySearch):
             results = results[: len(values)]
         else:
             values = [r[0] for r in results]
-        self.examined = [(value, r[2]) for r, value in zip(results, values)]
+        self.examined = [(value, r[2], r[3]) for r, value in zip(results, values)]
         best: tuple[float, float, Commit] | None = None
         for r, value in zip(results, values):
             noisy = value + (self.rng.gauss(0.0, lv.noise) if lv.noise else 0.0)
@@ -303,9 +309,29 @@ class _Turn(ReplySearch):
                 and distance_to(enemy, city) <= reach}
         if not bare:
             return None
-        covering = [(value, commit) for value, commit in self.examined
+        covering = [(value, commit) for value, commit, _ in self.examined
                     if any((r, c) in bare for r, c, _ in commit.placements)]
         return max(covering, key=lambda t: t[0]) if covering else None
+
+    def catch_up(self, game: Game) -> tuple[float, Commit] | None:
+        """Behind (or level) once both pools are empty, the examined commit that gains most on
+        the score difference, if one gains at all.
+
+        No letters are coming, so ending the turn only brings the end (four passes, or the
+        stall limit) nearer with the deficit standing: the loss. Any commit that closes the
+        gap is better than that, whatever the positional terms say of it."""
+        rules = game.rules
+        if not rules.win_by_score or rules.endless_pool or any(game.pools.values()):
+            return None
+        now = _diff(game, self.me)
+        if now > 0:
+            return None
+        gains = [(_diff(after, self.me) - now, value, commit) for value, commit, after in self.examined]
+        gains = [g for g in gains if g[0] > 0]
+        if not gains:
+            return None
+        _, value, commit = max(gains, key=lambda g: (g[0], g[1]))
+        return value, commit
 
     def add_threats(self, game: Game, results: list[tuple[float, int, Commit, Game]]
                     ) -> list[tuple[float, int, Commit, Game]]:
