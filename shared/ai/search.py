@@ -60,20 +60,12 @@ class LeftParts:
         # per length: letter -> (prefix, spelling after prefix + letter), the letter from the rack
         self._placing: list[dict[str, list[tuple[str, Spelling]]]] = []
         # per length: letter -> (prefix, spelling after prefix) whose node continues with it
-        self._reading: list[dict[str, list[tuple[str, Spelling]]]] = []
+        self._reading: list[dict[str, list[tuple[str, Spelling]]] | None] = [None]
         self._index(0)
 
     def _index(self, depth: int) -> None:
         placing: dict[str, list[tuple[str, Spelling]]] = {}
-        reading: dict[str, list[tuple[str, Spelling]]] = {}
         for prefix, s in self.levels[depth]:
-            entry = (prefix, s)
-            for letter in s[NODE]:  # END among them: never asked for
-                entries = reading.get(letter)
-                if entries is None:
-                    reading[letter] = [entry]
-                else:
-                    entries.append(entry)
             kids = s[KIDS]
             if kids is None:
                 kids = expand(s)
@@ -84,12 +76,26 @@ class LeftParts:
                 else:
                     entries.append((prefix, kid))
         self._placing.append(placing)
-        self._reading.append(reading)
+
+    def _reading_table(self, depth: int) -> dict[str, list[tuple[str, Spelling]]]:
+        # made on first use: only anchors on an own letter read it, and many searches have none
+        reading = self._reading[depth]
+        if reading is None:
+            reading = self._reading[depth] = {}
+            for entry in self.levels[depth]:
+                for letter in entry[1][NODE]:  # END among them: never asked for
+                    entries = reading.get(letter)
+                    if entries is None:
+                        reading[letter] = [entry]
+                    else:
+                        entries.append(entry)
+        return reading
 
     def _deepen(self, depth: int) -> None:
         levels = self.levels
         while len(levels) <= depth and levels[-1]:
             levels.append([(prefix + letter, kid) for prefix, s in levels[-1] for letter, kid in s[KIDS]])
+            self._reading.append(None)
             self._index(len(levels) - 1)
 
     def placing(self, letter: str, depth: int) -> list[list[tuple[str, Spelling]] | tuple[()]]:
@@ -100,7 +106,7 @@ class LeftParts:
     def reading(self, letter: str, depth: int) -> list[list[tuple[str, Spelling]] | tuple[()]]:
         """Per length up to ``depth``: (prefix, spelling) whose node continues with ``letter``."""
         self._deepen(depth)
-        return [table.get(letter, ()) for table in self._reading[: depth + 1]]
+        return [self._reading_table(d).get(letter, ()) for d in range(min(depth + 1, len(self.levels)))]
 
 
 _PAIRS: list[dict[str, tuple[int, str]]] = []
