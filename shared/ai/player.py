@@ -50,6 +50,9 @@ __all__ = ["Decision", "choose_action", "choose_defence", "choose_discard", "dec
 
 MARGIN = 0.25
 """A commit must improve the position by more than this (points) to be played."""
+CAP_RESERVE = 0.2
+"""The share of the think-time cap kept in reserve: the search stops at 80% of the cap,
+so that the step under way when it stops (a play-out, a reply) still ends within it."""
 LOOK_WIDER = 4
 """At most this many times the level's look-ahead candidates are examined when the first
 ones all come out no better than ending the turn."""
@@ -82,9 +85,10 @@ def choose_action(
 
     ``level`` is a key of :data:`shared.ai.LEVELS`; ``rng`` is the only source of chance
     (same game, level and seed: same action). ``time_limit`` caps the thinking in seconds
-    (default: the level's cap; ``math.inf`` for none). The search has fixed budgets that
-    stay well inside the cap, so the cap only matters on a very slow machine, and only
-    then can timing change the choice. The game is not changed.
+    (default: the level's cap; ``math.inf`` for none): the search stops at
+    ``1 - CAP_RESERVE`` of it, with the best found so far, so that the step under way ends
+    within the cap. The search has fixed budgets that mostly stay well inside the cap;
+    only when it stops early can timing change the choice. The game is not changed.
     """
     return decide(game, player, level, rng, time_limit).action
 
@@ -111,7 +115,7 @@ def decide(
     elif game.actor != player:
         raise ValueError(f"{player.label} has nothing to decide: {game.actor.label} must act")
     else:
-        decision = _Turn(game, player, lv, rng, start + limit).choose()
+        decision = _Turn(game, player, lv, rng, start + limit * (1 - CAP_RESERVE)).choose()
     decision.seconds = time.perf_counter() - start
     return decision
 
