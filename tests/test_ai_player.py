@@ -264,25 +264,3 @@ def test_a_zero_time_limit_still_gives_a_legal_action():
     decision = decide(game, game.actor, 4, random.Random(0), time_limit=0.0)
     assert decision.timed_out and decision.simulated <= 1
     game.copy().apply(decision.action)
-
-
-def test_the_look_ahead_counts_the_letters_a_lift_could_free():
-    # Gold's EPILOG shares its P with PI: lifting EPILOG frees E, I, L, O, G (five letters),
-    # lifting PI frees only its I. Gold's rack is empty, yet next turn, after a draw of three
-    # and one lift, it could attack with eight letters: a reply the look-ahead must not rule
-    # out (self-play games on The Anvil were lost by turn 9 to exactly that: lift, strike).
-    from shared.ai.lookahead import liftable_letters
-
-    game = position("""
-        . . . . . . . .
-        . G . . . . S .
-        . . . . . . . .
-        . . . . . . . .
-    """, """
-        . . . . . . . .
-        . e p i l o g .
-        . . i . . . . .
-        . . . . . . . .
-    """, LEXICON, racks={GOLD: "", SILVER: "dog"})
-    assert liftable_letters(game, GOLD) == 5
-    assert liftable_letters(game, SILVER) == 0

@@ -19,7 +19,6 @@ from shared.ai.evaluate import Weights, position_value
 from shared.ai.levels import Level
 from shared.ai.movegen import find_moves, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
-from shared.rules.board import runs_of
 from shared.rules.crossword import read_crossword
 from shared.rules.events import Event
 from shared.rules.game import Game, PendingDefence
@@ -55,15 +54,6 @@ def play_out_events(game: Game, commit: Commit) -> tuple[Game, list[Event]]:
     if isinstance(g.pending, PendingDefence):
         events += g.apply(OrderDefence(g.pending.defender, tuple(g.pending.suggested_order)))
     return g, events
-
-
-def liftable_letters(game: Game, player: Player) -> int:
-    """The most letters one lift could bring back to ``player``'s rack: the letters of one of
-    its words that no other of its words holds (whether the lift would cut a word off its
-    cities is not asked: this is the most a lift could free)."""
-    runs = runs_of(game.board.letters[player])
-    holders = Counter(c for run in runs for c in run.cells)
-    return max((sum(1 for c in run.cells if holders[c] == 1) for run in runs), default=0)
 
 
 def guess_rack(game: Game, player: Player, rng: random.Random, size: int) -> list[str]:
@@ -110,10 +100,10 @@ class ReplySearch:
         me = self.me
         them = me.other
         rules = game.rules
-        # the opponent's next rack: what it holds now, what it will draw and what one lift
-        # could free (the sizes of a rack and a pool are public; the letters are guessed)
+        # the opponent's next rack: what it holds now and what it will draw (the size of a
+        # rack and of a pool are public; the letters are guessed)
         draw = rules.draw_per_turn if rules.endless_pool else min(rules.draw_per_turn, len(game.pools[them]))
-        size = min(rules.rack_limit, len(game.racks[them]) + draw + liftable_letters(game, them))
+        size = min(rules.rack_limit, len(game.racks[them]) + draw)
         racks = [guess_rack(game, them, self.rng, size) for _ in range(self.lv.reply_racks)]
         if self.out_of_time():
             return [c[0] for c in candidates[: first or len(candidates)]]
