@@ -13,8 +13,10 @@ best word if it is worth playing, and ends the turn when none is. Choosing a com
    :func:`~shared.ai.fights.best_fight`) and count part of what it adds;
 6. at the levels that look ahead, play the opponent's most damaging replies against the
    best of those, from racks guessed from the letters the opponent has not shown
-   (:mod:`shared.ai.lookahead`);
-7. add the level's noise and take the best, if it beats ending the turn.
+   (:mod:`shared.ai.lookahead`), examining more if the best few are all refuted;
+7. add the level's noise and take the best, if it beats ending the turn;
+8. otherwise still commit rather than end the turn to cover a bare city of ours within the
+   enemy's reach, or, behind once both pools are empty, to gain points.
 
 The top levels resign a game lost beyond recovery (:func:`~shared.ai.fights.lost_beyond_recovery`).
 
