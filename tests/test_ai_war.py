@@ -13,9 +13,10 @@ from itertools import permutations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.rules.actions import Commit, EndTurn, OrderDefence, Resign
+from shared.rules.actions import Commit, EndTurn, Resign
 from shared.ai import decide
 from shared.ai.fights import best_fight, lost_beyond_recovery
+from shared.ai.lookahead import play_out
 from shared.ai.vocab import level_vocabulary
 from shared.ai.war import beats_all, need_to_beat, read_defences
 from shared.tools.ascii import position
@@ -245,8 +246,8 @@ def test_does_not_leave_its_capital_bare_when_every_plan_looks_refuted():
 
 def test_behind_with_the_letters_gone_it_takes_points_rather_than_pass():
     # Self-play, The Anvil, war, seed 6012, both pools empty: silver trails 202 to 211. Its S
-    # makes SAWN down column 7 (beating gold's WAN) and its N makes ANI: +3 and +3, gold -4,
-    # and silver wins by one. Every plan looked worse than ending the turn to the look-ahead,
+    # at (8, 7) makes SAWN, an attack that wins (+3, gold -4), and its N then makes ANI (+3):
+    # silver wins by one. Every plan looked worse than ending the turn to the look-ahead,
     # so the Warlord passed, and the game passed out with gold ahead.
     from shared.words.dictionary import load_dictionary
 
@@ -283,10 +284,7 @@ def test_behind_with_the_letters_gone_it_takes_points_rather_than_pass():
     game._last_scores = game.scores()
     decision = decide(game, SILVER, 4, random.Random(0), time_limit=math.inf)
     assert isinstance(decision.action, Commit)
-    after = game.copy()
-    after.apply(decision.action)
-    if after.pending is not None:
-        after.apply(OrderDefence(GOLD, tuple(after.pending.suggested_order)))
+    after = play_out(game, decision.action)  # the defence ordered gold's best way
     assert after.scores()[SILVER] - after.scores()[GOLD] > -9
 
 
