@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -27,6 +28,10 @@ from shared.rules.presets import PRESETS, STANDARD
 from rules_helpers import GOLD, LEXICON, SILVER
 
 WAR_NUMBERS = replace(STANDARD, name="war-test", defeat_cost=Fraction(1, 2), combat_points=2)
+
+
+OLD_ANVIL = Path(__file__).parent / "data" / "anvil-2026-11-26.map"
+"""The Anvil as it was shipped (11x11) when the self-play games below were played."""
 
 
 def _decide(game: Game, level: int):
@@ -230,7 +235,7 @@ def test_does_not_leave_its_capital_bare_when_every_plan_looks_refuted():
     from shared.rules.actions import Redeploy
     from shared.words.dictionary import load_dictionary
 
-    game = Game.new(load_map("anvil"), PRESETS["war"], 6024, load_dictionary())
+    game = Game.new(load_map(OLD_ANVIL), PRESETS["war"], 6024, load_dictionary())
     for action in (Commit(GOLD, ((5, 3, "a"), (6, 3, "n"), (7, 3, "e"), (8, 3, "l"), (9, 3, "e")), "down"),
                    Commit(GOLD, ((5, 4, "y"), (5, 5, "e")), "across"),
                    Redeploy(GOLD, (5, 3), "across"),
@@ -242,6 +247,37 @@ def test_does_not_leave_its_capital_bare_when_every_plan_looks_refuted():
     decision = decide(game, SILVER, 4, random.Random(6024 * 7919 + 2 * 104729 + 17), time_limit=math.inf)
     assert isinstance(decision.action, Commit)
     assert (1, 7) in {(r, c) for r, c, _ in decision.action.placements}
+
+
+def test_covers_its_capital_with_a_word_one_enemy_turn_cannot_break(monkeypatch):
+    # Self-play, The Anvil, war, seed 11091: gold opened with SNITS down to row 5, eight
+    # cells from silver's capital (1, 7). Silver covered the capital with AT (strength 4 at
+    # the city's x2); on turn 3 gold took the pewter smithy, lifted SNITS and laid INSERT
+    # through AT and the capital, and the game was over. One word could not reach the city,
+    # but a turn chains words and a lift: gold's rack, draw and longest word make 10 cells.
+    # Within that reach the city's weak cover counts against silver, and the strongest words
+    # through it are played out too, so the Warlord covers it with one an ordinary attack
+    # (PUNCH) cannot beat.
+    from shared.ai import player as ai_player
+    from shared.ai.war import PUNCH, turn_reach
+    from shared.maps.files import load_map
+    from shared.words.dictionary import load_dictionary
+
+    game = Game.new(load_map(OLD_ANVIL), PRESETS["war"], 11091, load_dictionary())
+    game.apply(Commit(GOLD, ((5, 3, "s"), (6, 3, "n"), (7, 3, "i"), (8, 3, "t"), (9, 3, "s")), "down"))
+    game.apply(EndTurn(GOLD))
+    assert "".join(sorted(game.racks[SILVER])) == "abdettw"
+    assert turn_reach(game, GOLD) == 2 + 3 + 5
+
+    def silver_covers() -> int:
+        rng = random.Random(11091 * 7919 + 2 * 104729 + 17)  # the self-play game's own
+        action = decide(game, SILVER, 4, rng, time_limit=math.inf).action
+        assert isinstance(action, Commit) and (1, 7) in {(r, c) for r, c, _ in action.placements}
+        return read_defences(play_out(game, action), SILVER).need_at((1, 7))
+
+    assert silver_covers() >= PUNCH
+    monkeypatch.setattr(ai_player, "GUARDS", 0)
+    assert silver_covers() < PUNCH  # the best-estimated words alone are all weak covers
 
 
 def test_behind_with_the_letters_gone_it_takes_points_rather_than_pass():

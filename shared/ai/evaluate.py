@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from shared.ai.leave import leave_value
-from shared.ai.war import Defences, nearness, pressure, read_defences
+from shared.ai.war import Defences, nearness, pressure, read_defences, turn_reach
 from shared.rules.crossword import Crossword, read_crossword
 from shared.rules.game import Game
 from shared.rules.letters import LETTER_VALUES
@@ -179,8 +179,10 @@ def war_value(game: Game, player: Player, mine: SideInfo, theirs: SideInfo, w: W
     my_def, their_def = defences or (read_defences(game, player, mine.crossword),
                                      read_defences(game, player.other, theirs.crossword))
     stake, last = city_stakes(game.rules, w)
-    ours = pressure(game, player, mine.sources, their_def, stake, last)
-    against = pressure(game, player.other, theirs.sources, my_def, stake, last)
+    ours = pressure(game, player, mine.sources, their_def, stake, last,
+                    turn_reach(game, player, mine.crossword))
+    against = pressure(game, player.other, theirs.sources, my_def, stake, last,
+                       turn_reach(game, player.other, theirs.crossword))
     return (w.own_pressure * (w.front * ours.front + w.city_pressure * ours.cities)
             - (w.front * against.front + w.city_pressure * against.cities))
 

@@ -6,7 +6,8 @@ best word if it is worth playing, and ends the turn when none is. Choosing a com
 1. generate every commit the level's vocabulary allows (:mod:`shared.ai.movegen`);
 2. estimate each one's value change (:class:`~shared.ai.estimate.MoveEstimator`);
 3. play the best few out exactly on copies of the game, with the defender's best order,
-   and value the positions reached (:func:`~shared.ai.evaluate.position_value`);
+   and value the positions reached (:func:`~shared.ai.evaluate.position_value`), and with
+   them the strongest words through each of our cities the enemy could take next turn;
 4. drop the attacks that would fail and lose points (a hopeless attack gifts the defender
    its letters: ending the turn, or a discard, costs less);
 5. for the best few, find the best fight the letters kept would offer next turn (a threat,
@@ -39,12 +40,13 @@ from shared.ai.fights import best_fight, lost_beyond_recovery
 from shared.ai.leave import leave_value
 from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events
 from shared.ai.levels import Level, get_level
-from shared.ai.movegen import Move, find_moves, move_commit
+from shared.ai.movegen import Move, find_moves, move_cells, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
-from shared.ai.war import attack_lost
+from shared.ai.war import attack_lost, read_defences, turn_reach, vulnerability
 from shared.rules.crossword import read_crossword
 from shared.rules.errors import RuleError
 from shared.rules.game import Game, PendingDefence, PendingDiscard
+from shared.rules.letters import face_value
 from shared.rules.terrain import Player
 
 __all__ = ["Decision", "choose_action", "choose_defence", "choose_discard", "decide", "guess_rack",
@@ -58,6 +60,10 @@ so that the step under way when it stops (a play-out, a reply) still ends within
 LOOK_WIDER = 4
 """At most this many times the level's look-ahead candidates are examined when the first
 ones all come out no better than ending the turn."""
+GUARDS = 3
+"""Commits through each of our cities in the enemy's reach that are played out besides the
+best-estimated ones: the strongest words on the city (the estimate does not see the
+defence a word on a city adds, the exact value does)."""
 
 
 @dataclass
@@ -259,7 +265,10 @@ class _Turn(ReplySearch):
         results: list[tuple[float, int, Commit, Game]] = []
         diff_now = _diff(game, me)
         gifts = 0
-        for _, neg_index in heapq.nlargest(max(1, lv.simulate), scored):
+        chosen = [neg for _, neg in heapq.nlargest(max(1, lv.simulate), scored)]
+        if lv.threat_checks:
+            chosen += self.guards(game, moves, scored, set(chosen))
+        for neg_index in chosen:
             if (results or gifts) and self.out_of_time():
                 break
             move = moves[-neg_index]
@@ -298,6 +307,31 @@ class _Turn(ReplySearch):
                 best = (noisy, value, r[2])
         assert best is not None
         return best[1], best[2]
+
+    def guards(self, game: Game, moves: list[Move], scored: list[tuple[float, int]],
+               chosen: set[int]) -> list[int]:
+        """Up to :data:`GUARDS` more moves (by minus index) for each of our cities that an
+        attack could take next turn (an enemy word could reach it in a turn, with its rack,
+        its draw and a lift, and our words there are weak): the words through the city with
+        the most dots, which the estimate may rank low."""
+        me = self.me
+        board = game.board
+        enemy = side_info(game, me.other)
+        reach = turn_reach(game, me.other, enemy.crossword) + 1
+        defences = read_defences(game, me)
+        exposed = {city for city in board.cities_of(me)
+                   if vulnerability(defences.need_at(city)) > 0
+                   and distance_to(enemy.sources, city) <= reach}
+        if not exposed:
+            return []
+        extra: list[int] = []
+        for city in exposed:
+            through = [(face_value(moves[-neg][3]), neg) for _, neg in scored
+                       if neg not in chosen and city in move_cells(moves[-neg])]
+            for _, neg in heapq.nlargest(GUARDS, through):
+                chosen.add(neg)
+                extra.append(neg)
+        return extra
 
     def cover_bare_city(self, game: Game) -> tuple[float, Commit] | None:
         """The best examined commit that covers one of our bare cities within the enemy's

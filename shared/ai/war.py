@@ -161,14 +161,28 @@ def _min_distance(sources: list[Cell], target: Cell, cap: float) -> float:
     return best
 
 
+def turn_reach(game: Game, attacker: Player, crossword: Crossword | None = None) -> float:
+    """How far (cells) ``attacker`` can build in its next turn: one letter a cell, as many as
+    it will hold (its rack, its draw and the longest line it could lift back, up to the rack
+    limit; the sizes are public), and never less than :data:`NEAR`. A turn may chain several
+    words and a lift, so a city farther than one word's reach can still fall in it (on a
+    small map, to the first player's second turn)."""
+    rules = game.rules
+    pool = rules.draw_per_turn if rules.endless_pool else len(game.pools[attacker])
+    cw = crossword or read_crossword(game.board, attacker, game.lexicon)
+    lift = max((len(w.cells) for w in cw.words), default=0)
+    letters = len(game.racks[attacker]) + min(rules.draw_per_turn, pool) + lift
+    return max(NEAR, float(min(rules.rack_limit, letters)))
+
+
 def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defences,
-             city_stake: float, last_city_stake: float) -> Pressure:
+             city_stake: float, last_city_stake: float, reach: float = NEAR) -> Pressure:
     """How hard ``attacker`` (whose new words can start from ``sources``) presses the defender.
 
     ``front``: over the defender's edges, the best prize (the face value of the words touched,
     plus the points their letters would give) x vulnerability x nearness. ``cities``: for each
     of the defender's cities, ``city_stake`` (``last_city_stake`` for the last one) x
-    vulnerability x nearness.
+    vulnerability x nearness within ``reach`` (the attacker's :func:`turn_reach`).
     """
     rules = game.rules
     board = game.board
@@ -207,12 +221,12 @@ def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defence
                 front, best_edge = v, cell
     cities_value = 0.0
     cities = board.cities_of(defender)
-    if src:
+    if src and cities:
         for city in cities:
             stake = last_city_stake if len(cities) == 1 else city_stake
             v = vulnerability(defences.need_at(city))
             if v > 0:
-                cities_value += stake * v * nearness(_min_distance(src, city, cap))
+                cities_value += stake * v * nearness(_min_distance(src, city, reach + 1), reach)
     return Pressure(front, cities_value, best_edge)
 
 
