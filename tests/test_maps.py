@@ -425,8 +425,8 @@ def test_at_least_five_maps_of_different_sizes_are_shipped() -> None:
     maps = [load_map(path) for path in SHIPPED]
     sizes = sorted((m.width, m.height) for m in maps)
     assert len(maps) >= 5 and len(set(sizes)) == len(sizes)
-    assert any(w <= 12 and h <= 12 for w, h in sizes), "a small, fast skirmish map"
-    assert any(13 <= w <= 17 and 13 <= h <= 17 for w, h in sizes), "a small duel around 15x15"
+    assert any(w <= 13 and h <= 13 for w, h in sizes), "a small, fast skirmish map"
+    assert any(14 <= w <= 17 and 14 <= h <= 17 for w, h in sizes), "a small duel around 15x15"
     assert any(23 <= w <= 27 and 23 <= h <= 27 for w, h in sizes), "a map around 25x25"
     large = [m for m in maps if m.width >= 38 and m.height >= 28]
     assert large and any(list(m.cities.values()).count(None) >= 4 for m in large), (

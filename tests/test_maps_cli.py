@@ -141,11 +141,11 @@ def test_show_prints_the_grid_and_list_names_the_maps(capsys) -> None:
 def test_show_and_list_give_the_fronts(capsys) -> None:
     assert run("show", "anvil") == 0
     out = capsys.readouterr().out
-    assert "front: gold row 10 col 4 -> row 2 col 8: 12 steps; pewter between: row 6 col 6; " \
+    assert "front: gold row 11 col 5 -> row 3 col 9: 12 steps; pewter between: row 7 col 7; " \
         "mountains on the way: 8" in out
     assert run("list") == 0
     anvil = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("anvil "))
-    assert anvil.split() == ["anvil", "The", "Anvil", "11x11", "cities:", "gold", "1,", "silver", "1,",
+    assert anvil.split() == ["anvil", "The", "Anvil", "13x13", "cities:", "gold", "1,", "silver", "1,",
                              "pewter", "1,", "fronts", "12", "steps"]
 
 

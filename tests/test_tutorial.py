@@ -63,7 +63,7 @@ def _own_move(driver: TutorialDriver) -> list:
 # ---------------------------------------------------------------- positions
 def test_there_are_five_lessons_on_the_anvil() -> None:
     assert KEYS == ["first-word", "supply", "attack", "city", "defence"]
-    assert (ANVIL.width, ANVIL.height) == (11, 11)
+    assert (ANVIL.width, ANVIL.height) == (13, 13)
     assert ANVIL.cities[GOLD_CITY] == GOLD and ANVIL.cities[PEWTER_CITY] is None
 
 
@@ -90,7 +90,7 @@ def test_each_position_is_a_legal_game_the_engine_played(key: str) -> None:
 
 def test_a_script_the_engine_refuses_is_an_error() -> None:
     with pytest.raises(ScriptError, match="does not connect"):
-        Script((across(GOLD, 0, 2, "one"),)).play(ANVIL, STANDARD, LEXICON)
+        Script((across(GOLD, 1, 3, "one"),)).play(ANVIL, STANDARD, LEXICON)
 
 
 def test_dealing_keeps_the_rack_size_and_every_letter() -> None:
@@ -113,8 +113,8 @@ def test_dealing_keeps_the_rack_size_and_every_letter() -> None:
 def test_first_word_numbers() -> None:
     p = _prepared("first-word")
     assert p.facts["word"] == "ONE" and p.facts["score"] == 3 == p.plan.after.score(GOLD)
-    assert p.facts["city"] == "row 10, column 4" and p.facts["on_city"] == "E"
-    assert "Lay ONE down from row 8, column 4: its E lands on your city." in p.intro
+    assert p.facts["city"] == "row 11, column 5" and p.facts["on_city"] == "E"
+    assert "Lay ONE down from row 9, column 5: its E lands on your city." in p.intro
 
 
 def test_supply_numbers() -> None:
@@ -147,9 +147,9 @@ def test_city_numbers() -> None:
     p = _prepared("city")
     f = p.facts
     taken = p.plan.of_type("city_taken")[0]
-    assert (taken["cell"], taken["previous"], taken["bonus"]) == ([5, 5], int(SILVER), 40)
+    assert (taken["cell"], taken["previous"], taken["bonus"]) == ([6, 6], int(SILVER), 40)
     assert (f["word"], f["bonus"], f["score"]) == ("GATE", 40, 53)
-    assert f["capital"] == "row 2, column 8" and f["city_x"] == "x1.5"
+    assert f["capital"] == "row 3, column 9" and f["city_x"] == "x1.5"
 
 
 def test_defence_numbers_agree_with_the_pending_fight() -> None:
@@ -197,33 +197,33 @@ def test_the_whole_guided_game_plays_through(driver: TutorialDriver) -> None:
 
 def test_a_first_word_off_the_city_is_refused_with_a_hint(driver: TutorialDriver) -> None:
     driver.start(0)
-    handed = _lay(driver, "across", 0, 2, "one")
+    handed = _lay(driver, "across", 1, 3, "one")
     assert isinstance(handed[0], Rejected)
     assert driver.phase == PLAYING and not driver.done
     assert driver.state().note.startswith("Not allowed: ONE does not connect")
-    assert "Click row 8, column 4" in driver.state().note
-    _lay(driver, "down", 7, 3, "rtn")
-    assert "RTN at row 8, column 4 is not in the dictionary" in driver.state().note
-    _lay(driver, "down", 5, 3, "stone")  # another word on the city does the lesson too
+    assert "Click row 9, column 5" in driver.state().note
+    _lay(driver, "down", 8, 4, "rtn")
+    assert "RTN at row 9, column 5 is not in the dictionary" in driver.state().note
+    _lay(driver, "down", 6, 4, "stone")  # another word on the city does the lesson too
     assert driver.done and "STONE is on the board. It scores 5" in driver.instruction()
 
 
 def test_supply_a_word_that_does_not_join_sea_is_not_enough(driver: TutorialDriver) -> None:
     driver.start(1)
-    handed = _lay(driver, "down", 10, 6, "t")  # SEAT: joined only to the cut-off SEA
+    handed = _lay(driver, "down", 11, 7, "t")  # SEAT: joined only to the cut-off SEA
     assert isinstance(handed[0], Rejected) and "does not connect" in handed[0].reason
-    _lay(driver, "down", 6, 3, "t")  # TONE attacks OX and falls; SEA stays cut off
+    _lay(driver, "down", 7, 4, "t")  # TONE attacks OX and falls; SEA stays cut off
     assert not driver.done and "SEA is still cut off" in driver.state().note
     assert driver.phase == STUCK  # the T for NOTE is gone
     driver.restart()
     assert driver.phase == PLAYING and driver.session.game.racks[GOLD][:2] == ["o", "t"]
-    _lay(driver, "across", 8, 3, ".od.")  # NODE joins SEA as well as NOTE does
+    _lay(driver, "across", 9, 4, ".od.")  # NODE joins SEA as well as NOTE does
     assert driver.done and "NODE joins SEA to ONE" in driver.instruction()
 
 
 def test_attack_a_tie_is_not_a_win(driver: TutorialDriver) -> None:
     driver.start(2)
-    _lay(driver, "down", 6, 5, "a")  # AT: 4 against AIR's 4, and the attacker falls
+    _lay(driver, "down", 7, 6, "a")  # AT: 4 against AIR's 4, and the attacker falls
     assert not driver.done
     assert "AT (4) falls to AIR (4)" in driver.state().note
     assert driver.phase == STUCK
@@ -231,7 +231,7 @@ def test_attack_a_tie_is_not_a_win(driver: TutorialDriver) -> None:
 
 def test_attack_on_two_words_is_judged_once_silver_has_ordered_its_defence(driver: TutorialDriver) -> None:
     driver.start(2)
-    _lay(driver, "across", 6, 5, "ion")  # touches AIR and STAIR: silver orders the defence
+    _lay(driver, "across", 7, 6, "ion")  # touches AIR and STAIR: silver orders the defence
     assert driver.state().note == "Silver orders its defence..."
     for _ in range(20):
         driver.session.wait_for_computer()
@@ -248,11 +248,11 @@ def test_attack_on_two_words_is_judged_once_silver_has_ordered_its_defence(drive
 
 def test_city_a_word_elsewhere_takes_no_city(driver: TutorialDriver) -> None:
     driver.start(3)
-    _lay(driver, "down", 10, 3, "s")  # ONES
+    _lay(driver, "down", 11, 4, "s")  # ONES
     assert not driver.done and driver.phase == PLAYING
-    assert "The city at row 6, column 6 is still silver's" in driver.state().note
-    _lay(driver, "down", 5, 5, "d")  # DATE takes it just as GATE would
-    assert driver.done and "DATE took the city at row 6, column 6: +40" in driver.instruction()
+    assert "The city at row 7, column 7 is still silver's" in driver.state().note
+    _lay(driver, "down", 6, 6, "d")  # DATE takes it just as GATE would
+    assert driver.done and "DATE took the city at row 7, column 7: +40" in driver.instruction()
 
 
 def test_defence_the_wrong_order_costs_letters(driver: TutorialDriver) -> None:
@@ -274,7 +274,7 @@ def test_hints_go_round_and_come_by_themselves(driver: TutorialDriver) -> None:
     assert driver.state().note == ""
     driver.tick(1)
     first = driver.state().note
-    assert first.startswith("Hint: Click row 8, column 4")
+    assert first.startswith("Hint: Click row 9, column 5")
     hints = [driver.hint() for _ in range(3)]
     assert hints[-1] == first.removeprefix("Hint: ")  # three hints, then round again
 
@@ -315,7 +315,7 @@ def test_the_tutor_passes_discards_and_defends_the_best_way() -> None:
     assert scripted_reply(game, SILVER, 0, None) == Discard(SILVER, "".join(game.racks[SILVER][-2:]))
     # ODES, laid again where OATS stood, attacks both OX and AX: silver must order them.
     attacked = _prepared("supply").start.copy()
-    attacked.apply(across(GOLD, 7, 3, ".de.").action())
+    attacked.apply(across(GOLD, 8, 4, ".de.").action())
     assert [d.run.text for d in attacked.pending.defenders] == ["ox", "ax"]
     assert scripted_reply(attacked, SILVER, 0, None) == OrderDefence(SILVER, attacked.best_defence_order())
 
@@ -331,8 +331,8 @@ def test_a_lesson_has_no_record_and_its_rematch_is_a_restart(driver: TutorialDri
 def test_board_text_brackets_the_highlights() -> None:
     p = _prepared("city")
     text = board_text(p.start, p.highlights)
-    row6 = text.splitlines()[6]
-    assert row6.startswith("  6") and "[S]" in row6  # the pewter city, silver's for now
+    row7 = text.splitlines()[7]
+    assert row7.startswith("  7") and "[S]" in row7  # the pewter city, silver's for now
 
 
 def test_the_tutorial_imports_no_arcade() -> None:

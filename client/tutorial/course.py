@@ -24,32 +24,32 @@ from client.tutorial.script import BestDefence, EndOfTurn, Script, across, down
 
 MAP_NAME = "anvil"
 
-GOLD_CITY = (9, 3)
-PEWTER_CITY = (5, 5)
+GOLD_CITY = (10, 4)
+PEWTER_CITY = (6, 6)
 
 # Gold's ONE on its city, silver's STAIR from its capital and AIR over the pewter city,
 # gold's OATS from ONE's O towards the middle.
 OPENING = (
-    down(G, 7, 3, "one"), EndOfTurn(G),
-    down(S, 1, 7, "stair"), EndOfTurn(S),
-    across(G, 7, 3, ".ats"), EndOfTurn(G),
-    across(S, 5, 5, "ai."), EndOfTurn(S),
+    down(G, 8, 4, "one"), EndOfTurn(G),
+    down(S, 2, 8, "stair"), EndOfTurn(S),
+    across(G, 8, 4, ".ats"), EndOfTurn(G),
+    across(S, 6, 6, "ai."), EndOfTurn(S),
 )
 # Gold hangs SEA off OATS; silver's OX, on two mountains, beats OATS and cuts SEA off.
 RAID = OPENING + (
-    down(G, 7, 6, ".ea"), EndOfTurn(G),
-    across(S, 6, 4, "ox"), EndOfTurn(S),
+    down(G, 8, 7, ".ea"), EndOfTurn(G),
+    across(S, 7, 5, "ox"), EndOfTurn(S),
 )
 # Gold's ATE beats AIR; silver passes.
-VICTORY = OPENING + (down(G, 6, 5, "a.e"), EndOfTurn(G), EndOfTurn(S))
+VICTORY = OPENING + (down(G, 7, 6, "a.e"), EndOfTurn(G), EndOfTurn(S))
 # Gold's GATE takes the city; silver's ASH (making STAIRS) attacks OATS and GATE.
-COUNTER = VICTORY + (down(G, 5, 5, "g..."), EndOfTurn(G), across(S, 6, 6, "ash"))
+COUNTER = VICTORY + (down(G, 6, 6, "g..."), EndOfTurn(G), across(S, 7, 7, "ash"))
 
 FIRST_WORD = Lesson(
     key="first-word",
     title="Your first word",
     script=Script(racks=((G, "onestar"),)),
-    move=down(G, 7, 3, "one"),
+    move=down(G, 8, 4, "one"),
     focus=(GOLD_CITY,),
     intro=("Welcome to The Anvil. You play gold: your city is the gold tower at {city}, marked "
            "on the board. Your first word must have a letter on it. A word reads from left to "
@@ -72,8 +72,8 @@ SUPPLY = Lesson(
     key="supply",
     title="Supply: keep your words joined",
     script=Script(RAID, racks=((G, "otdeirlu"),)),
-    move=across(G, 8, 3, ".ot."),
-    focus=((7, 6), (8, 6), (9, 6)),
+    move=across(G, 9, 4, ".ot."),
+    focus=((8, 7), (9, 7), (10, 7)),
     intro=("A few turns later. Silver's {story_word} attacked at {story_attack} and beat your "
            "{story_beaten} ({story_defence}): its {story_removed} left the board. That cut your "
            "{cut} off from your city: it lies on amber, with a broken chain. A word is supplied "
@@ -99,8 +99,8 @@ ATTACK = Lesson(
     key="attack",
     title="Attack",
     script=Script(OPENING, racks=((G, "aeiount"),)),
-    move=down(G, 6, 5, "a.e"),
-    focus=((5, 5), (5, 6), (5, 7)),
+    move=down(G, 7, 6, "a.e"),
+    focus=((6, 6), (6, 7), (6, 8)),
     intro=("Back a few turns, to just after silver's {defender} took the pewter city at {city}, "
            "to play them another way. A word laid on or right beside an enemy letter attacks "
            "every enemy word it touches. Strength is a word's dots, with "
@@ -124,7 +124,7 @@ CITY = Lesson(
     key="city",
     title="Take a city",
     script=Script(VICTORY, racks=((G, "gdleions"),)),
-    move=down(G, 5, 5, "g..."),
+    move=down(G, 6, 6, "g..."),
     focus=(PEWTER_CITY,),
     intro=("Your {story_word} beat {story_beaten}, but the pewter city at {city} is still "
            "silver's: losing its letters never changes a city's owner. A word you commit that "
@@ -146,7 +146,7 @@ DEFENCE = Lesson(
     title="Defend",
     script=Script(COUNTER, racks=((G, "dilenos"),)),
     move=BestDefence(G),
-    focus=((6, 6), (6, 7), (6, 8)),
+    focus=((7, 7), (7, 8), (7, 9)),
     intro=("Silver attacks! Its {attack_word} attacks at {attack_why} and touches your "
            "{defenders_text}: you choose the order they fight in. The attack meets your words one at a time: each "
            "word it beats loses its letters and costs the attack that word's strength; the first "

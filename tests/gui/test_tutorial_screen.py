@@ -125,9 +125,9 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
     pump(window, 2)
     view = lesson_view(window, 1)
     coach = view.coach
-    assert "Lay ONE down from row 8, column 4" in coach.state.text
-    city, o_cell = (9, 3), (7, 3)
-    assert {city, o_cell, (8, 3)} <= set(coach.state.highlights)
+    assert "Lay ONE down from row 9, column 5" in coach.state.text
+    city, o_cell = (10, 4), (8, 4)
+    assert {city, o_cell, (9, 4)} <= set(coach.state.highlights)
     # The coach's scroll lies beside the board, never over it.
     assert coach.rect.right <= view.board.rect.left
     assert all(view.board.rect.contains(*view.board.cell_to_screen(c)) for c in coach.state.highlights)
@@ -145,7 +145,7 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
     after = np.asarray(arcade.get_image(0, 0, window.width, window.height).convert("RGB"), dtype=np.int16)
     x, y = view.board.cell_to_screen(o_cell)
     assert np.abs(region(before, x, y, 20) - region(after, x, y, 20)).max() > 20, "the highlight pulses"
-    fx, fy = view.board.cell_to_screen((1, 9))
+    fx, fy = view.board.cell_to_screen((2, 10))
     assert np.abs(region(before, fx, fy, 20) - region(after, fx, fy, 20)).max() < 8, "a plain cell holds still"
     # A while after the coach last spoke they hold still (a quiet screen draws nothing).
     from client.views.coach import PULSE_SECONDS
@@ -165,13 +165,13 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
 
     assert greenness(still, x, y) > greenness(still, fx, fy) + 15, "the lesson's cell stays marked in green"
     # Lay ONE down from the O with the keys the hint names: click, Space, type, Enter.
-    assert coach.driver.prepared.hints[0].startswith("Click row 8, column 4, press Space until the arrow points down")
+    assert coach.driver.prepared.hints[0].startswith("Click row 9, column 5, press Space until the arrow points down")
     click_cell(window, view, o_cell)
     assert view.planner.cursor == o_cell and view.planner.direction == "across"
     key(window, arcade.key.SPACE)
     assert view.planner.direction == "down", "Space turns the arrow down"
     type_word(window, "one")
-    assert view.planner.placed == {(7, 3): "o", (8, 3): "n", (9, 3): "e"}
+    assert view.planner.placed == {(8, 4): "o", (9, 4): "n", (10, 4): "e"}
     key(window, arcade.key.ENTER)
     pump_until(window, lambda: coach.state.phase == "done", what="lesson 1 done")
     assert coach.state.text.startswith("Well done! ONE is on the board. It scores 3: each letter is worth its dots "
@@ -184,12 +184,12 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
     view = lesson_view(window, 2)
     coach = view.coach
     assert coach.state.title == "Supply: keep your words joined"
-    assert "lay NOTE across from row 9, column 4, from your ONE to SEA" in coach.state.text
-    click_cell(window, view, (9, 7))  # beside the cut-off SEA only
+    assert "lay NOTE across from row 10, column 5, from your ONE to SEA" in coach.state.text
+    click_cell(window, view, (10, 8))  # beside the cut-off SEA only
     type_word(window, "d")
     key(window, arcade.key.ENTER)
     assert coach.state.note.startswith("Not allowed: AD does not connect to your supplied crossword"), coach.state.note
-    assert "Click your N at row 9, column 4" in coach.state.note, "the refusal comes with a hint"
+    assert "Click your N at row 10, column 5" in coach.state.note, "the refusal comes with a hint"
     shot(window, "tutorial-2-refused")
     key(window, arcade.key.ESCAPE)
     assert view.planner.placed == {}
@@ -198,15 +198,15 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
                                 "another way too.")
     key(window, arcade.key.H, arcade.key.MOD_CTRL)
     assert coach.state.note.startswith("Hint: Laying OATS again beside silver's OX would be an attack")
-    click_cell(window, view, (8, 3))
+    click_cell(window, view, (9, 4))
     assert view.planner.direction == "across"
     type_word(window, "ot")  # the cursor steps over the N, and stops on SEA's E
-    assert view.planner.placed == {(8, 4): "o", (8, 5): "t"}
+    assert view.planner.placed == {(9, 5): "o", (9, 6): "t"}
     shot(window, "tutorial-2")
     key(window, arcade.key.ENTER)
     pump_until(window, lambda: coach.state.phase == "done", what="lesson 2 done")
     assert coach.state.text.startswith("Well done! NOTE joins SEA to ONE: SEA is supplied again and defends at 3.")
-    assert set(coach.state.highlights) == {(8, 3), (8, 4), (8, 5), (8, 6)}, "the word that did it"
+    assert set(coach.state.highlights) == {(9, 4), (9, 5), (9, 6), (9, 7)}, "the word that did it"
     assert not coach.pulse_due(), "a lesson done holds its highlights still"
     key(window, arcade.key.ENTER)  # Enter goes on once the lesson is done
     view = lesson_view(window, 3)
@@ -223,7 +223,7 @@ def test_restart_skip_the_defence_and_a_real_skirmish_at_the_end(window):
     window.navigator.go_tutorial()
     pump(window, 2)
     first = lesson_view(window, 1)
-    click_cell(window, first, (7, 3))
+    click_cell(window, first, (8, 4))
     type_word(window, "on")
     key(window, arcade.key.L, arcade.key.MOD_CTRL)  # restart: the same lesson, from its start
     pump(window, 2)
