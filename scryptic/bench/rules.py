@@ -70,8 +70,8 @@ def bench_rules(map_name: str, seed: int, samples: int, progress: bool = True) -
     player = game.actor
     found = 0
     bar = tqdm(total=samples * 2, desc="finding commits", disable=not progress or tqdm is None) if tqdm else None
-    for attempt in range(samples * 8):
-        if len(plain) >= samples and len(fights) >= samples:
+    for attempt in range(samples * 20):  # stops as soon as every group is full
+        if min(len(plain), len(fights), len(refused)) >= samples:
             break
         commit = random_commit(game, player, rng, words, tries=200, toward_enemy=attempt % 2 == 0)
         if commit is None:
