@@ -66,8 +66,8 @@ LEVELS: dict[int, Level] = {
              min_zipf=3.0, simulate=6, replies=0, reply_racks=0, noise=2.5, positional=0.7,
              naive_defence=0.0, redeploy=1, time_limit=1.5, letter_worth=1.2,
              threat_checks=2, threat_weight=0.3),
-    3: Level(3, "Marshal", "Knows most words, plays every fight out before it commits and "
-             "spends its letters where they count.", min_zipf=2.0, simulate=12, replies=0,
+    3: Level(3, "Marshal", "Knows many words, plays every fight out before it commits and "
+             "spends its letters where they count.", min_zipf=2.5, simulate=12, replies=0,
              reply_racks=0, noise=0.5, positional=1.0, naive_defence=0.0, redeploy=2,
              time_limit=2.0, letter_worth=2.4, threat_checks=4, threat_weight=0.4, resigns=True),
     4: Level(4, "Warlord", "Knows every word and tests its best plans against the opponent's "
