@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
 from shared.rules.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy
 from shared.ai import LEVELS, choose_action, decide
 from shared.ai.estimate import MoveEstimator
-from shared.ai.evaluate import position_value
+from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value, rack_leave
+from shared.ai.leave import leave_value
 from shared.ai.movegen import find_moves
 from shared.ai.player import choose_discard, play_out
 from shared.ai.vocab import level_vocabulary
@@ -151,6 +153,39 @@ FAR = """
 . . G . . . . . . . . . . . . . . . S .
 . . . . . . . . . . . . . . . . . . . .
 """
+
+
+def test_letters_the_next_draw_will_discard_are_worth_nothing_kept():
+    # With the pool full, a letter kept is worth letter_worth per dot; but a rack of 12
+    # draws 3 and must discard 3, so only the best nine count (the leave itself charges the
+    # three over the limit).
+    game = position(FAR, racks={})
+    w = replace(DEFAULT_WEIGHTS, letter_worth=2.0)
+
+    def worth(rack: str) -> float:
+        return rack_leave(game, GOLD, rack, w) - leave_value("".join(sorted(rack)), 9)
+
+    assert worth("qzxjaeior") == 2.0 * (4 * 3 + 5 * 1)
+    assert worth("qzxjaeiorstn") == 2.0 * (4 * 3 + 5 * 1)  # s, t, n: discarded at the draw
+    assert worth("stn") == 2.0 * 3
+
+
+def test_a_hard_letter_becomes_a_debt_as_the_pool_runs_dry():
+    # A 3-dot letter is the one most often stuck on a rack at the end: from 9 letters left in
+    # the pool to none, each costs up to hard_letter per dot (1.0 by default: 3 points).
+    game = position(FAR, racks={})
+
+    def debt(rack: str) -> float:
+        rack = "".join(sorted(rack))
+        # the leave itself: halved, with no draw to come, once the pool is empty
+        base = leave_value(rack, 9) if game.pools[GOLD] else 0.5 * leave_value(rack, 12)
+        return round(rack_leave(game, GOLD, rack, DEFAULT_WEIGHTS) - base, 9)
+
+    assert debt("ze") == 0.0  # 86 letters to come
+    del game.pools[GOLD][3:]
+    assert debt("ze") == -2.0  # 3 to come: two thirds of the way
+    game.pools[GOLD].clear()
+    assert debt("ze") == -3.0 and debt("qz") == -6.0 and debt("es") == 0.0
 
 
 def test_quiet_move_estimates_match_playing_them_out():

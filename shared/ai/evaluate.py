@@ -45,6 +45,8 @@ class Weights:
     leave: float = 1.0  # weight of the rack leave
     letter_worth: float = 0.0  # a rack letter's worth per dot while the pool is full (see rack_leave)
     full_pool: int = 30  # pool size from which letters are worth their full letter_worth
+    hard_letter: float = 1.0  # per dot of a 3-dot letter kept once the pool is empty (see rack_leave)
+    end_pool: int = 9  # pool size below which the hard-letter debt grows
     bare_city: float = 8.0  # an own city with no own letter on it (any word that reaches it takes it)
     bare_reach: float = 30.0  # cells: the bare-city penalty is full when the enemy is this close...
     bare_floor: float = 0.4  # ... and this share of it however far the enemy is
@@ -85,17 +87,30 @@ def rack_leave(game: Game, player: Player, rack: list[str] | str | None = None,
     With ``w.letter_worth`` set, each letter is also worth that much per dot while the pool
     is full, less as it empties and nothing once it is empty: a letter played now cannot
     score later, so a move must beat what its letters would be worth kept (Scrabble's
-    equity idea); at the end, unplayed letters are worth nothing.
+    equity idea); at the end, unplayed letters are worth nothing. Only the letters that
+    survive the next draw count (the rack limit less the draw): the rest will be discarded,
+    so hoarding past the limit buys nothing. With ``w.hard_letter`` set, each 3-dot letter
+    costs that much per dot as the pool runs dry (from ``w.end_pool`` letters to none): the
+    letters that most often end the game stuck on a rack are played while there is room.
     """
     letters = game.racks[player] if rack is None else rack
     text = "".join(sorted(letters))
     if _draws_left(game, player):
-        value = leave_value(text, game.rules.rack_limit - game.rules.draw_per_turn)
+        keep = game.rules.rack_limit - game.rules.draw_per_turn
+        value = leave_value(text, keep)
     else:
-        value = 0.5 * leave_value(text, game.rules.rack_limit)
+        keep = game.rules.rack_limit
+        value = 0.5 * leave_value(text, keep)
     if w is not None and w.letter_worth:
         phase = 1.0 if game.rules.endless_pool else min(1.0, len(game.pools[player]) / w.full_pool)
-        value += w.letter_worth * phase * sum(LETTER_VALUES[ch] for ch in text)
+        # Letters over the limit at the next draw will be discarded: only the best kept count.
+        dots = sorted((LETTER_VALUES[ch] for ch in text), reverse=True)[:keep]
+        value += w.letter_worth * phase * sum(dots)
+    if w is not None and w.hard_letter and not game.rules.endless_pool:
+        # Near the end a Q, Z or J is a debt: the fuller the board, the likelier it is stuck
+        # on the rack when the letters run out, scoring nothing and leaving a pass-out.
+        end = 1.0 - min(1.0, len(game.pools[player]) / w.end_pool)
+        value -= w.hard_letter * end * sum(v for v in map(LETTER_VALUES.__getitem__, text) if v == 3)
     return value
 
 
