@@ -63,6 +63,7 @@ def test_a_self_play_game_is_recorded_and_replays(dictionary):
     replayed = replay(parse_record(summary.record), dictionary)
     assert replayed.result is not None and replayed.result.reason == summary.reason
     assert {int(p): s for p, s in replayed.scores().items()} == summary.scores
+    assert summary.letters_left == {int(p): len(rack) for p, rack in replayed.racks.items()}
     report = summarise([summary], 2, 1)
     assert report["games"] == 1 and report["maps"]["tiny"]["games"] == 1
     assert sum(report["wins"].values()) + report["draws"] == 1
@@ -140,7 +141,9 @@ def test_selfplay_command_reports_json(capsys, tmp_path):
     assert report["games"] == 1 and report["levels"] == [1, 1]
     assert set(report["maps"]) == {"cinder-ford"} and list(report["presets"]) == ["standard"]
     assert set(report["war"]) >= {"attacks_per_game", "attack_win_share", "combat_letters_per_game",
-                                  "winner_combat_share", "cities_per_game", "first_touch_turn", "never_touched"}
+                                  "winner_combat_share", "cities_per_game", "first_touch_turn", "never_touched",
+                                  "touched_late"}
+    assert set(report["pass_outs"]) == {"leftovers", "boxed_in"}
     assert "availability" not in report and report["availability_cap"] is None
     saved = list(tmp_path.glob("*.jsonl"))
     assert len(saved) == 1 and parse_record(saved[0].read_text()).end is not None

@@ -9,7 +9,7 @@ from shared.ai.warstats import Availability, WarTally
 
 def summary(index, map_name, preset, winner, reason, scores, turns, *, attacks=(0, 0), won=(0, 0), lost=(0, 0),
             points=(0, 0), bonus=(0, 0), enemy=(0, 0), pewter=(0, 0), removed=None, touch=None,
-            availability=None, levels=(4, 4)) -> GameSummary:
+            availability=None, levels=(4, 4), left=(0, 0)) -> GameSummary:
     pair = lambda t: {1: t[0], 2: t[1]}  # noqa: E731
     war = WarTally(attacks=pair(attacks), attacks_won=pair(won), attacks_lost=pair(lost), removed=removed or {},
                    combat_points=pair(points), city_bonus=pair(bonus), enemy_cities=pair(enemy),
@@ -17,7 +17,7 @@ def summary(index, map_name, preset, winner, reason, scores, turns, *, attacks=(
     return GameSummary(index=index, map_name=map_name, seed=index, levels=pair(levels), preset=preset, first=1,
                        winner=winner, reason=reason, scores=pair(scores), turns=turns, actions=turns * 3,
                        commits=pair((1, 1)), attacks=pair(attacks), redeploys=pair((0, 0)),
-                       think={1: [0.1, 0.3], 2: [0.2]}, war=war)
+                       think={1: [0.1, 0.3], 2: [0.2]}, war=war, letters_left=pair(left))
 
 
 def games() -> list[GameSummary]:
@@ -115,3 +115,20 @@ def test_markdown_rows_per_preset_and_map():
     assert text.splitlines()[0] == "| " + " | ".join(TABLE_COLUMNS) + " |"
     assert len(text.splitlines()) == 2 + 3
     assert "stall-limit 1 (50%)" in format_report(report)
+    assert "after turn 12 in 0 games, never in 0" in format_report(report)
+
+
+def test_pass_outs_on_leftovers_and_boxed_in():
+    # both racks down to one turn's draw (3 letters) or less: leftovers; more on one rack: boxed in
+    ends = [summary(0, "ford", "war", 1, "stalemate", (242, 239), 67, left=(2, 2), touch=9),
+            summary(1, "ford", "war", 2, "stalemate", (200, 248), 64, left=(10, 4), touch=13),
+            summary(2, "ford", "war", 1, "stalemate", (210, 200), 68, left=(3, 0), touch=12),
+            summary(3, "ford", "war", 1, "score", (250, 200), 60, left=(0, 9), touch=14)]
+    report = summarise(ends, 4, 4)
+    assert report["pass_outs"] == {"leftovers": 2, "boxed_in": 1}
+    assert report["maps"]["ford"]["pass_outs"] == {"leftovers": 2, "boxed_in": 1}
+    assert report["war"]["touched_late"] == 2  # turns 13 and 14; turn 12 is in time
+    text = format_report(report)
+    assert "stalemate 3 (75%); pass-outs on leftovers 2, boxed in 1" in text
+    assert "after turn 12 in 2 games, never in 0" in text
+    assert summarise(games(), 4, 4)["pass_outs"] == {"leftovers": 0, "boxed_in": 0}

@@ -66,6 +66,7 @@ class GameSummary:
     timeouts: int = 0
     war: WarTally = field(default_factory=WarTally)
     record: str | None = None  # JSON Lines, if asked for
+    letters_left: dict[int, int] = field(default_factory=dict)  # letters on each rack at the end
 
     @property
     def winner_level(self) -> int | None:
@@ -134,6 +135,7 @@ def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = Fa
         timeouts=timeouts,
         war=counter.finish(),
         record=game.record().to_text() if keep_record else None,
+        letters_left={int(p): len(game.racks[p]) for p in levels},
     )
 
 

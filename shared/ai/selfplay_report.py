@@ -21,6 +21,14 @@ ENDING_COLUMNS = (("conquest", "conquest"), ("score", "score"), ("stalemate", "p
 """End reasons with their own column in the tables, and the column names; any other reason
 ("resigned", "target", "unfinished", ...) is listed under "other"."""
 
+LEFTOVER_LETTERS = 3
+"""A pass-out where neither rack holds more letters than this (one turn's draw) ended on
+*leftovers*: both sides played out their letters but a few that fit nowhere. With more on a
+rack, that side was *boxed in*."""
+
+LATE_TOUCH_TURN = 12
+"""The war goal's latest turn for the first touch; later first touches are counted apart."""
+
 
 def _share(part: float, whole: float) -> float | None:
     return None if not whole else round(part / whole, 3)
@@ -72,6 +80,7 @@ def war_report(games: list[GameSummary]) -> dict[str, Any]:
         "cities_per_game": {"enemy": _mean([sum(g.war.enemy_cities.values()) for g in games], 2),
                             "pewter": _mean([sum(g.war.pewter_cities.values()) for g in games], 2)},
         "first_touch_turn": _spread(touches),
+        "touched_late": sum(1 for t in touches if t > LATE_TOUCH_TURN),
         "never_touched": n - len(touches),
         "by_level": by_level,
     }
@@ -111,6 +120,13 @@ def availability_report(games: list[GameSummary]) -> dict[str, Any] | None:
     return out
 
 
+def _pass_out_kinds(games: list[GameSummary]) -> dict[str, int]:
+    """Pass-outs on leftovers and boxed in (see :data:`LEFTOVER_LETTERS`)."""
+    pass_outs = [g for g in games if g.reason == "stalemate"]
+    boxed = sum(1 for g in pass_outs if max(g.letters_left.values(), default=0) > LEFTOVER_LETTERS)
+    return {"leftovers": len(pass_outs) - boxed, "boxed_in": boxed}
+
+
 def group_report(games: list[GameSummary], level_a: int, level_b: int) -> dict[str, Any]:
     """Results, endings, length, scores, think times, fighting and offers of some games."""
     n = len(games)
@@ -130,6 +146,7 @@ def group_report(games: list[GameSummary], level_a: int, level_b: int) -> dict[s
         "endings": dict(sorted(endings.items())),
         "ending_shares": {reason: _share(count, n) for reason, count in sorted(endings.items())},
         "stalemate_share": _share(endings["stalemate"], n),
+        "pass_outs": _pass_out_kinds(games),
         "first_player_win_rate": _share(first_wins + draws / 2, n),
         "turns": _spread([g.turns for g in games]),
         "average_turns": _mean([g.turns for g in games]),
@@ -284,12 +301,16 @@ def _group_lines(title: str, group: dict[str, Any]) -> list[str]:
         lines[-1] += ", win rate " + ", ".join(f"level {k} {_pct(v)}" for k, v in group["win_rate"].items())
     lines.append("    endings: " + ", ".join(
         f"{reason} {count} ({_pct(count / n)})" for reason, count in group["endings"].items()))
+    kinds = group["pass_outs"]
+    if kinds["leftovers"] or kinds["boxed_in"]:
+        lines[-1] += f"; pass-outs on leftovers {kinds['leftovers']}, boxed in {kinds['boxed_in']}"
     lines.append(f"    attacks {_num(war['attacks_per_game'])} a game, {_pct(war['attack_win_share'])} won; "
                  f"combat removed {_num(war['combat_letters_per_game'])} letters a game; "
                  f"combat and cities gave the winner {_pct(war['winner_combat_share'])} of the score")
     lines.append(f"    cities taken a game: {_num(cities['enemy'])} from the enemy, "
                  f"{_num(cities['pewter'])} pewter; first touch on turn {_num(touch['mean'])} "
-                 f"(min {_num(touch['min'])}, max {_num(touch['max'])}), never in {war['never_touched']} games")
+                 f"(min {_num(touch['min'])}, max {_num(touch['max'])}), after turn {LATE_TOUCH_TURN} in "
+                 f"{war['touched_late']} games, never in {war['never_touched']}")
     a = group.get("availability")
     if a is not None:
         lines.append(f"    a winning attack was on offer in {_pct(a['attack_offered_share'])} of turns "
