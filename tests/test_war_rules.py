@@ -1,5 +1,6 @@
-"""The rule-set numbers the war preset turns: what a beaten word costs the attacker, and what
-letters removed in combat are worth. Same positions as tests/test_rules_combat.py."""
+"""The rule-set numbers the war preset turns: what a beaten word costs the attacker, what
+letters removed in combat are worth and what a city adds to its words' defence (and the
+options no preset uses). Same positions as tests/test_rules_combat.py."""
 
 from dataclasses import replace
 from fractions import Fraction
@@ -94,3 +95,37 @@ def test_in_war_the_attacker_beats_each_defender_alone_and_scores_double():
     events = game.apply(OrderDefence(SILVER, (0, 1)))
     assert steps(events) == [("on", 5, True), ("to", 5, True)]
     assert game.captured[GOLD] == 2  # the O: one dot, doubled
+
+
+def pewter_front(rules):
+    # The same fight, but the shared O of ON and TO stands on a pewter city (in a game, silver
+    # would have taken it); silver's capital is under the N of TON, which does not touch CATS.
+    return position("""
+        . . . . . . .
+        . . . . . . S
+        G . . . P . .
+    """, """
+        . . . . . . .
+        . . . . T O N
+        c a t . O N .
+    """, LEXICON, rules=rules, racks={GOLD: "s"})
+
+
+def test_a_pewter_city_may_defend_less_than_a_starting_city():
+    from shared.rules.presets import PRESETS
+
+    game = pewter_front(PRESETS["war"])
+    game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    # In war every city doubles: ON and TO defend at 2 x 2 = 4 each.
+    assert [(d.run.text, d.strength.value) for d in game.pending.defenders] == [("on", 4), ("to", 4)]
+    # With the option (no preset sets it) a city that began pewter defends at x1.5: 3 each.
+    rules = replace(PRESETS["war"], pewter_defence_multiplier=Fraction(3, 2))
+    option = pewter_front(rules)
+    option.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    assert [d.strength.value for d in option.pending.defenders] == [3, 3]
+    events = option.apply(OrderDefence(SILVER, (0, 1)))
+    assert steps(events) == [("on", 5, True), ("to", 5, True)]
+    # A starting city still doubles under the option: ON and TO on silver's own city.
+    capital = two_defenders(rules)
+    capital.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
+    assert [d.strength.value for d in capital.pending.defenders] == [4, 4]

@@ -106,16 +106,18 @@ class Defences:
 
 
 _STRENGTHS: dict[tuple, int] = {}
-_STRENGTHS_FOR: list[object] = [None, None]  # the lexicon and rule set the cache was filled for
+_STRENGTHS_FOR: list[object] = [None, None, None]  # the lexicon, rule set and map the cache was filled for
 
 
 def word_defence(game: Game, word: Run, supplied: bool) -> int:
     """:func:`~shared.rules.strength.defence_strength` of ``word``, remembered (the search asks
     for the same words in thousands of positions)."""
     lexicon, rules = game.lexicon, game.rules
-    if _STRENGTHS_FOR[0] is not lexicon or _STRENGTHS_FOR[1] is not rules or len(_STRENGTHS) > 200_000:
+    board_map = game.board.map  # a city's cells are a capital on one map, pewter on another
+    if (_STRENGTHS_FOR[0] is not lexicon or _STRENGTHS_FOR[1] is not rules or _STRENGTHS_FOR[2] is not board_map
+            or len(_STRENGTHS) > 200_000):
         _STRENGTHS.clear()
-        _STRENGTHS_FOR[:] = [lexicon, rules]
+        _STRENGTHS_FOR[:] = [lexicon, rules, board_map]
     terrain = game.board.terrain
     key = (word.cells, word.text, supplied, tuple(terrain[r][c] for r, c in word.cells))
     value = _STRENGTHS.get(key)

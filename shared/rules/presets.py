@@ -28,6 +28,8 @@ class RuleSet:
     city_capture_bonus: int = 40
     water_multiplier: Fraction = Fraction(3, 5)
     city_defence_multiplier: Fraction = Fraction(3, 2)
+    # A city that began the game pewter; None: as any city. No preset sets it (docs/rules.md).
+    pewter_defence_multiplier: Fraction | None = None
     broken_supply_multiplier: Fraction = Fraction(3, 5)
     attack_word_multiplier: Fraction = Fraction(3, 2)
     defend_word_multiplier: Fraction = Fraction(3, 2)
@@ -68,7 +70,7 @@ class RuleSet:
         if "revision" not in data:
             values.update(revision=1, stall_turns=None, turn_limit=None)
         for key, value in data.items():
-            if "multiplier" in key or key == "defeat_cost":
+            if ("multiplier" in key or key == "defeat_cost") and value is not None:
                 value = Fraction(value)
             values[key] = value
         return cls(**values)

@@ -51,6 +51,20 @@ def _on(board: Board, run: Run, terrain: Terrain) -> bool:
     return any(board.terrain[r][c] is terrain for r, c in run.cells)
 
 
+def city_multiplier(board: Board, run: Run, rules: RuleSet) -> Fraction | None:
+    """The city multiplier of a defending word, None if it is on no city.
+
+    A word on a city that began the game pewter defends at ``pewter_defence_multiplier``
+    (when the rule set has one); on a capital, or on both kinds, at ``city_defence_multiplier``.
+    """
+    cities = [cell for cell in run.cells if board.terrain[cell[0]][cell[1]] is Terrain.CITY]
+    if not cities:
+        return None
+    if rules.pewter_defence_multiplier is None or any(board.map.cities.get(c) is not None for c in cities):
+        return rules.city_defence_multiplier
+    return rules.pewter_defence_multiplier
+
+
 def attack_strength(board: Board, run: Run, lexicon: Lexicon, rules: RuleSet) -> Strength:
     """The strength of a committed word when it attacks."""
     mults: list[tuple[str, Fraction]] = []
@@ -71,8 +85,9 @@ def defence_strength(
     mults: list[tuple[str, Fraction]] = []
     if _on(board, run, Terrain.WATER):
         mults.append(("water", rules.water_multiplier))
-    if _on(board, run, Terrain.CITY):
-        mults.append(("city", rules.city_defence_multiplier))
+    city = city_multiplier(board, run, rules)
+    if city is not None:
+        mults.append(("city", city))
     if not supplied:
         mults.append(("broken supply", rules.broken_supply_multiplier))
     cats = lexicon.categories(run.text)
