@@ -125,6 +125,10 @@ def test_a_pewter_city_may_defend_less_than_a_starting_city():
     assert [d.strength.value for d in option.pending.defenders] == [3, 3]
     events = option.apply(OrderDefence(SILVER, (0, 1)))
     assert steps(events) == [("on", 5, True), ("to", 5, True)]
+    from shared.rules.presets import RuleSet
+
+    assert RuleSet.from_dict(rules.to_dict()) == rules  # the option survives a record
+    assert RuleSet.from_dict(PRESETS["war"].to_dict()).pewter_defence_multiplier is None
     # A starting city still doubles under the option: ON and TO on silver's own city.
     capital = two_defenders(rules)
     capital.apply(Commit(GOLD, ((2, 3, "s"),), "across"))

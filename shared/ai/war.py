@@ -106,7 +106,7 @@ class Defences:
 
 
 _STRENGTHS: dict[tuple, int] = {}
-_STRENGTHS_FOR: list[object] = [None, None, None]  # the lexicon, rule set and map the cache was filled for
+_STRENGTHS_FOR: list[object] = [None, None, None]  # the lexicon, rules and map it was filled for
 
 
 def word_defence(game: Game, word: Run, supplied: bool) -> int:

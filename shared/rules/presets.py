@@ -8,6 +8,9 @@ from typing import Any
 
 from shared.rules.letters import SCRABBLE_DISTRIBUTION
 
+OPTIONAL_NUMBERS = frozenset({"pewter_defence_multiplier"})
+"""Rule-set numbers that may be None (unset)."""
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -70,7 +73,7 @@ class RuleSet:
         if "revision" not in data:
             values.update(revision=1, stall_turns=None, turn_limit=None)
         for key, value in data.items():
-            if ("multiplier" in key or key == "defeat_cost") and value is not None:
+            if ("multiplier" in key or key == "defeat_cost") and not (key in OPTIONAL_NUMBERS and value is None):
                 value = Fraction(value)
             values[key] = value
         return cls(**values)

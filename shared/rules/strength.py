@@ -55,7 +55,8 @@ def city_multiplier(board: Board, run: Run, rules: RuleSet) -> Fraction | None:
     """The city multiplier of a defending word, None if it is on no city.
 
     A word on a city that began the game pewter defends at ``pewter_defence_multiplier``
-    (when the rule set has one); on a capital, or on both kinds, at ``city_defence_multiplier``.
+    (when the rule set has one); on a starting city (one a player began the game with), or
+    on both kinds, at ``city_defence_multiplier``.
     """
     cities = [cell for cell in run.cells if board.terrain[cell[0]][cell[1]] is Terrain.CITY]
     if not cities:
