@@ -14,9 +14,10 @@ from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value, rack_leave
 from shared.ai.leave import leave_value
 from shared.ai.movegen import find_moves
+from shared.ai.lookahead import turn_end
 from shared.ai.player import choose_discard, play_out
 from shared.ai.vocab import level_vocabulary
-from shared.tools.ascii import map_from_ascii, position
+from shared.tools.ascii import letters_text, map_from_ascii, position
 from shared.rules.game import Game, PendingDefence, PendingDiscard
 from shared.rules.presets import STANDARD
 
@@ -146,6 +147,65 @@ def test_ends_the_turn_when_nothing_can_be_played():
     """, LEXICON, racks={GOLD: "q", SILVER: "dog"})
     for level in LEVELS:
         assert choose_action(game, GOLD, level, random.Random(0)) == EndTurn(GOLD)
+
+
+ENDGAME = """
+. . . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . . .
+. . G . . . . . . . . . . . . . . . S .
+. . . . . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . . . . . .
+"""
+
+
+def test_ahead_at_the_end_lifts_a_word_to_lay_its_last_letter_and_win():
+    # Both pools are empty. Gold leads 6-2 and holds a D that fits nowhere; silver's J fits
+    # nowhere either. Lifting TO gives back its O (the T is CAT's), and D O on the T lays
+    # DOT: gold's rack is empty, so ending the turn ends the game (letters used up). The
+    # levels that lift to play better see that; the others pass, and the game passes out.
+    game = position(ENDGAME, """
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . c a t . . . . . . . . . . . . . I T .
+        . . . o . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+    """, LEXICON, racks={GOLD: "d", SILVER: "j"})
+    for p in (GOLD, SILVER):
+        game.pools[p].clear()
+    assert game.scores() == {GOLD: 6, SILVER: 2}
+    for level in LEVELS:
+        g = game.copy()
+        while g.result is None:
+            g.apply(choose_action(g, g.actor, level, random.Random(0)))
+        if LEVELS[level].redeploy >= 2:
+            assert (g.result.reason, g.result.winner, g.scores()) == ("score", GOLD, {GOLD: 7, SILVER: 2})
+            assert letters_text(g).splitlines()[:4] == [
+                ". . . d . . . . . . . . . . . . . . . .",
+                ". . . o . . . . . . . . . . . . . . . .",
+                ". c a t . . . . . . . . . . . . . I T .",
+                ". . . . . . . . . . . . . . . . . . . .",
+            ]
+        else:
+            assert (g.result.reason, g.result.winner, g.scores()) == ("stalemate", GOLD, {GOLD: 6, SILVER: 2})
+
+
+def test_laying_the_last_letters_is_valued_as_the_end_it_brings():
+    game = position(ENDGAME, """
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . c a t . . . . . . . . . . . . . I T .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+    """, LEXICON, racks={GOLD: "s", SILVER: "j"})
+    game.pools[GOLD].clear()
+    after = play_out(game, Commit(GOLD, ((2, 4, "s"),)))
+    assert turn_end(game, GOLD) is None  # a pass: silver's pool still holds letters
+    assert turn_end(after, SILVER) is None  # not silver's turn
+    ended = turn_end(after, GOLD)
+    assert ended is not None and (ended.result.reason, ended.result.winner) == ("score", GOLD)
+    assert after.result is None  # the copy is ended, not the position
+    game.pools[GOLD].append("e")
+    assert turn_end(play_out(game, Commit(GOLD, ((2, 4, "s"),))), GOLD) is None  # a letter to come
 
 
 FAR = """

@@ -19,6 +19,11 @@ best word if it is worth playing, and ends the turn when none is. Choosing a com
 8. otherwise still commit rather than end the turn to cover a bare city of ours within the
    enemy's reach, or, behind once both pools are empty, to gain points.
 
+Once our pool is empty, a commit after which ending the turn ends the game is valued as
+that end (:func:`~shared.ai.lookahead.turn_end`), and at the levels that lift to play better
+every word of ours is tried for a lift: a side ahead lays its last letters and wins rather
+than pass the game out.
+
 The top levels resign a game lost beyond recovery (:func:`~shared.ai.fights.lost_beyond_recovery`).
 
 Only information a player has is used (RULINGS R13): the opponent's rack size, never its
@@ -30,6 +35,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from shared.rules.actions import Action, Commit, EndTurn, Redeploy, Resign
@@ -37,7 +43,7 @@ from shared.ai.answers import choose_defence, choose_discard
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_value, side_info
 from shared.ai.fights import best_fight, lost_beyond_recovery
-from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events
+from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events, turn_end
 from shared.ai.levels import Level, get_level
 from shared.ai.movegen import Move, find_moves, move_cells, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
@@ -175,6 +181,10 @@ class _Turn(ReplySearch):
             self.decision.action = best[1]
             self.decision.value = best[0]
             return self.decision
+        if self.used_up_and_won(game):
+            self.decision.action = EndTurn(me)
+            self.decision.notes.append("our letters are used up: ending the turn wins")
+            return self.decision
         cover = self.cover_bare_city(game)
         if cover is not None:
             self.decision.value, self.decision.action = cover
@@ -193,6 +203,15 @@ class _Turn(ReplySearch):
                 return self.decision
         self.decision.action = EndTurn(me)
         return self.decision
+
+    def used_up_and_won(self, game: Game) -> bool:
+        """Have we laid our last letters (pool and rack empty), so that ending the turn now
+        ends the game, with us ahead? Then nothing else is tried (a lift would only put the
+        win at risk)."""
+        if game.racks[self.me]:
+            return False
+        ended = turn_end(game, self.me)
+        return ended is not None and ended.result is not None and ended.result.winner == self.me
 
     # ------------------------------------------------------------------- commits
     def ranked(self, game: Game) -> tuple[list[Move], list[tuple[float, int]]]:
@@ -234,6 +253,7 @@ class _Turn(ReplySearch):
             if lv.refuse_gifts and attack_lost(events, me) and _diff(after, me) <= diff_now:
                 gifts += 1  # a hopeless attack: the defender gains more than we do
                 continue
+            after = turn_end(after, me) or after  # e.g. our last letters laid: the game ends
             value = position_value(after, me, self.w) - base
             results.append((value, neg_index, commit, after))
         self.decision.simulated = len(results) + gifts
@@ -364,10 +384,19 @@ class _Turn(ReplySearch):
         return None
 
     def lift_to_unstick(self, base: float, best_now: float) -> Redeploy | None:
-        """Lift one of our own small or isolated words if its letters play much better."""
+        """Lift one of our own small or isolated words if its letters play much better.
+
+        Once our pool is empty every word is tried, those that give back fewest letters
+        first (time allowing): lifting ONE to lay ZONE is how a Z stuck on the rack at the
+        end is played, and how a side ahead lays its last letters and ends the game."""
         game, me = self.game, self.me
         cw = read_crossword(game.board, me, game.lexicon)
-        options = sorted(cw.words, key=lambda r: (r in cw.supplied, len(r.cells), r.cells))[:3]
+        if game.rules.endless_pool or game.pools[me]:
+            options = sorted(cw.words, key=lambda r: (r in cw.supplied, len(r.cells), r.cells))[:3]
+        else:
+            in_runs = Counter(cell for run in cw.runs for cell in run.cells)
+            returned = {r: sum(in_runs[c] == 1 for c in r.cells) for r in cw.words}
+            options = sorted((r for r in cw.words if returned[r]), key=lambda r: (returned[r], r.cells))
         for run in options:
             if self.out_of_time():
                 break
