@@ -14,7 +14,7 @@ from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value, rack_leave
 from shared.ai.leave import leave_value
 from shared.ai.movegen import find_moves
-from shared.ai.lookahead import turn_end
+from shared.ai.endgame import turn_end
 from shared.ai.player import choose_discard, play_out
 from shared.ai.vocab import level_vocabulary
 from shared.tools.ascii import letters_text, map_from_ascii, position

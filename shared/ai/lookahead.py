@@ -1,7 +1,6 @@
 """Looking ahead: playing moves out on copies of the game, and the opponent's replies.
 
-:func:`play_out` plays a commit on a copy (the defence ordered the defender's best way);
-:func:`turn_end` ends the turn on a copy, to see whether that ends the game.
+:func:`play_out` plays a commit on a copy (the defence ordered the defender's best way).
 :class:`ReplySearch` is the top level's look-ahead: from racks guessed from the letters the
 opponent has not shown (:func:`guess_rack`, never the real rack: RULINGS R13), it finds the
 opponent's most damaging fight against each of the best plans and compares its cost with the
@@ -14,7 +13,7 @@ import heapq
 import random
 from collections import Counter
 
-from shared.rules.actions import Commit, EndTurn, OrderDefence
+from shared.rules.actions import Commit, OrderDefence
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import Weights, position_value
 from shared.ai.levels import Level
@@ -41,21 +40,6 @@ def hypothetical_turn(game: Game, player: Player, rack: list[str] | str) -> Game
     g.redeployed_this_turn = False
     g.racks[player] = list(rack)
     return g
-
-
-def turn_end(game: Game, player: Player) -> Game | None:
-    """A copy of ``game`` as it ends if ``player``, the mover, ends the turn now, or None if
-    play would go on (or ``player`` may not end the turn now).
-
-    Only looked for once ``player``'s own pool is empty: the ends a turn can bring (letters
-    used up, a pass-out, the stall limit) all need it. The turn limit, 200 turns, is left to
-    the engine."""
-    if (game.result is not None or game.pending is not None or game.to_move != player
-            or game.rules.endless_pool or game.pools[player]):
-        return None
-    g = game.copy()
-    g.apply(EndTurn(player))
-    return g if g.result is not None else None
 
 
 def play_out(game: Game, commit: Commit) -> Game:

@@ -20,7 +20,7 @@ best word if it is worth playing, and ends the turn when none is. Choosing a com
    enemy's reach, or, behind once both pools are empty, to gain points.
 
 Once our pool is empty, a commit after which ending the turn ends the game is valued as
-that end (:func:`~shared.ai.lookahead.turn_end`), and at the levels that lift to play better
+that end (:mod:`shared.ai.endgame`), and at the levels that lift to play better
 every word of ours is tried for a lift: a side ahead lays its last letters and wins rather
 than pass the game out.
 
@@ -35,7 +35,6 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from shared.rules.actions import Action, Commit, EndTurn, Redeploy, Resign
@@ -43,7 +42,8 @@ from shared.ai.answers import choose_defence, choose_discard
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_value, side_info
 from shared.ai.fights import best_fight, lost_beyond_recovery
-from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events, turn_end
+from shared.ai.endgame import catch_up, lift_candidates, score_diff, turn_end, used_up_and_won
+from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events
 from shared.ai.levels import Level, get_level
 from shared.ai.movegen import Move, find_moves, move_cells, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
@@ -134,11 +134,6 @@ def decide(
 
 
 # ---------------------------------------------------------------------------- turn
-def _diff(game: Game, player: Player) -> int:
-    scores = game.scores()
-    return scores[player] - scores[player.other]
-
-
 class _Turn(ReplySearch):
     """One decision on the mover's own turn."""
 
@@ -181,7 +176,7 @@ class _Turn(ReplySearch):
             self.decision.action = best[1]
             self.decision.value = best[0]
             return self.decision
-        if self.used_up_and_won(game):
+        if used_up_and_won(game, me):
             self.decision.action = EndTurn(me)
             self.decision.notes.append("our letters are used up: ending the turn wins")
             return self.decision
@@ -190,9 +185,9 @@ class _Turn(ReplySearch):
             self.decision.value, self.decision.action = cover
             self.decision.notes.append("cover a bare city in the enemy's reach")
             return self.decision
-        catch_up = self.catch_up(game)
-        if catch_up is not None:
-            self.decision.value, self.decision.action = catch_up
+        gain = catch_up(game, me, self.examined)
+        if gain is not None:
+            self.decision.value, self.decision.action = gain
             self.decision.notes.append("behind with the letters gone: take points rather than pass")
             return self.decision
         if lv.redeploy >= 2 and not game.redeployed_this_turn and not self.out_of_time():
@@ -203,15 +198,6 @@ class _Turn(ReplySearch):
                 return self.decision
         self.decision.action = EndTurn(me)
         return self.decision
-
-    def used_up_and_won(self, game: Game) -> bool:
-        """Have we laid our last letters (pool and rack empty), so that ending the turn now
-        ends the game, with us ahead? Then nothing else is tried (a lift would only put the
-        win at risk)."""
-        if game.racks[self.me]:
-            return False
-        ended = turn_end(game, self.me)
-        return ended is not None and ended.result is not None and ended.result.winner == self.me
 
     # ------------------------------------------------------------------- commits
     def ranked(self, game: Game) -> tuple[list[Move], list[tuple[float, int]]]:
@@ -236,7 +222,7 @@ class _Turn(ReplySearch):
         if not scored:
             return None
         results: list[tuple[float, int, Commit, Game]] = []
-        diff_now = _diff(game, me)
+        diff_now = score_diff(game, me)
         gifts = 0
         chosen = [neg for _, neg in heapq.nlargest(max(1, lv.simulate), scored)]
         if lv.threat_checks:
@@ -250,7 +236,7 @@ class _Turn(ReplySearch):
                 after, events = play_out_events(game, commit)
             except RuleError as exc:  # pragma: no cover - the generator only yields legal commits
                 raise AssertionError(f"generated an illegal commit {commit}: {exc}") from exc
-            if lv.refuse_gifts and attack_lost(events, me) and _diff(after, me) <= diff_now:
+            if lv.refuse_gifts and attack_lost(events, me) and score_diff(after, me) <= diff_now:
                 gifts += 1  # a hopeless attack: the defender gains more than we do
                 continue
             after = turn_end(after, me) or after  # e.g. our last letters laid: the game ends
@@ -327,26 +313,6 @@ class _Turn(ReplySearch):
                     if any((r, c) in bare for r, c, _ in commit.placements)]
         return max(covering, key=lambda t: t[0]) if covering else None
 
-    def catch_up(self, game: Game) -> tuple[float, Commit] | None:
-        """Behind (or level) once both pools are empty, the examined commit that gains most on
-        the score difference, if one gains at all.
-
-        No letters are coming, so ending the turn only brings the end (four passes, or the
-        stall limit) nearer with the deficit standing: the loss. Any commit that closes the
-        gap is better than that, whatever the positional terms say of it."""
-        rules = game.rules
-        if not rules.win_by_score or rules.endless_pool or any(game.pools.values()):
-            return None
-        now = _diff(game, self.me)
-        if now > 0:
-            return None
-        gains = [(_diff(after, self.me) - now, value, commit) for value, commit, after in self.examined]
-        gains = [g for g in gains if g[0] > 0]
-        if not gains:
-            return None
-        _, value, commit = max(gains, key=lambda g: (g[0], g[1]))
-        return value, commit
-
     def add_threats(self, game: Game, results: list[tuple[float, int, Commit, Game]]
                     ) -> list[tuple[float, int, Commit, Game]]:
         """Count part of the fight each of the best candidates sets up for next turn.
@@ -384,19 +350,10 @@ class _Turn(ReplySearch):
         return None
 
     def lift_to_unstick(self, base: float, best_now: float) -> Redeploy | None:
-        """Lift one of our own small or isolated words if its letters play much better.
-
-        Once our pool is empty every word is tried, those that give back fewest letters
-        first (time allowing): lifting ONE to lay ZONE is how a Z stuck on the rack at the
-        end is played, and how a side ahead lays its last letters and ends the game."""
+        """Lift one of our words (:func:`~shared.ai.endgame.lift_candidates`) if its letters
+        play much better."""
         game, me = self.game, self.me
-        cw = read_crossword(game.board, me, game.lexicon)
-        if game.rules.endless_pool or game.pools[me]:
-            options = sorted(cw.words, key=lambda r: (r in cw.supplied, len(r.cells), r.cells))[:3]
-        else:
-            in_runs = Counter(cell for run in cw.runs for cell in run.cells)
-            returned = {r: sum(in_runs[c] == 1 for c in r.cells) for r in cw.words}
-            options = sorted((r for r in cw.words if returned[r]), key=lambda r: (returned[r], r.cells))
+        options = lift_candidates(game, me, read_crossword(game.board, me, game.lexicon))
         for run in options:
             if self.out_of_time():
                 break
