@@ -189,7 +189,9 @@ def test_ahead_at_the_end_lifts_a_word_to_lay_its_last_letter_and_win():
             assert (g.result.reason, g.result.winner, g.scores()) == ("stalemate", GOLD, {GOLD: 6, SILVER: 2})
 
 
-def test_laying_the_last_letters_is_valued_as_the_end_it_brings():
+def test_the_turn_end_after_the_last_letters_is_played_on_a_copy():
+    # The AI values a commit by the position after it, or, if ending the turn then would end
+    # the game, by that end: turn_end plays it on a copy.
     game = position(ENDGAME, """
         . . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . . .
@@ -197,15 +199,15 @@ def test_laying_the_last_letters_is_valued_as_the_end_it_brings():
         . . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . . .
     """, LEXICON, racks={GOLD: "s", SILVER: "j"})
+    cats = Commit(GOLD, ((2, 4, "s"),))
+    assert turn_end(play_out(game, cats), GOLD) is None  # letters still to come from the pool
     game.pools[GOLD].clear()
-    after = play_out(game, Commit(GOLD, ((2, 4, "s"),)))
-    assert turn_end(game, GOLD) is None  # a pass: silver's pool still holds letters
+    assert turn_end(game, GOLD) is None  # a pass, and silver's pool still holds letters
+    after = play_out(game, cats)
     assert turn_end(after, SILVER) is None  # not silver's turn
     ended = turn_end(after, GOLD)
     assert ended is not None and (ended.result.reason, ended.result.winner) == ("score", GOLD)
     assert after.result is None  # the copy is ended, not the position
-    game.pools[GOLD].append("e")
-    assert turn_end(play_out(game, Commit(GOLD, ((2, 4, "s"),))), GOLD) is None  # a letter to come
 
 
 FAR = """

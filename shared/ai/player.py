@@ -176,7 +176,7 @@ class _Turn(ReplySearch):
             self.decision.action = best[1]
             self.decision.value = best[0]
             return self.decision
-        if used_up_and_won(game, me):
+        if used_up_and_won(game, me):  # a lift now could only put the win at risk
             self.decision.action = EndTurn(me)
             self.decision.notes.append("our letters are used up: ending the turn wins")
             return self.decision
