@@ -95,12 +95,9 @@ def rack_leave(game: Game, player: Player, rack: list[str] | str | None = None,
     """
     letters = game.racks[player] if rack is None else rack
     text = "".join(sorted(letters))
-    if _draws_left(game, player):
-        keep = game.rules.rack_limit - game.rules.draw_per_turn
-        value = leave_value(text, keep)
-    else:
-        keep = game.rules.rack_limit
-        value = 0.5 * leave_value(text, keep)
+    draws_left = _draws_left(game, player)
+    keep = game.rules.rack_limit - (game.rules.draw_per_turn if draws_left else 0)
+    value = leave_value(text, keep) * (1.0 if draws_left else 0.5)
     if w is not None and w.letter_worth:
         phase = 1.0 if game.rules.endless_pool else min(1.0, len(game.pools[player]) / w.full_pool)
         # Letters over the limit at the next draw will be discarded: only the best kept count.
