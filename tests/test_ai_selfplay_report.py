@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from shared.ai.selfplay import GameSummary
-from shared.ai.selfplay_report import TABLE_COLUMNS, format_report, markdown_table, summarise, table_rows
+from shared.ai.selfplay_report import (
+    TABLE_COLUMNS, format_report, markdown_table, summarise, table_rows, wilson_interval,
+)
 from shared.ai.warstats import Availability, WarTally
 
 
@@ -132,3 +134,14 @@ def test_pass_outs_on_leftovers_and_boxed_in():
     assert "stalemate 3 (75%); pass-outs on leftovers 2, boxed in 1" in text
     assert "after turn 12 in 2 games, never in 0" in text
     assert summarise(games(), 4, 4)["pass_outs"] == {"leftovers": 0, "boxed_in": 0}
+
+
+def test_the_first_player_share_comes_with_its_95_percent_interval():
+    assert wilson_interval(0, 10) == (0.0, 0.278)
+    assert wilson_interval(15, 30) == (0.332, 0.668)
+    assert wilson_interval(0, 0) is None
+    report = summarise(games(), 4, 4)
+    assert report["first_player_interval"] == (0.219, 0.908)  # 2 wins and a draw: 2.5 of 4
+    ford = dict(zip(TABLE_COLUMNS, table_rows(report)[0]))
+    assert ford["first player won (95% interval)"] == "50% (10-90%)"  # 1 of 2
+    assert "first player won 50% (95% interval 10-90%)" in format_report(report)

@@ -7,6 +7,7 @@ Every group has the same keys (see :func:`group_report`); shares are fractions (
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,22 @@ LATE_TOUCH_TURN = 12
 
 def _share(part: float, whole: float) -> float | None:
     return None if not whole else round(part / whole, 3)
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """The Wilson score interval (95% with the default ``z``) for a share of ``successes`` in
+    ``n`` trials (a draw may count half), rounded to 3 places; None when ``n`` is 0.
+
+    At 30 games a map a first-player share of 50% has an interval of about 33-67%: whether a
+    map's share is really outside 45-55% needs the interval, not the share alone.
+    """
+    if n <= 0:
+        return None
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)
 
 
 def _mean(values: list[float], places: int = 1) -> float | None:
@@ -148,6 +165,7 @@ def group_report(games: list[GameSummary], level_a: int, level_b: int) -> dict[s
         "stalemate_share": _share(endings["stalemate"], n),
         "pass_outs": _pass_out_kinds(games),
         "first_player_win_rate": _share(first_wins + draws / 2, n),
+        "first_player_interval": wilson_interval(first_wins + draws / 2, n),
         "turns": _spread([g.turns for g in games]),
         "average_turns": _mean([g.turns for g in games]),
         "average_actions": _mean([g.actions for g in games]),
@@ -198,7 +216,7 @@ TABLE_COLUMNS = (
     "match", "preset", "map", "games", *(title for _, title in ENDING_COLUMNS), "other endings",
     "attacks a game", "attacks won", "combat letters a game", "winner's score from combat",
     "cities a game (enemy + pewter)", "first touch: mean turn, latest (never)", "winning attack offered (taken)",
-    "city capture offered (taken)", "first player won", "turns: mean (min-max)",
+    "city capture offered (taken)", "first player won (95% interval)", "turns: mean (min-max)",
 )
 
 
@@ -208,6 +226,16 @@ def _pct(value: float | None) -> str:
 
 def _num(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
+
+
+def _first_player(group: dict[str, Any], label: str = "") -> str:
+    """The first player's share with its 95% interval: "56% (46-66%)", the interval after
+    ``label`` if one is given."""
+    interval = group.get("first_player_interval")
+    share = _pct(group["first_player_win_rate"])
+    if interval is None:
+        return share
+    return f"{share} ({label}{interval[0] * 100:.0f}-{interval[1]:.0%})"
 
 
 def _offered(availability: dict[str, Any], kind: str) -> str:
@@ -239,7 +267,7 @@ def table_row(group: dict[str, Any], match: str, preset: str, map_name: str) -> 
         f"{_num(cities['enemy'])} + {_num(cities['pewter'])}",
         f"{_num(touch['mean'])}, {_num(touch['max'])} ({war['never_touched']})",
         offered_attack, offered_city,
-        _pct(group["first_player_win_rate"]),
+        _first_player(group),
         f"{_num(turns['mean'])} ({_num(turns['min'])}-{_num(turns['max'])})",
     ]
 
@@ -295,7 +323,7 @@ def _group_lines(title: str, group: dict[str, Any]) -> list[str]:
     touch = war["first_touch_turn"]
     turns = group["turns"]
     cities = war["cities_per_game"]
-    lines = [f"  {title}: {n} games, first player won {_pct(group['first_player_win_rate'])}, "
+    lines = [f"  {title}: {n} games, first player won {_first_player(group, '95% interval ')}, "
              f"turns {_num(turns['mean'])} (min {_num(turns['min'])}, max {_num(turns['max'])})"]
     if group["win_rate"]:
         lines[-1] += ", win rate " + ", ".join(f"level {k} {_pct(v)}" for k, v in group["win_rate"].items())
