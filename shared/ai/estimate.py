@@ -84,7 +84,6 @@ class MoveEstimator:
         defences = read_defences(game, player.other)
         self.defences = defences
         self.enemy_words = list(defences.crossword.words)
-        self.enemy_strength = defences.strengths
         self.enemy_face = defences.faces
         self.touching = defences.touching
         self.near_enemy = set()
@@ -221,7 +220,7 @@ class MoveEstimator:
                 for i in self.touching.get(cell, ()):
                     if i not in defenders:
                         defenders.append(i)
-            if strength > self.defences.need(defenders):
+            if strength > self.defences.need(defenders, cells):
                 damage = per_dot * self.captured(cells, defenders) + sum(self.enemy_face[i] for i in defenders)
                 value += score * damage
                 if self.cities_fall:  # the cities under the beaten words fall too
@@ -229,7 +228,7 @@ class MoveEstimator:
             else:
                 wins = survives = False
                 # a defender at least as strong as the attack stops it without losing a letter
-                gift = bool(defenders) and max(self.enemy_strength[i] for i in defenders) >= strength
+                gift = bool(defenders) and max(self.defences.strength(i, cells) for i in defenders) >= strength
                 # our word goes; the defender gains its letters
                 value -= score * (absorbed + per_dot * self.letters_lost(move))
         if survives and self._cracks(cells, word):

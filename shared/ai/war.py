@@ -28,7 +28,7 @@ from shared.rules.events import CombatStep
 from shared.rules.game import Game
 from shared.rules.letters import face_value
 from shared.rules.presets import RuleSet
-from shared.rules.strength import defence_strength
+from shared.rules.strength import defence_strength, guards
 from shared.rules.terrain import Cell, Player, Terrain
 
 PUNCH = 14.0
@@ -82,24 +82,48 @@ def around(cell: Cell):
 
 @dataclass
 class Defences:
-    """One side's words as defenders: strengths, face values and which words each cell touches."""
+    """One side's words as defenders: strengths, face values and which words each cell touches.
+
+    With a ``city_guard_reach`` a word on a city defends at its city strength only against an
+    attack near the city (``guards``, ``open_strengths``); ``need`` and ``strength`` take the
+    attack's cells for that. Without one, every strength is the same wherever the attack is.
+    """
 
     crossword: Crossword
-    strengths: list[int]
+    strengths: list[int]  # against an attack a city guards (every attack without a guard reach)
     faces: list[int]
     touching: dict[Cell, list[int]]  # cell -> indices of words on or beside it
     costs: list[int]  # what beating each word costs the attacker (see spent_on)
+    reach: int | None = None  # the rule set's city_guard_reach
+    guards: list[tuple[Cell, ...]] | None = None  # each word's city cells (with a reach)
+    open_strengths: list[int] | None = None  # each word's strength where no city guards it
+    open_costs: list[int] | None = None
 
-    def need(self, words: list[int]) -> int:
-        """:func:`need_to_beat` for these words (by index)."""
+    def strength(self, i: int, cells: tuple[Cell, ...] | list[Cell] | None = None) -> int:
+        """Word ``i``'s defence against an attack with letters on ``cells`` (None: near its cities)."""
+        if cells is None or self.guards is None or self.open_strengths is None or not self.guards[i]:
+            return self.strengths[i]
+        reach = self.reach or 0
+        if any(guards(city, cells, reach) for city in self.guards[i]):
+            return self.strengths[i]
+        return self.open_strengths[i]
+
+    def need(self, words: list[int], cells: tuple[Cell, ...] | list[Cell] | None = None) -> int:
+        """:func:`need_to_beat` for these words (by index), against an attack on ``cells``."""
         if not words:
             return 0
-        top = max(words, key=self.strengths.__getitem__)
-        return self.strengths[top] + sum(self.costs[i] for i in words) - self.costs[top]
+        if cells is None or self.guards is None:
+            top = max(words, key=self.strengths.__getitem__)
+            return self.strengths[top] + sum(self.costs[i] for i in words) - self.costs[top]
+        strengths = [self.strength(i, cells) for i in words]
+        costs = [self.costs[i] if s == self.strengths[i] else (self.open_costs or self.costs)[i]
+                 for i, s in zip(words, strengths)]
+        top = max(range(len(words)), key=strengths.__getitem__)
+        return strengths[top] + sum(costs) - costs[top]
 
     def need_at(self, cell: Cell) -> int:
         """The need of an attack through ``cell`` (the words on or beside it)."""
-        return self.need(self.touching.get(cell, []))
+        return self.need(self.touching.get(cell, []), (cell,))
 
     def face_at(self, cell: Cell) -> int:
         return sum(self.faces[i] for i in self.touching.get(cell, ()))
@@ -109,9 +133,10 @@ _STRENGTHS: dict[tuple, int] = {}
 _STRENGTHS_FOR: list[object] = [None, None, None]  # the lexicon, rules and map it was filled for
 
 
-def word_defence(game: Game, word: Run, supplied: bool) -> int:
+def word_defence(game: Game, word: Run, supplied: bool, guarded: bool = True) -> int:
     """:func:`~shared.rules.strength.defence_strength` of ``word``, remembered (the search asks
-    for the same words in thousands of positions)."""
+    for the same words in thousands of positions); ``guarded`` False: against an attack that
+    no city guards it from (the same unless the rule set has a ``city_guard_reach``)."""
     lexicon, rules = game.lexicon, game.rules
     board_map = game.board.map  # a city's cells are a capital on one map, pewter on another
     if (_STRENGTHS_FOR[0] is not lexicon or _STRENGTHS_FOR[1] is not rules or _STRENGTHS_FOR[2] is not board_map
@@ -119,16 +144,19 @@ def word_defence(game: Game, word: Run, supplied: bool) -> int:
         _STRENGTHS.clear()
         _STRENGTHS_FOR[:] = [lexicon, rules, board_map]
     terrain = game.board.terrain
-    key = (word.cells, word.text, supplied, tuple(terrain[r][c] for r, c in word.cells))
+    key = (word.cells, word.text, supplied, guarded, tuple(terrain[r][c] for r, c in word.cells))
     value = _STRENGTHS.get(key)
     if value is None:
-        value = _STRENGTHS[key] = defence_strength(game.board, word, lexicon, rules, supplied).value
+        attack_cells = None if guarded else ()
+        value = defence_strength(game.board, word, lexicon, rules, supplied, attack_cells).value
+        _STRENGTHS[key] = value
     return value
 
 
 def read_defences(game: Game, player: Player, crossword: Crossword | None = None) -> Defences:
     """``player``'s words with their defence strengths (R6) and the cells they cover."""
     board = game.board
+    rules = game.rules
     cw = crossword or read_crossword(board, player, game.lexicon)
     strengths = [word_defence(game, w, w in cw.supplied) for w in cw.words]
     faces = [face_value(w.text) for w in cw.words]
@@ -139,7 +167,15 @@ def read_defences(game: Game, player: Player, crossword: Crossword | None = None
                 lst = touching.setdefault(near, [])
                 if i not in lst:
                     lst.append(i)
-    return Defences(cw, strengths, faces, touching, [spent_on(s, game.rules) for s in strengths])
+    costs = [spent_on(s, rules) for s in strengths]
+    if rules.city_guard_reach is None:
+        return Defences(cw, strengths, faces, touching, costs)
+    terrain = board.terrain
+    guards_of = [tuple(c for c in w.cells if terrain[c[0]][c[1]] is Terrain.CITY) for w in cw.words]
+    open_strengths = [word_defence(game, w, w in cw.supplied, guarded=False) if guards_of[i] else strengths[i]
+                      for i, w in enumerate(cw.words)]
+    return Defences(cw, strengths, faces, touching, costs, rules.city_guard_reach, guards_of, open_strengths,
+                    [spent_on(s, rules) for s in open_strengths])
 
 
 @dataclass(frozen=True)
@@ -201,7 +237,9 @@ def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defence
         height, width = board.height, board.width
         strengths, costs, faces = defences.strengths, defences.costs, defences.faces
         for cell, words in defences.touching.items():
-            if len(words) == 1:
+            if defences.guards is not None:  # a city guards only the attacks near it
+                need, face = defences.need(words, (cell,)), sum(faces[i] for i in words)
+            elif len(words) == 1:
                 i = words[0]
                 need, face = strengths[i], faces[i]
             else:

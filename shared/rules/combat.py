@@ -62,7 +62,7 @@ def find_defenders(
     for word in crossword.words:
         if any(cell in near for cell in word.cells):
             supplied = word in crossword.supplied
-            result.append(Defender(word, defence_strength(board, word, lexicon, rules, supplied), supplied))
+            result.append(Defender(word, defence_strength(board, word, lexicon, rules, supplied, run.cells), supplied))
     return tuple(result)
 
 

@@ -33,6 +33,9 @@ class RuleSet:
     city_defence_multiplier: Fraction = Fraction(3, 2)
     # A city that began the game pewter; None: as any city. No preset sets it (docs/rules.md).
     pewter_defence_multiplier: Fraction | None = None
+    # None: a city guards every word on it. N: only against an attacking word with a letter
+    # within N steps of the city cell (1: on or beside it) (docs/rules.md, "The war preset").
+    city_guard_reach: int | None = None
     broken_supply_multiplier: Fraction = Fraction(3, 5)
     attack_word_multiplier: Fraction = Fraction(3, 2)
     defend_word_multiplier: Fraction = Fraction(3, 2)

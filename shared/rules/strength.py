@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
@@ -10,7 +11,7 @@ from shared.rules.board import Board, Run
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.lexicon import Category, Lexicon
 from shared.rules.presets import RuleSet
-from shared.rules.terrain import Terrain
+from shared.rules.terrain import Cell, Terrain
 
 
 @dataclass(frozen=True)
@@ -51,19 +52,33 @@ def _on(board: Board, run: Run, terrain: Terrain) -> bool:
     return any(board.terrain[r][c] is terrain for r, c in run.cells)
 
 
-def city_multiplier(board: Board, run: Run, rules: RuleSet) -> Fraction | None:
-    """The city multiplier of a defending word, None if it is on no city.
+def city_multiplier(
+    board: Board, run: Run, rules: RuleSet, attack_cells: Iterable[Cell] | None = None
+) -> Fraction | None:
+    """The city multiplier of a defending word, None if it is on no city (or, with a
+    ``city_guard_reach``, on none within that reach of ``attack_cells``).
 
     A word on a city that began the game pewter defends at ``pewter_defence_multiplier``
     (when the rule set has one); on a starting city (one a player began the game with), or
-    on both kinds, at ``city_defence_multiplier``.
+    on both kinds, at ``city_defence_multiplier``. With ``city_guard_reach`` N, a city guards
+    its words only against an attacking word with a letter at most N steps (up, down, left,
+    right) from the city cell; ``attack_cells`` None means an attack anywhere near (a
+    strength shown outside a fight).
     """
     cities = [cell for cell in run.cells if board.terrain[cell[0]][cell[1]] is Terrain.CITY]
+    if cities and rules.city_guard_reach is not None and attack_cells is not None:
+        cities = [city for city in cities if guards(city, attack_cells, rules.city_guard_reach)]
     if not cities:
         return None
     if rules.pewter_defence_multiplier is None or any(board.map.cities.get(c) is not None for c in cities):
         return rules.city_defence_multiplier
     return rules.pewter_defence_multiplier
+
+
+def guards(city: Cell, attack_cells: Iterable[Cell], reach: int) -> bool:
+    """Is a letter of the attack at most ``reach`` steps from ``city``?"""
+    r, c = city
+    return any(abs(r - ar) + abs(c - ac) <= reach for ar, ac in attack_cells)
 
 
 def attack_strength(board: Board, run: Run, lexicon: Lexicon, rules: RuleSet) -> Strength:
@@ -80,13 +95,15 @@ def attack_strength(board: Board, run: Run, lexicon: Lexicon, rules: RuleSet) ->
 
 
 def defence_strength(
-    board: Board, run: Run, lexicon: Lexicon, rules: RuleSet, supplied: bool
+    board: Board, run: Run, lexicon: Lexicon, rules: RuleSet, supplied: bool,
+    attack_cells: Iterable[Cell] | None = None,
 ) -> Strength:
-    """The strength of a word when it defends; ``supplied`` False means broken supply."""
+    """The strength of a word when it defends; ``supplied`` False means broken supply;
+    ``attack_cells``: the attacking word's cells (see :func:`city_multiplier`)."""
     mults: list[tuple[str, Fraction]] = []
     if _on(board, run, Terrain.WATER):
         mults.append(("water", rules.water_multiplier))
-    city = city_multiplier(board, run, rules)
+    city = city_multiplier(board, run, rules, attack_cells)
     if city is not None:
         mults.append(("city", city))
     if not supplied:
