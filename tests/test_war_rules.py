@@ -133,3 +133,48 @@ def test_a_pewter_city_may_defend_less_than_a_starting_city():
     capital = two_defenders(rules)
     capital.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
     assert [d.strength.value for d in capital.pending.defenders] == [4, 4]
+
+
+def gate(rules, far: bool):
+    # Gold's S makes CATS (5) beside silver's word; silver's city is under its S, right beside
+    # the attack (SEA) or four steps from it at the far end (TEAS).
+    if far:
+        return position("""
+            . . . . . . . .
+            G . . . . . . S
+        """, """
+            . . . . . . . .
+            c a t . T E A S
+        """, LEXICON, rules=rules, racks={GOLD: "s"})
+    return position("""
+        . . . . . . .
+        G . . . S . .
+    """, """
+        . . . . . . .
+        c a t . S E A
+    """, LEXICON, rules=rules, racks={GOLD: "s"})
+
+
+def fights(events):
+    return [(s.defend_word, s.defend_strength, s.attack_strength, s.attacker_wins)
+            for s in events if isinstance(s, CombatStep)]
+
+
+def test_a_city_may_guard_only_the_fight_at_its_gate():
+    from shared.ai.war import read_defences
+    from shared.rules.presets import PRESETS, RuleSet
+
+    rules = replace(PRESETS["war"], city_guard_reach=1)
+    # At the gate the city still doubles: SEA defends at 3 x 2 = 6 and stops CATS (5).
+    near = gate(rules, far=False)
+    assert read_defences(near, SILVER).need_at((1, 3)) == 6  # the AI reads the same need
+    assert fights(near.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("sea", 6, 5, False)]
+    # Four steps from the city TEAS defends at its letters' 4: CATS beats it.
+    far = gate(rules, far=True)
+    assert read_defences(far, SILVER).need_at((1, 3)) == 4
+    assert fights(far.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 4, 5, True)]
+    # Without the option a word on a city doubles wherever the attack comes from.
+    guarded = gate(PRESETS["war"], far=True)
+    assert read_defences(guarded, SILVER).need_at((1, 3)) == 8
+    assert fights(guarded.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 8, 5, False)]
+    assert RuleSet.from_dict(rules.to_dict()) == rules  # the option survives a record

@@ -38,6 +38,21 @@ def _factor(m: Fraction) -> str:
     return f"x{float(m):g}"
 
 
+def city_rule(rules: RuleSet | None, began_pewter: bool = False) -> str:
+    """What a city does for the words on it, under ``rules`` (the standard game's x1.5 if None)."""
+    if rules is None:
+        return "a word with a letter here defends at x1.5"
+    factor = rules.city_defence_multiplier
+    if began_pewter and rules.pewter_defence_multiplier is not None:
+        factor = rules.pewter_defence_multiplier
+    text = f"a word with a letter here defends at {_factor(factor)}"
+    reach = rules.city_guard_reach
+    if reach is not None:
+        text += (" against an attack on or beside this cell" if reach == 1 else
+                 f" against an attack within {reach} steps of this cell")
+    return text
+
+
 def word_lines(display: DisplayState, board: Board, cell: Cell, lexicon: Lexicon, rules: RuleSet,
                names: dict[int, str] | None = None) -> list[str]:
     """A line for each committed word through ``cell``: its defence strength and why."""
@@ -65,6 +80,10 @@ def word_lines(display: DisplayState, board: Board, cell: Cell, lexicon: Lexicon
             why.append(f"mountains make it {s.base}")
         why += [f"{_factor(m)} {name}" for name, m in s.multipliers]
         lines.append(f"{word}: defends at {s.value} ({', '.join(why)})")
+        if rules.city_guard_reach is not None:
+            away = defence_strength(board, run, lexicon, rules, supplied, ())
+            if away.value != s.value:
+                lines.append(f"  {word} defends at {away.value} against an attack away from its city")
         if not supplied:
             lines.append(f"  {word} is cut off from its cities")
     return lines
@@ -85,7 +104,8 @@ def cell_tooltip(display: DisplayState, cell: Cell, board: Board | None, lexicon
             who = "unclaimed (pewter)"
         else:
             who = "yours" if _name(owner, names) == "You" else f"{_name(owner, names)}'s"
-        lines.append(f"City, {who}: a word with a letter here defends at x1.5")
+        began_pewter = board is not None and board.map.cities.get(cell, None) is None
+        lines.append(f"City, {who}: {city_rule(rules, began_pewter)}")
     else:
         lines.append(terrain_line(terrain.value))
     found = display.letter_at(cell)
