@@ -172,6 +172,9 @@ def test_a_city_may_guard_only_the_fight_at_its_gate():
     # Four steps from the city TEAS defends at its letters' 4: CATS beats it.
     far = gate(rules, far=True)
     assert read_defences(far, SILVER).need_at((1, 3)) == 4
+    # The AI's measure of a city: the weaker of a fight at the gate and one away from it.
+    assert read_defences(near, SILVER).city_need((1, 4)) == 3  # SEA from beyond its A
+    assert read_defences(far, SILVER).city_need((1, 7)) == 4
     assert fights(far.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 4, 5, True)]
     # Without the option a word on a city doubles wherever the attack comes from.
     guarded = gate(PRESETS["war"], far=True)

@@ -117,7 +117,7 @@ class MoveEstimator:
             share = w.own_pressure
             for city in self.enemy_cities:
                 stake_here = last if len(self.enemy_cities) == 1 else stake
-                v = vulnerability(defences.need_at(city))
+                v = vulnerability(defences.city_need(city))
                 if v:
                     self.edges.append((city, share * w.city_pressure * stake_here * v, distance_to(sources, city)))
             per_dot = 1 + rules.combat_points

@@ -280,7 +280,7 @@ class _Turn(ReplySearch):
         reach = turn_reach(game, me.other, enemy.crossword) + 1
         defences = read_defences(game, me)
         exposed = {city for city in board.cities_of(me)
-                   if vulnerability(defences.need_at(city)) > 0
+                   if vulnerability(defences.city_need(city)) > 0
                    and distance_to(enemy.sources, city) <= reach}
         if not exposed:
             return []

@@ -125,6 +125,15 @@ class Defences:
         """The need of an attack through ``cell`` (the words on or beside it)."""
         return self.need(self.touching.get(cell, []), (cell,))
 
+    def city_need(self, city: Cell) -> int:
+        """What stripping the words on or beside ``city`` needs: an attack at its gate, or,
+        with a guard reach, the weaker of that and one away from it (where the city does not
+        help; a city whose words are beaten is bare, and the next word on it takes it)."""
+        words = self.touching.get(city, [])
+        if self.guards is None:
+            return self.need(words)
+        return min(self.need(words, (city,)), self.need(words, ()))
+
     def face_at(self, cell: Cell) -> int:
         return sum(self.faces[i] for i in self.touching.get(cell, ()))
 
@@ -264,7 +273,7 @@ def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defence
     if src and cities:
         for city in cities:
             stake = last_city_stake if len(cities) == 1 else city_stake
-            v = vulnerability(defences.need_at(city))
+            v = vulnerability(defences.city_need(city))
             if v > 0:
                 cities_value += stake * v * nearness(_min_distance(src, city, reach + 1), reach)
     return Pressure(front, cities_value, best_edge)
