@@ -175,6 +175,8 @@ def test_a_city_may_guard_only_the_fight_at_its_gate():
     # The AI's measure of a city: the weaker of a fight at the gate and one away from it.
     assert read_defences(near, SILVER).city_need((1, 4)) == 3  # SEA from beyond its A
     assert read_defences(far, SILVER).city_need((1, 7)) == 4
+    assert (1, 3) in read_defences(far, SILVER).city_approaches((1, 7))  # where TEAS fights alone
+    assert read_defences(near, SILVER).city_approaches((1, 4)) == [(0, 5), (2, 5), (1, 6), (0, 6), (2, 6), (1, 7)]  # two steps or more from the city
     assert fights(far.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 4, 5, True)]
     # Without the option a word on a city doubles wherever the attack comes from.
     guarded = gate(PRESETS["war"], far=True)

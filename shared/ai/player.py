@@ -47,7 +47,7 @@ from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play
 from shared.ai.levels import Level, get_level
 from shared.ai.movegen import Move, find_moves, move_cells, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
-from shared.ai.war import attack_lost, read_defences, turn_reach, vulnerability
+from shared.ai.war import attack_lost, city_distance, read_defences, turn_reach, vulnerability
 from shared.rules.crossword import read_crossword
 from shared.rules.errors import RuleError
 from shared.rules.game import Game, PendingDefence, PendingDiscard
@@ -281,7 +281,7 @@ class _Turn(ReplySearch):
         defences = read_defences(game, me)
         exposed = {city for city in board.cities_of(me)
                    if vulnerability(defences.city_need(city)) > 0
-                   and distance_to(enemy.sources, city) <= reach}
+                   and city_distance(list(enemy.sources), city, defences, reach + 1) <= reach}
         if not exposed:
             return []
         extra: list[int] = []

@@ -134,6 +134,22 @@ class Defences:
             return self.need(words)
         return min(self.need(words, (city,)), self.need(words, ()))
 
+    def city_approaches(self, city: Cell) -> list[Cell]:
+        """With a guard reach, where the words on or beside ``city`` can be fought without
+        the city's help (cells on or beside them, beyond the reach), when that fight needs
+        less than one at the gate; otherwise none."""
+        words = self.touching.get(city, [])
+        if self.guards is None or not words or self.need(words, ()) >= self.need(words, (city,)):
+            return []
+        reach = self.reach or 0
+        out: list[Cell] = []
+        for i in words:
+            for cell in self.crossword.words[i].cells:
+                for near in around(cell):
+                    if abs(near[0] - city[0]) + abs(near[1] - city[1]) > reach and near not in out:
+                        out.append(near)
+        return out
+
     def face_at(self, cell: Cell) -> int:
         return sum(self.faces[i] for i in self.touching.get(cell, ()))
 
@@ -275,8 +291,20 @@ def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defence
             stake = last_city_stake if len(cities) == 1 else city_stake
             v = vulnerability(defences.city_need(city))
             if v > 0:
-                cities_value += stake * v * nearness(_min_distance(src, city, reach + 1), reach)
+                distance = city_distance(src, city, defences, reach + 1)
+                cities_value += stake * v * nearness(distance, reach)
     return Pressure(front, cities_value, best_edge)
+
+
+def city_distance(sources: list[Cell], city: Cell, defences: Defences, cap: float) -> float:
+    """How far the nearest of ``sources`` is from a fight that could strip ``city`` (the city
+    itself, or one of its :meth:`Defences.city_approaches`), at most ``cap``."""
+    distance = _min_distance(sources, city, cap)
+    for cell in defences.city_approaches(city):
+        if distance <= 1:
+            break
+        distance = _min_distance(sources, cell, distance)
+    return distance
 
 
 def attack_lost(events: list, player: Player) -> bool:
