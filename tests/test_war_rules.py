@@ -176,7 +176,8 @@ def test_a_city_may_guard_only_the_fight_at_its_gate():
     assert read_defences(near, SILVER).city_need((1, 4)) == 3  # SEA from beyond its A
     assert read_defences(far, SILVER).city_need((1, 7)) == 4
     assert (1, 3) in read_defences(far, SILVER).city_approaches((1, 7))  # where TEAS fights alone
-    assert read_defences(near, SILVER).city_approaches((1, 4)) == [(0, 5), (2, 5), (1, 6), (0, 6), (2, 6), (1, 7)]  # two steps or more from the city
+    # SEA fights alone two steps or more from the city: beside its E and A, and beyond the A
+    assert read_defences(near, SILVER).city_approaches((1, 4)) == [(0, 5), (2, 5), (1, 6), (0, 6), (2, 6), (1, 7)]
     assert fights(far.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 4, 5, True)]
     # Without the option a word on a city doubles wherever the attack comes from.
     guarded = gate(PRESETS["war"], far=True)
