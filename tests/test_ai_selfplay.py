@@ -160,6 +160,8 @@ def test_selfplay_command_refuses_bad_levels(capsys):
     (["--preset", "chess"], "unknown rule set 'chess'"),
     (["--availability-cap", "5"], "--availability-cap needs --availability"),
     (["--availability", "--availability-cap", "0"], "--availability-cap must be at least 1"),
+    (["--rule", "city_guard_reach=-1"], "bad rule setting 'city_guard_reach=-1': it may not be negative"),
+    (["--rule", "colour=red"], "a rule setting is name=value with a name among rack_start,"),
 ])
 def test_selfplay_command_refuses_bad_options(capsys, args, message):
     from scryptic.cli import main
@@ -182,3 +184,20 @@ def test_selfplay_command_prints_the_markdown_rows_per_preset(capsys, tmp_path):
     assert lines[1].startswith("| match | preset | map | games | conquest |")
     assert [line.split(" | ")[1:3] for line in lines[3:5]] == [["standard", str(tiny)], ["ios-2011", str(tiny)]]
     assert lines[6].startswith("Offers: every turn, up to 10 fighting commits")
+
+
+def test_selfplay_command_tries_a_rule_setting_on_a_preset(capsys, tmp_path):
+    from scryptic.cli import main
+
+    tiny = save_map(map_from_ascii(TINY, "tiny"), tmp_path / "tiny.map")
+    records = tmp_path / "records"
+    code = main(["selfplay", "--games", "1", "--levels", "1,1", "--map", str(tiny), "--preset", "war",
+                 "--rule", "city_guard_reach=2", "--seed", "3", "--json", "--save-dir", str(records)])
+    assert code == 0
+    assert list(json.loads(capsys.readouterr().out)["presets"]) == ["war+city_guard_reach=2"]
+    (saved,) = records.glob("*.jsonl")
+    rules = parse_record(saved.read_text()).rules
+    assert (rules.name, rules.city_guard_reach, rules.combat_points) == ("war+city_guard_reach=2", 2, 2)
+    assert main(["selfplay", "--games", "1", "--levels", "1,1", "--map", str(tiny), "--preset", "war",
+                 "--rule", "city_guard_reach=2", "--seed", "3", "--markdown"]) == 0
+    assert "--preset war --rule city_guard_reach=2 --seed 3" in capsys.readouterr().out.splitlines()[0]

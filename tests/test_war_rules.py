@@ -5,6 +5,8 @@ options no preset uses). Same positions as tests/test_rules_combat.py."""
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
+
 from shared.rules.actions import Commit, OrderDefence
 from shared.tools.ascii import position
 from shared.rules.events import CityTaken, CombatStep, LettersRemoved
@@ -184,3 +186,20 @@ def test_a_city_may_guard_only_the_fight_at_its_gate():
     assert read_defences(guarded, SILVER).need_at((1, 3)) == 8
     assert fights(guarded.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 8, 5, False)]
     assert RuleSet.from_dict(rules.to_dict()) == rules  # the option survives a record
+
+
+def test_a_trial_changes_named_numbers_of_a_preset():
+    from shared.rules.presets import PRESETS, with_settings
+
+    war = PRESETS["war"]
+    trial = with_settings(war, ["city_guard_reach=2", "pewter_defence_multiplier=3/2", "win_by_score=false"])
+    assert trial.name == "war+city_guard_reach=2+pewter_defence_multiplier=3/2+win_by_score=false"
+    assert (trial.city_guard_reach, trial.pewter_defence_multiplier, trial.win_by_score) == (2, Fraction(3, 2), False)
+    assert replace(trial, name="war", city_guard_reach=None, pewter_defence_multiplier=None, win_by_score=True) == war
+    assert with_settings(war, []) is war
+    assert with_settings(war, ["stall_turns=none"]).stall_turns is None
+    for bad, why in [("rack_limit=none", "it may not be none"), ("rack_limit=2.5", "it is a whole number"),
+                     ("defeat_cost=1/0", "it is a fraction like 3/2"), ("end_on_empty_rack=yes", "it is true or false")]:
+        with pytest.raises(ValueError) as refused:
+            with_settings(war, [bad])
+        assert str(refused.value) == f"bad rule setting {bad!r}: {why}"

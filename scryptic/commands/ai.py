@@ -29,6 +29,9 @@ def register(subparsers, bench_subparsers) -> None:
     p.add_argument("--preset", action="append", metavar="P",
                    help=f"rule set: {', '.join(PRESETS)}; repeat to play the same games under each "
                         "(default standard)")
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE", default=[],
+                   help="change one number of every preset played, e.g. city_guard_reach=2 or "
+                        "pewter_defence_multiplier=3/2 (a trial; repeat for several)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (game i uses seed+i)")
     p.add_argument("--time-limit", type=float, metavar="S", help="think-time cap per decision in seconds "
                    "(default: each level's own)")
@@ -91,7 +94,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from shared.ai.selfplay import match_specs
     from shared.ai.selfplay_report import format_report, markdown_table, summarise
     from shared.maps.files import load_map, shipped_maps
-    from shared.rules.presets import get_rules
+    from shared.rules.presets import get_rules, with_settings
 
     try:
         level_a, level_b = _parse_levels(args.levels)
@@ -104,7 +107,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
             raise ValueError("no shipped maps found: name one with --map")
         for name in maps:
             load_map(name)  # fail early on a bad name
-        presets = [get_rules(name) for name in dict.fromkeys(args.preset or ["standard"])]
+        presets = [with_settings(get_rules(name), args.rule) for name in dict.fromkeys(args.preset or ["standard"])]
         if args.availability_cap is not None:
             if not args.availability:
                 raise ValueError("--availability-cap needs --availability")
@@ -150,7 +153,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     elif args.markdown:
-        print(f"<!-- {_command_line(args, maps, [r.name for r in presets], cap)} -->")
+        print(f"<!-- {_command_line(args, maps, list(dict.fromkeys(args.preset or ['standard'])), cap)} -->")
         print(markdown_table(report))
     else:
         print(format_report(report, {n: lv.name for n, lv in LEVELS.items()}))
@@ -160,7 +163,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
 def _command_line(args: argparse.Namespace, maps: list[str], presets: list[str], cap: int | None) -> str:
     """The selfplay command that reproduces a report (--jobs aside: it does not change the results)."""
     parts = ["scryptic selfplay", f"--games {args.games}", f"--levels {args.levels}"]
-    parts += [f"--map {m}" for m in maps] + [f"--preset {p}" for p in presets] + [f"--seed {args.seed}"]
+    parts += [f"--map {m}" for m in maps] + [f"--preset {p}" for p in presets]
+    parts += [f"--rule {r}" for r in args.rule] + [f"--seed {args.seed}"]
     if cap is not None:
         parts.append(f"--availability --availability-cap {cap}")
     if args.time_limit is not None:

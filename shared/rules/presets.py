@@ -112,6 +112,54 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
 }
 
 
+UNSETTABLE = frozenset({"name", "revision", "distribution"})
+"""Rule-set fields :func:`with_settings` does not change."""
+
+
+def with_settings(rules: RuleSet, settings: list[str]) -> RuleSet:
+    """``rules`` with some numbers changed, each setting written ``name=value`` (a fraction
+    for a multiplier, ``true``/``false``, a whole number, or ``none`` where a number may be
+    unset), named after them: ``war+city_guard_reach=2``. A clear ValueError names a bad one."""
+    known = {f.name: getattr(rules, f.name) for f in fields(rules)}
+    changes: dict[str, Any] = {}
+    for setting in settings:
+        key, sep, text = setting.partition("=")
+        key, text = key.strip(), text.strip().lower()
+        if not sep or key not in known or key in UNSETTABLE:
+            settable = ", ".join(k for k in known if k not in UNSETTABLE)
+            raise ValueError(f"a rule setting is name=value with a name among {settable}; not {setting!r}")
+        default = getattr(STANDARD, key)
+        try:
+            if text == "none":
+                if default is not None and key not in OPTIONAL_NUMBERS and key not in ("stall_turns", "turn_limit"):
+                    raise ValueError("it may not be none")
+                value: Any = None
+            elif isinstance(default, bool):
+                if text not in ("true", "false"):
+                    raise ValueError("it is true or false")
+                value = text == "true"
+            elif "multiplier" in key or key == "defeat_cost":
+                value = _number(text, Fraction, "a fraction like 3/2")
+            else:
+                value = _number(text, int, "a whole number")
+            if isinstance(value, (int, Fraction)) and not isinstance(value, bool) and value < 0:
+                raise ValueError("it may not be negative")
+        except ValueError as exc:
+            raise ValueError(f"bad rule setting {setting!r}: {exc}") from None
+        changes[key] = value
+    if not changes:
+        return rules
+    name = rules.name + "".join(f"+{s.partition('=')[0].strip()}={s.partition('=')[2].strip()}" for s in settings)
+    return replace(rules, name=name, **changes)
+
+
+def _number(text: str, kind: Any, what: str) -> Any:
+    try:
+        return kind(text)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"it is {what}") from None
+
+
 def get_rules(name: str) -> RuleSet:
     """The preset called ``name``; a clear error lists the presets if there is none."""
     try:
