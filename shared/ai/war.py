@@ -85,7 +85,7 @@ class Defences:
     """One side's words as defenders: strengths, face values and which words each cell touches.
 
     With a ``city_guard_reach`` a word on a city defends at its city strength only against an
-    attack near the city (``guards``, ``open_strengths``); ``need`` and ``strength`` take the
+    attack near the city (``city_cells``, ``open_strengths``); ``need`` and ``strength`` take the
     attack's cells for that. Without one, every strength is the same wherever the attack is.
     """
 
@@ -95,16 +95,16 @@ class Defences:
     touching: dict[Cell, list[int]]  # cell -> indices of words on or beside it
     costs: list[int]  # what beating each word costs the attacker (see spent_on)
     reach: int | None = None  # the rule set's city_guard_reach
-    guards: list[tuple[Cell, ...]] | None = None  # each word's city cells (with a reach)
+    city_cells: list[tuple[Cell, ...]] | None = None  # each word's cells on a city (with a reach)
     open_strengths: list[int] | None = None  # each word's strength where no city guards it
     open_costs: list[int] | None = None
 
     def strength(self, i: int, cells: tuple[Cell, ...] | list[Cell] | None = None) -> int:
         """Word ``i``'s defence against an attack with letters on ``cells`` (None: near its cities)."""
-        if cells is None or self.guards is None or self.open_strengths is None or not self.guards[i]:
+        if cells is None or self.city_cells is None or self.open_strengths is None or not self.city_cells[i]:
             return self.strengths[i]
         reach = self.reach or 0
-        if any(guards(city, cells, reach) for city in self.guards[i]):
+        if any(guards(city, cells, reach) for city in self.city_cells[i]):
             return self.strengths[i]
         return self.open_strengths[i]
 
@@ -112,7 +112,7 @@ class Defences:
         """:func:`need_to_beat` for these words (by index), against an attack on ``cells``."""
         if not words:
             return 0
-        if cells is None or self.guards is None:
+        if cells is None or self.city_cells is None:
             top = max(words, key=self.strengths.__getitem__)
             return self.strengths[top] + sum(self.costs[i] for i in words) - self.costs[top]
         strengths = [self.strength(i, cells) for i in words]
@@ -130,7 +130,7 @@ class Defences:
         with a guard reach, the weaker of that and one away from it (where the city does not
         help; a city whose words are beaten is bare, and the next word on it takes it)."""
         words = self.touching.get(city, [])
-        if self.guards is None:
+        if self.city_cells is None:
             return self.need(words)
         return min(self.need(words, (city,)), self.need(words, ()))
 
@@ -139,7 +139,7 @@ class Defences:
         the city's help (cells on or beside them, beyond the reach), when that fight needs
         less than one at the gate; otherwise none."""
         words = self.touching.get(city, [])
-        if self.guards is None or not words or self.need(words, ()) >= self.need(words, (city,)):
+        if self.city_cells is None or not words or self.need(words, ()) >= self.need(words, (city,)):
             return []
         reach = self.reach or 0
         out: list[Cell] = []
@@ -196,10 +196,10 @@ def read_defences(game: Game, player: Player, crossword: Crossword | None = None
     if rules.city_guard_reach is None:
         return Defences(cw, strengths, faces, touching, costs)
     terrain = board.terrain
-    guards_of = [tuple(c for c in w.cells if terrain[c[0]][c[1]] is Terrain.CITY) for w in cw.words]
-    open_strengths = [word_defence(game, w, w in cw.supplied, guarded=False) if guards_of[i] else strengths[i]
+    on_cities = [tuple(c for c in w.cells if terrain[c[0]][c[1]] is Terrain.CITY) for w in cw.words]
+    open_strengths = [word_defence(game, w, w in cw.supplied, guarded=False) if on_cities[i] else strengths[i]
                       for i, w in enumerate(cw.words)]
-    return Defences(cw, strengths, faces, touching, costs, rules.city_guard_reach, guards_of, open_strengths,
+    return Defences(cw, strengths, faces, touching, costs, rules.city_guard_reach, on_cities, open_strengths,
                     [spent_on(s, rules) for s in open_strengths])
 
 
@@ -262,7 +262,7 @@ def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defence
         height, width = board.height, board.width
         strengths, costs, faces = defences.strengths, defences.costs, defences.faces
         for cell, words in defences.touching.items():
-            if defences.guards is not None:  # a city guards only the attacks near it
+            if defences.city_cells is not None:  # a city guards only the attacks near it
                 need, face = defences.need(words, (cell,)), sum(faces[i] for i in words)
             elif len(words) == 1:
                 i = words[0]
