@@ -71,6 +71,14 @@ PAGES: list[tuple[str, list[str]]] = [
         "+ 40 for each enemy city taken.",
         "Words cut off from your cities are marked amber; invalid lines are marked red.",
     ]),
+    ("The war rules", [
+        "Choose War when you set up a game, for one built for fighting. Three rules change:",
+        "  Each enemy word your word touches is fought alone: stronger than each one, you beat",
+        "  them all; one at least as strong stops you. (In the standard game you must beat their sum.)",
+        "  Letters knocked off in a fight score 2 points a dot, for the defender too.",
+        "  A word on a city defends at x2 instead of x1.5: a city falls to a real assault.",
+        "Everything else is as in the standard game.",
+    ]),
 ]
 
 EXAMPLE = {  # the worked example: silver's crossword and gold's attacking SWORD
@@ -221,3 +229,26 @@ class HowToPlayView(BaseView):
             arcade.draw_lbwh_rectangle_outline(left, y2 - size / 2, w, size, colour, 3)
             arcade.draw_texture_rect(mark_badge_texture(kind), arcade.XYWH(left, y2 + size / 2, 26, 26))
             self.texts.draw(("p4m", kind), label, left, y2 - size / 2 - 26, size=15, color=colour)
+
+    def _picture_5(self, x: float, y: float, width: float) -> None:
+        size = 50
+        ox, oy = x + size / 2, y - size / 2
+        city = (1, 4)  # silver's ON and TO share the O on silver's city; gold's S makes CATS
+        letters = {(0, 4): (2, "t"), (0, 5): (2, "o"), (1, 4): (2, "o"), (1, 5): (2, "n"),
+                   (1, 0): (1, "c"), (1, 1): (1, "a"), (1, 2): (1, "t"), (1, 3): (1, "s")}
+        for r in range(2):
+            for c in range(7):
+                tex = pieces.city_texture(2) if (r, c) == city else pieces.stone_texture(Terrain.PLAINS, r + 5, c)
+                arcade.draw_texture_rect(tex, arcade.XYWH(ox + c * size, oy - r * size, size, size))
+        for (r, c), (owner, ch) in letters.items():
+            k = CITY_COIN if (r, c) == city else 1.0
+            arcade.draw_texture_rect(pieces.coin_texture(owner, ch),
+                                     arcade.XYWH(ox + c * size, oy - r * size, size * k, size * k))
+        tx = x + 7 * size + 30
+        for i, line in enumerate(("CATS (5) touches ON and TO, each 2 x2 on silver's city = 4.",
+                                  "War: CATS beats ON, then TO, one at a time. Both fall.",
+                                  "Standard: CATS must beat their sum (3 + 3 = 6): it beats one, then falls.")):
+            self.texts.draw(("p5", i), line, tx, oy + 8 - i * 26, size=15, color=theme.PARCHMENT_DIM)
+        dots = LETTER_VALUES["o"]
+        self.texts.draw("p5d", f"Only their shared O goes (T and N are in other words): {dots} dot, "
+                        f"{2 * dots} points.", tx, oy + 8 - 3 * 26, size=15, color=theme.BRASS_LIGHT)
