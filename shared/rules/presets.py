@@ -8,8 +8,9 @@ from typing import Any
 
 from shared.rules.letters import SCRABBLE_DISTRIBUTION
 
-OPTIONAL_NUMBERS = frozenset({"pewter_defence_multiplier"})
-"""Rule-set numbers that may be None (unset)."""
+OPTIONAL_NUMBERS = frozenset({"pewter_defence_multiplier", "city_guard_reach", "stall_turns", "turn_limit",
+                              "target_score"})
+"""Rule-set numbers that may be None (unset; ``none`` in :func:`with_settings`)."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class RuleSet:
     # A city that began the game pewter; None: as any city. No preset sets it (docs/rules.md).
     pewter_defence_multiplier: Fraction | None = None
     # None: a city guards every word on it. N: only against an attacking word with a letter
-    # within N steps of the city cell (1: on or beside it) (docs/rules.md, "The war preset").
+    # within N steps of the city cell (1: on or beside it). No preset sets it (docs/rules.md).
     city_guard_reach: int | None = None
     broken_supply_multiplier: Fraction = Fraction(3, 5)
     attack_word_multiplier: Fraction = Fraction(3, 2)
@@ -120,7 +121,7 @@ def with_settings(rules: RuleSet, settings: list[str]) -> RuleSet:
     """``rules`` with some numbers changed, each setting written ``name=value`` (a fraction
     for a multiplier, ``true``/``false``, a whole number, or ``none`` where a number may be
     unset), named after them: ``war+city_guard_reach=2``. A clear ValueError names a bad one."""
-    known = {f.name: getattr(rules, f.name) for f in fields(rules)}
+    known = [f.name for f in fields(rules)]
     changes: dict[str, Any] = {}
     for setting in settings:
         key, sep, text = setting.partition("=")
@@ -128,10 +129,10 @@ def with_settings(rules: RuleSet, settings: list[str]) -> RuleSet:
         if not sep or key not in known or key in UNSETTABLE:
             settable = ", ".join(k for k in known if k not in UNSETTABLE)
             raise ValueError(f"a rule setting is name=value with a name among {settable}; not {setting!r}")
-        default = getattr(STANDARD, key)
+        default = getattr(STANDARD, key)  # its type says how to read the value
         try:
             if text == "none":
-                if default is not None and key not in OPTIONAL_NUMBERS and key not in ("stall_turns", "turn_limit"):
+                if key not in OPTIONAL_NUMBERS:
                     raise ValueError("it may not be none")
                 value: Any = None
             elif isinstance(default, bool):
