@@ -96,6 +96,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from shared.maps.files import load_map, shipped_maps
     from shared.rules.presets import get_rules, with_settings
 
+    preset_names = list(dict.fromkeys(args.preset or ["standard"]))
     try:
         level_a, level_b = _parse_levels(args.levels)
         if args.games < 1:
@@ -107,7 +108,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
             raise ValueError("no shipped maps found: name one with --map")
         for name in maps:
             load_map(name)  # fail early on a bad name
-        presets = [with_settings(get_rules(name), args.rule) for name in dict.fromkeys(args.preset or ["standard"])]
+        presets = [with_settings(get_rules(name), args.rule) for name in preset_names]
         if args.availability_cap is not None:
             if not args.availability:
                 raise ValueError("--availability-cap needs --availability")
@@ -153,7 +154,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     elif args.markdown:
-        print(f"<!-- {_command_line(args, maps, list(dict.fromkeys(args.preset or ['standard'])), cap)} -->")
+        print(f"<!-- {_command_line(args, maps, preset_names, cap)} -->")
         print(markdown_table(report))
     else:
         print(format_report(report, {n: lv.name for n, lv in LEVELS.items()}))
