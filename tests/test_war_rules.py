@@ -188,6 +188,41 @@ def test_a_city_may_guard_only_the_fight_at_its_gate():
     assert RuleSet.from_dict(rules.to_dict()) == rules  # the option survives a record
 
 
+def pewter_gate():
+    # TEAS as in the far gate, but its S stands on a pewter city silver took; silver's capital
+    # is under the O of SO, which does not touch CATS.
+    return """
+        . . . . . . . .
+        G . . . . . . P
+        . . . . . . . S
+    """, """
+        . . . . . . . .
+        c a t . T E A S
+        . . . . . . . O
+    """
+
+
+def test_a_gate_may_open_only_pewter_cities():
+    from shared.ai.war import read_defences
+    from shared.rules.presets import PRESETS, RuleSet
+
+    rules = replace(PRESETS["war"], city_guard_reach=2, capitals_guard_everywhere=True)
+    # Silver's own city doubles TEAS wherever the attack comes from: 4 x 2 = 8 stops CATS.
+    capital = gate(rules, far=True)
+    assert read_defences(capital, SILVER).need_at((1, 3)) == 8
+    assert read_defences(capital, SILVER).city_approaches((1, 7)) == []  # no weaker fight away
+    assert fights(capital.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 8, 5, False)]
+    # On a pewter city the gate holds: four steps away TEAS defends at its letters' 4.
+    pewter = position(*pewter_gate(), LEXICON, rules=rules, racks={GOLD: "s"})
+    assert read_defences(pewter, SILVER).need_at((1, 3)) == 4
+    assert fights(pewter.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 4, 5, True)]
+    # The option alone (no gate) changes nothing: every city guards everywhere.
+    alone = position(*pewter_gate(), LEXICON, rules=replace(PRESETS["war"], capitals_guard_everywhere=True),
+                     racks={GOLD: "s"})
+    assert fights(alone.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 8, 5, False)]
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+
+
 def test_a_trial_changes_named_numbers_of_a_preset():
     from shared.rules.presets import PRESETS, with_settings
 

@@ -47,7 +47,7 @@ def city_rule(rules: RuleSet | None, began_pewter: bool = False) -> str:
         factor = rules.pewter_defence_multiplier
     text = f"a word with a letter here defends at {_factor(factor)}"
     reach = rules.city_guard_reach
-    if reach is not None:
+    if reach is not None and (began_pewter or not rules.capitals_guard_everywhere):
         text += (" against an attack on or beside this cell" if reach == 1 else
                  f" against an attack within {reach} steps of this cell")
     return text

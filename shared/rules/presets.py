@@ -37,6 +37,9 @@ class RuleSet:
     # None: a city guards every word on it. N: only against an attacking word with a letter
     # within N steps of the city cell (1: on or beside it). No preset sets it (docs/rules.md).
     city_guard_reach: int | None = None
+    # With a city_guard_reach: True, the cities a player began with guard everywhere, and only
+    # pewter cities have a gate. No preset sets it (docs/rules.md).
+    capitals_guard_everywhere: bool = False
     broken_supply_multiplier: Fraction = Fraction(3, 5)
     attack_word_multiplier: Fraction = Fraction(3, 2)
     defend_word_multiplier: Fraction = Fraction(3, 2)

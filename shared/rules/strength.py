@@ -62,12 +62,17 @@ def city_multiplier(
     (when the rule set has one); on a starting city (one a player began the game with), or
     on both kinds, at ``city_defence_multiplier``. With ``city_guard_reach`` N, a city guards
     its words only against an attacking word with a letter at most N steps (up, down, left,
-    right) from the city cell; ``attack_cells`` None means an attack anywhere near (a
+    right) from the city cell (with ``capitals_guard_everywhere``, only a pewter city: a starting
+    city guards against any attack); ``attack_cells`` None means an attack anywhere near (a
     strength shown outside a fight).
     """
     cities = [cell for cell in run.cells if board.terrain[cell[0]][cell[1]] is Terrain.CITY]
     if cities and rules.city_guard_reach is not None and attack_cells is not None:
-        cities = [city for city in cities if guards(city, attack_cells, rules.city_guard_reach)]
+        cells = tuple(attack_cells)
+        everywhere = rules.capitals_guard_everywhere
+        cities = [city for city in cities
+                  if (everywhere and board.map.cities.get(city) is not None)
+                  or guards(city, cells, rules.city_guard_reach)]
     if not cities:
         return None
     if rules.pewter_defence_multiplier is None or any(board.map.cities.get(c) is not None for c in cities):
