@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -201,3 +202,9 @@ def test_selfplay_command_tries_a_rule_setting_on_a_preset(capsys, tmp_path):
     assert main(["selfplay", "--games", "1", "--levels", "1,1", "--map", str(tiny), "--preset", "war",
                  "--rule", "city_guard_reach=2", "--seed", "3", "--markdown"]) == 0
     assert "--preset war --rule city_guard_reach=2 --seed 3" in capsys.readouterr().out.splitlines()[0]
+    # A fraction's slash stays out of the record's file name.
+    assert main(["selfplay", "--games", "1", "--levels", "1,1", "--map", str(tiny), "--preset", "war",
+                 "--rule", "city_defence_multiplier=7/4", "--seed", "3", "--json", "--save-dir", str(records)]) == 0
+    (fraction,) = [p for p in records.iterdir() if "7_4" in p.name]
+    assert fraction.is_file() and fraction.name == "game-0000-war+city_defence_multiplier=7_4-tiny-seed3.jsonl"
+    assert parse_record(fraction.read_text()).rules.city_defence_multiplier == Fraction(7, 4)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -129,8 +130,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
     def done(summary) -> None:
         results.append(summary)
         if save_dir is not None and summary.record is not None:
-            name = (f"game-{summary.index:04d}-{summary.preset}-{Path(summary.map_name).stem}"
-                    f"-seed{summary.seed}.jsonl")
+            name = file_safe(f"game-{summary.index:04d}-{summary.preset}-{Path(summary.map_name).stem}"
+                             f"-seed{summary.seed}.jsonl")
             with writing(save_dir / name, "a game record"):
                 write_text(save_dir / name, summary.record)
             summary.record = None
@@ -159,6 +160,12 @@ def run_selfplay(args: argparse.Namespace) -> int:
     else:
         print(format_report(report, {n: lv.name for n, lv in LEVELS.items()}))
     return 0
+
+
+def file_safe(name: str) -> str:
+    """``name`` with every character a file name may not hold replaced by ``_`` (a rule set
+    named after a fraction, ``war+city_defence_multiplier=7/4``, would otherwise make a folder)."""
+    return re.sub(r"[^A-Za-z0-9._+=-]", "_", name)
 
 
 def _command_line(args: argparse.Namespace, maps: list[str], presets: list[str], cap: int | None) -> str:
