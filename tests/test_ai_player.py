@@ -139,6 +139,25 @@ def test_lifts_an_invalid_run_back_to_the_rack():
     assert choose_action(game, GOLD, 1, random.Random(0)) != action  # the Squire never lifts
 
 
+def test_lifts_an_invalid_run_even_when_a_discard_follows():
+    # The rack is full: X and Q come back, and two letters go. An invalid run scores nothing
+    # and may not be built on: left there, no word of gold's could ever use those cells.
+    game = position(WIDE, """
+        . . . . . . .
+        . . c a t . .
+        x q . . . . .
+    """, LEXICON, racks={GOLD: "eeeeeeeeeeee", SILVER: "dog"})
+    assert len(game.racks[GOLD]) == game.rules.rack_limit
+    action = choose_action(game, GOLD, 2, random.Random(0))
+    assert action == Redeploy(GOLD, (2, 0), "across")
+    game.apply(action)
+    assert game.pending == PendingDiscard(GOLD, 2)
+    discard = choose_action(game, GOLD, 2, random.Random(0))
+    assert discard == Discard(GOLD, "eq")  # the X is worth more than a twelfth E; the Q is not
+    game.apply(discard)
+    assert game.crossword(GOLD).invalid == () and sorted(game.racks[GOLD]) == ["e"] * 11 + ["x"]
+
+
 def test_ends_the_turn_when_nothing_can_be_played():
     game = position(LINE, """
         . . . . . .

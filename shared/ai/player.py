@@ -335,9 +335,15 @@ class _Turn(ReplySearch):
 
     # ----------------------------------------------------------------- redeploys
     def lift_invalid(self) -> Redeploy | None:
-        """Lift an invalid run back to the rack if the rules allow and no discard follows."""
+        """Lift an invalid run back to the rack if the rules allow.
+
+        An invalid run scores nothing, cannot fight and may not be built on, so its letters
+        are better on the rack even when the rack is full: the discard that follows keeps
+        the best of the rack and the lifted letters (:func:`choose_discard`). Left on the
+        board, a run like that can shut a side out of its own city for the rest of the game."""
         game, me = self.game, self.me
-        cw = read_crossword(game.board, me, game.lexicon)
+        board = game.board
+        cw = read_crossword(board, me, game.lexicon)
         for run in sorted(cw.invalid, key=lambda r: (-len(r.cells), r.cells)):
             action = Redeploy(me, run.start, run.direction)
             g = game.copy()
@@ -345,7 +351,7 @@ class _Turn(ReplySearch):
                 g.apply(action)
             except RuleError:
                 continue
-            if g.pending is None and len(g.racks[me]) > len(game.racks[me]):
+            if len(g.board.letters[me]) < len(board.letters[me]):  # letters came back
                 return action
         return None
 
