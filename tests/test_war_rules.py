@@ -223,6 +223,29 @@ def test_a_gate_may_open_only_pewter_cities():
     assert RuleSet.from_dict(rules.to_dict()) == rules
 
 
+def test_a_word_on_a_city_may_be_broken_only_at_its_gate():
+    from shared.ai.war import read_defences
+    from shared.rules.presets import PRESETS, RuleSet
+
+    rules = replace(PRESETS["war"], city_guard_reach=1, city_words_hold=True)
+    # Four steps from the city CATS beats TEAS (5 against its letters' 4) and stands, but TEAS
+    # holds: not a letter goes, not even the T beside the S, and gold scores no combat points.
+    far = gate(rules, far=True)
+    events = far.apply(Commit(GOLD, ((1, 3, "s"),), "across"))
+    assert fights(events) == [("teas", 4, 5, True)]
+    assert not [e for e in events if isinstance(e, LettersRemoved)]
+    assert far.board.letters[SILVER] == {(1, 4): "t", (1, 5): "e", (1, 6): "a", (1, 7): "s"}
+    assert far.board.letters[GOLD][(1, 3)] == "s" and far.captured[GOLD] == 0
+    # The AI reads it: the city's words are stripped only at its gate (4 x 2 = 8).
+    defences = read_defences(gate(rules, far=True), SILVER)
+    assert defences.need_at((1, 3)) == 4
+    assert defences.city_need((1, 7)) == 8 and defences.city_approaches((1, 7)) == []
+    # At the gate the word fights at x2 and, beaten, goes as any word: SEA stops CATS.
+    near = gate(rules, far=False)
+    assert fights(near.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("sea", 6, 5, False)]
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+
+
 def test_a_trial_changes_named_numbers_of_a_preset():
     from shared.rules.presets import PRESETS, with_settings
 

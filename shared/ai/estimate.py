@@ -221,10 +221,11 @@ class MoveEstimator:
                     if i not in defenders:
                         defenders.append(i)
             if strength > self.defences.need(defenders, cells):
-                damage = per_dot * self.captured(cells, defenders) + sum(self.enemy_face[i] for i in defenders)
+                broken = self.defences.prize(defenders, cells)  # a held city word keeps its letters
+                damage = per_dot * self.captured(cells, broken, defenders) + sum(self.enemy_face[i] for i in broken)
                 value += score * damage
                 if self.cities_fall:  # the cities under the beaten words fall too
-                    fallen = [c for i in defenders for c in self.enemy_words[i].cells if c in self.board.city_owner]
+                    fallen = [c for i in broken for c in self.enemy_words[i].cells if c in self.board.city_owner]
             else:
                 wins = survives = False
                 # a defender at least as strong as the attack stops it without losing a letter
@@ -312,9 +313,11 @@ class MoveEstimator:
             mult *= self.rules.sneak_word_multiplier
         return floor(base * mult) if mult != 1 else base
 
-    def captured(self, cells: list[Cell], defenders: list[int]) -> int:
-        """Face value of the enemy letters a winning attack removes."""
+    def captured(self, cells: list[Cell], defenders: list[int], fought: list[int] | None = None) -> int:
+        """Face value of the enemy letters a winning attack removes: those of the beaten
+        ``defenders`` and the swept ones, save the letters of words it fought that hold."""
         beaten = {self.enemy_words[i] for i in defenders}
+        kept = {c for i in fought or () if i not in defenders for c in self.enemy_words[i].cells}
         gone: set[Cell] = set()
         for run in beaten:
             for cell in run.cells:
@@ -323,7 +326,7 @@ class MoveEstimator:
         enemy = self.enemy
         for cell in cells:
             for near in around(cell):
-                if near in enemy:
+                if near in enemy and near not in kept:
                     gone.add(near)
         return sum(LETTER_VALUES[enemy[c]] for c in gone)
 

@@ -12,7 +12,7 @@ from shared.rules.events import CombatStep, Event, LettersRemoved
 from shared.rules.letters import LETTER_VALUES, face_value
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import STANDARD, RuleSet
-from shared.rules.strength import Strength, defence_strength
+from shared.rules.strength import Strength, defence_strength, held
 from shared.rules.terrain import Cell, Player
 
 EXHAUSTIVE_LIMIT = 12  # defenders; beyond this the solver is greedy (R7 asks exactness to 8)
@@ -25,9 +25,10 @@ class Defender:
     run: Run
     strength: Strength
     supplied: bool
+    held: bool = False  # beaten, it keeps its letters (a city word attacked outside its gate)
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "word": self.run.text,
             "cells": [list(c) for c in self.run.cells],
             "direction": self.run.direction,
@@ -35,6 +36,9 @@ class Defender:
             "detail": self.strength.to_dict(),
             "supplied": self.supplied,
         }
+        if self.held:
+            out["held"] = True
+        return out
 
 
 def touched_cells(board: Board, run: Run) -> set[Cell]:
@@ -62,14 +66,16 @@ def find_defenders(
     for word in crossword.words:
         if any(cell in near for cell in word.cells):
             supplied = word in crossword.supplied
-            result.append(Defender(word, defence_strength(board, word, lexicon, rules, supplied, run.cells), supplied))
+            strength = defence_strength(board, word, lexicon, rules, supplied, run.cells)
+            result.append(Defender(word, strength, supplied, held(board, word, rules, run.cells)))
     return tuple(result)
 
 
 class _LossModel:
     """What a set of defeated defending words costs the defender (R7, revision 2).
 
-    A letter goes when every run of the defender holding it is defeated. The cost of a set is
+    A letter goes when every run of the defender holding it is defeated, unless a held word
+    (:attr:`Defender.held`) holds it. The cost of a set is
     the score the defender's words lose (a broken word stops scoring; the pieces of it that are
     still words score again) and, to break ties, the number of letters that leave the board
     (removed, or stranded by the removal). Order within the set never matters.
@@ -85,7 +91,7 @@ class _LossModel:
             for cell in run.cells:
                 self.runs_at.setdefault(cell, []).append(run)
         self.items: list[tuple[int, Cell]] = []  # (mask of defending runs holding the letter, cell)
-        seen: set[Cell] = set()
+        seen: set[Cell] = {cell for d in defenders if d.held for cell in d.run.cells}
         for d in defenders:
             for cell in d.run.cells:
                 if cell in seen:
@@ -262,7 +268,9 @@ def resolve(
     Under revision 2 a failed attack loses every letter it placed, even one that also belongs
     to another run of the attacker; revision 1 kept such letters. Each defeated word costs
     the attacker ``rules.defeat_cost`` of its strength (all of it in the standard rules);
-    letters removed in combat score ``rules.combat_points`` per dot.
+    letters removed in combat score ``rules.combat_points`` per dot. A held defender
+    (:attr:`Defender.held`) beaten lets the attack fight on and loses no letter, not even to
+    the sweep.
     """
     defender = attacker.other
     events: list[Event] = []
@@ -273,6 +281,7 @@ def resolve(
         for cell in run.cells:
             runs_at.setdefault(cell, []).append(run)
     defeated: set[Run] = set()
+    kept = {cell for d in defenders if d.held for cell in d.run.cells}
     strength = attack_value
     survived = True
     for index in order:
@@ -284,8 +293,11 @@ def resolve(
                            d.strength.value, True, after)
             )
             strength = after
+            if d.held:
+                continue
             defeated.add(d.run)
-            doomed = [c for c in d.run.cells if all(r in defeated for r in runs_at.get(c, []))]
+            doomed = [c for c in d.run.cells
+                      if c not in kept and all(r in defeated for r in runs_at.get(c, []))]
             ev = remove_letters(board, defender, doomed, "defeated", attacker, rules.combat_points)
             if ev:
                 events.append(ev)
@@ -299,7 +311,7 @@ def resolve(
             break
     if survived:
         near = touched_cells(board, attack_run)
-        ev = remove_letters(board, defender, [c for c in near if c in board.letters[defender]],
+        ev = remove_letters(board, defender, [c for c in near if c in board.letters[defender] and c not in kept],
                             "swept", attacker, rules.combat_points)
         if ev:
             events.append(ev)

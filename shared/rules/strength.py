@@ -80,6 +80,16 @@ def city_multiplier(
     return rules.pewter_defence_multiplier
 
 
+def held(board: Board, run: Run, rules: RuleSet, attack_cells: Iterable[Cell]) -> bool:
+    """Does ``run`` keep its letters even if this attack beats it? Only with ``city_words_hold``
+    (and a ``city_guard_reach``): a word on a city, attacked where none of its cities guards it."""
+    if not rules.city_words_hold or rules.city_guard_reach is None:
+        return False
+    if not any(board.terrain[r][c] is Terrain.CITY for r, c in run.cells):
+        return False
+    return city_multiplier(board, run, rules, attack_cells) is None
+
+
 def guards(city: Cell, attack_cells: Iterable[Cell], reach: int) -> bool:
     """Is a letter of the attack at most ``reach`` steps from ``city``?"""
     r, c = city
