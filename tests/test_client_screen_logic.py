@@ -74,6 +74,12 @@ def test_a_cell_tooltip_names_the_terrain_rule_the_letter_and_each_words_strengt
     city = cell_tooltip(display, (1, 3), game.board, LEXICON, capitals, None, {1: "Ada", 2: "You"})
     assert city[1] == "City, yours: a word with a letter here defends at x2" and city[3:] == [
         "ON: defends at 4 (2 in letters, x2 city)"]
+    hold = replace(guard, city_gates_hold=True)  # the letters in a city's gate fall only to a fight there
+    city = cell_tooltip(display, (1, 3), game.board, LEXICON, hold, None, {1: "Ada", 2: "You"})
+    assert city[1] == ("City, yours: a word with a letter here defends at x2 against an attack on or beside this "
+                       "cell; its letters that close fall only to such an attack")
+    assert city[4] == ("  ON defends at 2 against an attack away from its city "
+                       "(beaten, it keeps its letters near the city)")
 
 
 def test_notes_and_sentences_for_the_player():

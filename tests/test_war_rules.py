@@ -223,20 +223,20 @@ def test_a_gate_may_open_only_pewter_cities():
     assert RuleSet.from_dict(rules.to_dict()) == rules
 
 
-def test_a_word_on_a_city_may_be_broken_only_at_its_gate():
+def test_the_letters_in_a_citys_gate_may_fall_only_to_a_fight_there():
     from shared.ai.war import read_defences
     from shared.rules.presets import PRESETS, RuleSet
 
-    rules = replace(PRESETS["war"], city_guard_reach=1, city_words_hold=True)
-    # Four steps from the city CATS beats TEAS (5 against its letters' 4) and stands, but TEAS
-    # holds: not a letter goes, not even the T beside the S, and gold scores no combat points.
+    rules = replace(PRESETS["war"], city_guard_reach=1, city_gates_hold=True)
+    # Four steps from the city CATS beats TEAS (5 against its letters' 4): the T and E go, two
+    # dots at double points, but the A and S, within a step of the city, stay (as AS).
     far = gate(rules, far=True)
     events = far.apply(Commit(GOLD, ((1, 3, "s"),), "across"))
     assert fights(events) == [("teas", 4, 5, True)]
-    assert not [e for e in events if isinstance(e, LettersRemoved)]
-    assert far.board.letters[SILVER] == {(1, 4): "t", (1, 5): "e", (1, 6): "a", (1, 7): "s"}
-    assert far.board.letters[GOLD][(1, 3)] == "s" and far.captured[GOLD] == 0
-    # The AI reads it: the city's words are stripped only at its gate (4 x 2 = 8).
+    assert [e.letters for e in events if isinstance(e, LettersRemoved)] == [((1, 4, "t"), (1, 5, "e"))]
+    assert far.board.letters[SILVER] == {(1, 6): "a", (1, 7): "s"}
+    assert far.board.letters[GOLD][(1, 3)] == "s" and far.captured[GOLD] == 4
+    # The AI reads it: the city is stripped only at its gate (TEAS there: 4 x 2 = 8).
     defences = read_defences(gate(rules, far=True), SILVER)
     assert defences.need_at((1, 3)) == 4
     assert defences.city_need((1, 7)) == 8 and defences.city_approaches((1, 7)) == []

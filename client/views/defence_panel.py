@@ -71,7 +71,8 @@ class DefenceDialog(Dialog):
         row.add(label(d["word"].upper(), size=16, bold=True, width=word_w,
                       color=theme.PARCHMENT if not chosen else theme.BRASS_LIGHT))
         cut = not d.get("supplied", True)
-        row.add(label(f"{d['strength']}" + ("*" if cut else ""), size=15, width=strength, align="right",
+        held = "\u2020" if d.get("kept") else ""
+        row.add(label(f"{d['strength']}" + ("*" if cut else "") + held, size=15, width=strength, align="right",
                       color=theme.AMBER if cut else theme.PARCHMENT))
         arrows_box = UIBoxLayout(space_between=2)
         up = BrassButton("\u25b2", width=arrows, height=20, font_size=10, kind="steel", name=f"up-{pos}",
@@ -105,6 +106,9 @@ class DefenceDialog(Dialog):
         box.add(table)
         if any(not d.get("supplied", True) for d in self.defenders):
             box.add(label("* cut off from your cities: x0.6", size=12, color=theme.AMBER, width=inner))
+        if any(d.get("kept") for d in self.defenders):
+            box.add(label("\u2020 beaten, it keeps its letters in your city's gate", size=12,
+                          color=theme.PARCHMENT_DIM, width=inner, multiline=True))
         box.add(UISpace(height=6))
         box.add(BrassButton("Best order  (B)", width=inner, height=42, kind="steel", on_click=self.best,
                             name="best"))

@@ -50,6 +50,8 @@ def city_rule(rules: RuleSet | None, began_pewter: bool = False) -> str:
     if reach is not None and (began_pewter or not rules.capitals_guard_everywhere):
         text += (" against an attack on or beside this cell" if reach == 1 else
                  f" against an attack within {reach} steps of this cell")
+        if rules.city_gates_hold:
+            text += "; its letters that close fall only to such an attack"
     return text
 
 
@@ -83,7 +85,8 @@ def word_lines(display: DisplayState, board: Board, cell: Cell, lexicon: Lexicon
         if rules.city_guard_reach is not None:
             away = defence_strength(board, run, lexicon, rules, supplied, ())
             if away.value != s.value:
-                lines.append(f"  {word} defends at {away.value} against an attack away from its city")
+                keeps = " (beaten, it keeps its letters near the city)" if rules.city_gates_hold else ""
+                lines.append(f"  {word} defends at {away.value} against an attack away from its city{keeps}")
         if not supplied:
             lines.append(f"  {word} is cut off from its cities")
     return lines

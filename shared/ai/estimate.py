@@ -32,6 +32,7 @@ from shared.rules.crossword import read_crossword
 from shared.rules.game import Game
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.lexicon import Category
+from shared.rules.strength import gate_cells, guards
 from shared.rules.terrain import Cell, Player, Terrain
 
 EDGE_TARGETS = 3
@@ -93,8 +94,14 @@ class MoveEstimator:
         for run in runs_of(self.enemy):
             for cell in run.cells:
                 self.enemy_runs_at.setdefault(cell, []).append(run)
-        # cities and reach
+        # cities and reach; with city_gates_hold, each enemy city's gate and the letters in it
         self.enemy_cities = set(board.cities_of(player.other))
+        self.gate_reach = rules.city_guard_reach or 0
+        self.enemy_gates: list[tuple[Cell, list[Cell]]] = []
+        if rules.city_gates_hold and rules.city_guard_reach is not None:
+            for city in self.enemy_cities:
+                if not (rules.capitals_guard_everywhere and board.map.cities.get(city) is not None):
+                    self.enemy_gates.append((city, [c for c in gate_cells(city, self.gate_reach) if c in self.enemy]))
         my_cities = board.cities_of(player)
         self.my_city_count = len(my_cities)
         cw = read_crossword(board, player, lexicon)
@@ -221,11 +228,10 @@ class MoveEstimator:
                     if i not in defenders:
                         defenders.append(i)
             if strength > self.defences.need(defenders, cells):
-                broken = self.defences.prize(defenders, cells)  # a held city word keeps its letters
-                damage = per_dot * self.captured(cells, broken, defenders) + sum(self.enemy_face[i] for i in broken)
+                damage = per_dot * self.captured(cells, defenders) + sum(self.enemy_face[i] for i in defenders)
                 value += score * damage
                 if self.cities_fall:  # the cities under the beaten words fall too
-                    fallen = [c for i in broken for c in self.enemy_words[i].cells if c in self.board.city_owner]
+                    fallen = [c for i in defenders for c in self.enemy_words[i].cells if c in self.board.city_owner]
             else:
                 wins = survives = False
                 # a defender at least as strong as the attack stops it without losing a letter
@@ -313,15 +319,18 @@ class MoveEstimator:
             mult *= self.rules.sneak_word_multiplier
         return floor(base * mult) if mult != 1 else base
 
-    def captured(self, cells: list[Cell], defenders: list[int], fought: list[int] | None = None) -> int:
-        """Face value of the enemy letters a winning attack removes: those of the beaten
-        ``defenders`` and the swept ones, save the letters of words it fought that hold."""
+    def captured(self, cells: list[Cell], defenders: list[int]) -> int:
+        """Face value of the enemy letters a winning attack removes (save those within the gate
+        of a city it does not reach, with the rule set's ``city_gates_hold``)."""
         beaten = {self.enemy_words[i] for i in defenders}
-        kept = {c for i in fought or () if i not in defenders for c in self.enemy_words[i].cells}
+        kept: set[Cell] = set()
+        for city, gate in self.enemy_gates:
+            if not guards(city, cells, self.gate_reach):
+                kept.update(gate)
         gone: set[Cell] = set()
         for run in beaten:
             for cell in run.cells:
-                if all(r in beaten for r in self.enemy_runs_at.get(cell, ())):
+                if cell not in kept and all(r in beaten for r in self.enemy_runs_at.get(cell, ())):
                     gone.add(cell)
         enemy = self.enemy
         for cell in cells:

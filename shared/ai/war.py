@@ -98,7 +98,7 @@ class Defences:
     city_cells: list[tuple[Cell, ...]] | None = None  # each word's cells on a city (with a reach)
     open_strengths: list[int] | None = None  # each word's strength where no city guards it
     open_costs: list[int] | None = None
-    hold: bool = False  # the rule set's city_words_hold: a city's words break only at its gate
+    hold: bool = False  # the rule set's city_gates_hold: a city's gate falls only to a fight in it
 
     def strength(self, i: int, cells: tuple[Cell, ...] | list[Cell] | None = None) -> int:
         """Word ``i``'s defence against an attack with letters on ``cells`` (None: near its cities)."""
@@ -108,19 +108,6 @@ class Defences:
         if any(guards(city, cells, reach) for city in self.city_cells[i]):
             return self.strengths[i]
         return self.open_strengths[i]
-
-    def held(self, i: int, cells: tuple[Cell, ...] | list[Cell]) -> bool:
-        """Would word ``i`` keep its letters if an attack on ``cells`` beat it (``hold``)?"""
-        if not self.hold or self.city_cells is None or not self.city_cells[i]:
-            return False
-        reach = self.reach or 0
-        return not any(guards(city, cells, reach) for city in self.city_cells[i])
-
-    def prize(self, words: list[int], cells: tuple[Cell, ...] | list[Cell]) -> list[int]:
-        """The words of ``words`` that lose their letters if an attack on ``cells`` beats them."""
-        if not self.hold:
-            return words
-        return [i for i in words if not self.held(i, cells)]
 
     def need(self, words: list[int], cells: tuple[Cell, ...] | list[Cell] | None = None) -> int:
         """:func:`need_to_beat` for these words (by index), against an attack on ``cells``."""
@@ -146,7 +133,7 @@ class Defences:
         words = self.touching.get(city, [])
         if self.city_cells is None:
             return self.need(words)
-        if self.hold:  # away from the gate its words hold
+        if self.hold:  # a fight away from the gate leaves the letter on the city
             return self.need(words, (city,))
         return min(self.need(words, (city,)), self.need(words, ()))
 
@@ -168,8 +155,7 @@ class Defences:
         return out
 
     def face_at(self, cell: Cell) -> int:
-        """The face value of the words an attack through ``cell`` would break."""
-        return sum(self.faces[i] for i in self.prize(self.touching.get(cell, []), (cell,)))
+        return sum(self.faces[i] for i in self.touching.get(cell, ()))
 
 
 _STRENGTHS: dict[tuple, int] = {}
@@ -218,7 +204,7 @@ def read_defences(game: Game, player: Player, crossword: Crossword | None = None
     open_strengths = [word_defence(game, w, w in cw.supplied, guarded=False) if on_cities[i] else strengths[i]
                       for i, w in enumerate(cw.words)]
     return Defences(cw, strengths, faces, touching, costs, rules.city_guard_reach, on_cities, open_strengths,
-                    [spent_on(s, rules) for s in open_strengths], rules.city_words_hold)
+                    [spent_on(s, rules) for s in open_strengths], rules.city_gates_hold)
 
 
 @dataclass(frozen=True)
@@ -281,7 +267,7 @@ def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defence
         strengths, costs, faces = defences.strengths, defences.costs, defences.faces
         for cell, words in defences.touching.items():
             if defences.city_cells is not None:  # a city guards only the attacks near it
-                need, face = defences.need(words, (cell,)), sum(faces[i] for i in defences.prize(words, (cell,)))
+                need, face = defences.need(words, (cell,)), sum(faces[i] for i in words)
             elif len(words) == 1:
                 i = words[0]
                 need, face = strengths[i], faces[i]

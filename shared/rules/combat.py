@@ -12,7 +12,7 @@ from shared.rules.events import CombatStep, Event, LettersRemoved
 from shared.rules.letters import LETTER_VALUES, face_value
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import STANDARD, RuleSet
-from shared.rules.strength import Strength, defence_strength, held
+from shared.rules.strength import Strength, defence_strength, kept_letters
 from shared.rules.terrain import Cell, Player
 
 EXHAUSTIVE_LIMIT = 12  # defenders; beyond this the solver is greedy (R7 asks exactness to 8)
@@ -25,7 +25,7 @@ class Defender:
     run: Run
     strength: Strength
     supplied: bool
-    held: bool = False  # beaten, it keeps its letters (a city word attacked outside its gate)
+    kept: tuple[Cell, ...] = ()  # its letters this attack cannot remove (within a city's gate it misses)
 
     def to_dict(self) -> dict:
         out = {
@@ -36,8 +36,8 @@ class Defender:
             "detail": self.strength.to_dict(),
             "supplied": self.supplied,
         }
-        if self.held:
-            out["held"] = True
+        if self.kept:
+            out["kept"] = [list(c) for c in self.kept]
         return out
 
 
@@ -62,20 +62,21 @@ def find_defenders(
     defender = attacker.other
     crossword = read_crossword(board, defender, lexicon)
     near = touched_cells(board, run)
+    kept = kept_letters(board, defender, rules, run.cells)
     result = []
     for word in crossword.words:
         if any(cell in near for cell in word.cells):
             supplied = word in crossword.supplied
             strength = defence_strength(board, word, lexicon, rules, supplied, run.cells)
-            result.append(Defender(word, strength, supplied, held(board, word, rules, run.cells)))
+            result.append(Defender(word, strength, supplied, tuple(c for c in word.cells if c in kept)))
     return tuple(result)
 
 
 class _LossModel:
     """What a set of defeated defending words costs the defender (R7, revision 2).
 
-    A letter goes when every run of the defender holding it is defeated, unless a held word
-    (:attr:`Defender.held`) holds it. The cost of a set is
+    A letter goes when every run of the defender holding it is defeated, unless the attack
+    cannot remove it (:attr:`Defender.kept`). The cost of a set is
     the score the defender's words lose (a broken word stops scoring; the pieces of it that are
     still words score again) and, to break ties, the number of letters that leave the board
     (removed, or stranded by the removal). Order within the set never matters.
@@ -91,7 +92,7 @@ class _LossModel:
             for cell in run.cells:
                 self.runs_at.setdefault(cell, []).append(run)
         self.items: list[tuple[int, Cell]] = []  # (mask of defending runs holding the letter, cell)
-        seen: set[Cell] = {cell for d in defenders if d.held for cell in d.run.cells}
+        seen: set[Cell] = {cell for d in defenders for cell in d.kept}
         for d in defenders:
             for cell in d.run.cells:
                 if cell in seen:
@@ -268,9 +269,8 @@ def resolve(
     Under revision 2 a failed attack loses every letter it placed, even one that also belongs
     to another run of the attacker; revision 1 kept such letters. Each defeated word costs
     the attacker ``rules.defeat_cost`` of its strength (all of it in the standard rules);
-    letters removed in combat score ``rules.combat_points`` per dot. A held defender
-    (:attr:`Defender.held`) beaten lets the attack fight on and loses no letter, not even to
-    the sweep.
+    letters removed in combat score ``rules.combat_points`` per dot. Letters within the gate of
+    a city the attack does not reach stay, with ``city_gates_hold`` (:func:`kept_letters`).
     """
     defender = attacker.other
     events: list[Event] = []
@@ -281,7 +281,7 @@ def resolve(
         for cell in run.cells:
             runs_at.setdefault(cell, []).append(run)
     defeated: set[Run] = set()
-    kept = {cell for d in defenders if d.held for cell in d.run.cells}
+    kept = kept_letters(board, defender, rules, attack_run.cells)
     strength = attack_value
     survived = True
     for index in order:
@@ -293,8 +293,6 @@ def resolve(
                            d.strength.value, True, after)
             )
             strength = after
-            if d.held:
-                continue
             defeated.add(d.run)
             doomed = [c for c in d.run.cells
                       if c not in kept and all(r in defeated for r in runs_at.get(c, []))]
@@ -322,7 +320,7 @@ def resolve(
         if ev:
             events.append(ev)
             points[defender] += ev.points
-    beaten = tuple(defenders[i].run for i in order if defenders[i].run in defeated)
+    beaten = tuple(defenders[i].run for i in order if defenders[i].run in defeated and not defenders[i].kept)
     return CombatOutcome(events, survived, points, beaten)
 
 

@@ -40,9 +40,9 @@ class RuleSet:
     # With a city_guard_reach: True, the cities a player began with guard everywhere, and only
     # pewter cities have a gate. No preset sets it (docs/rules.md).
     capitals_guard_everywhere: bool = False
-    # With a city_guard_reach: True, a word on a city is broken only at its gate. An attack from
-    # farther away that beats it fights on, but the word keeps its letters. No preset sets it.
-    city_words_hold: bool = False
+    # With a city_guard_reach: True, a player's letters within a city's gate (that reach of it)
+    # fall only to an attack that reaches the gate. No preset sets it (docs/rules.md).
+    city_gates_hold: bool = False
     broken_supply_multiplier: Fraction = Fraction(3, 5)
     attack_word_multiplier: Fraction = Fraction(3, 2)
     defend_word_multiplier: Fraction = Fraction(3, 2)

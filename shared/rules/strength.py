@@ -11,7 +11,7 @@ from shared.rules.board import Board, Run
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.lexicon import Category, Lexicon
 from shared.rules.presets import RuleSet
-from shared.rules.terrain import Cell, Terrain
+from shared.rules.terrain import Cell, Player, Terrain
 
 
 @dataclass(frozen=True)
@@ -80,14 +80,29 @@ def city_multiplier(
     return rules.pewter_defence_multiplier
 
 
-def held(board: Board, run: Run, rules: RuleSet, attack_cells: Iterable[Cell]) -> bool:
-    """Does ``run`` keep its letters even if this attack beats it? Only with ``city_words_hold``
-    (and a ``city_guard_reach``): a word on a city, attacked where none of its cities guards it."""
-    if not rules.city_words_hold or rules.city_guard_reach is None:
-        return False
-    if not any(board.terrain[r][c] is Terrain.CITY for r, c in run.cells):
-        return False
-    return city_multiplier(board, run, rules, attack_cells) is None
+def gate_cells(city: Cell, reach: int) -> list[Cell]:
+    """The cells at most ``reach`` steps (up, down, left, right) from ``city``: its gate."""
+    r, c = city
+    return [(r + dr, c + dc) for dr in range(-reach, reach + 1)
+            for dc in range(abs(dr) - reach, reach - abs(dr) + 1)]
+
+
+def kept_letters(board: Board, owner: Player, rules: RuleSet, attack_cells: Iterable[Cell]) -> frozenset[Cell]:
+    """``owner``'s letters that no fight of this attack removes: with ``city_gates_hold`` (and
+    a ``city_guard_reach``), those within the gate of one of ``owner``'s cities that the
+    attack does not reach (a starting city that guards everywhere has no gate)."""
+    reach = rules.city_guard_reach
+    if not rules.city_gates_hold or reach is None:
+        return frozenset()
+    cells = tuple(attack_cells)
+    layer = board.letters[owner]
+    kept: set[Cell] = set()
+    for city in board.cities_of(owner):
+        if rules.capitals_guard_everywhere and board.map.cities.get(city) is not None:
+            continue
+        if not guards(city, cells, reach):
+            kept.update(cell for cell in gate_cells(city, reach) if cell in layer)
+    return frozenset(kept)
 
 
 def guards(city: Cell, attack_cells: Iterable[Cell], reach: int) -> bool:
