@@ -263,7 +263,9 @@ def test_covers_its_capital_with_a_word_one_enemy_turn_cannot_break(monkeypatch)
     from shared.maps.files import load_map
     from shared.words.dictionary import load_dictionary
 
-    game = Game.new(load_map(OLD_ANVIL), PRESETS["war"], 11091, load_dictionary())
+    # the war preset of that game: before city gates, a city guarded its words everywhere
+    rules = replace(PRESETS["war"], city_guard_reach=None, city_gates_hold=False)
+    game = Game.new(load_map(OLD_ANVIL), rules, 11091, load_dictionary())
     game.apply(Commit(GOLD, ((5, 3, "s"), (6, 3, "n"), (7, 3, "i"), (8, 3, "t"), (9, 3, "s")), "down"))
     game.apply(EndTurn(GOLD))
     assert "".join(sorted(game.racks[SILVER])) == "abdettw"

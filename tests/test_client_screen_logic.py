@@ -66,7 +66,7 @@ def test_a_cell_tooltip_names_the_terrain_rule_the_letter_and_each_words_strengt
     city = cell_tooltip(display, (1, 3), game.board, LEXICON, game.rules, None, {1: "Ada", 2: "You"})
     assert city[1] == "City, yours: a word with a letter here defends at x1.5" and city[2] == "Your O, worth 1 dot"
     assert cell_tooltip(display, (9, 9), game.board, LEXICON, game.rules) == []
-    guard = replace(PRESETS["war"], city_guard_reach=1)  # the city line follows the rule set
+    guard = replace(PRESETS["war"], city_guard_reach=1, city_gates_hold=False)  # the line follows the rule set
     city = cell_tooltip(display, (1, 3), game.board, LEXICON, guard, None, {1: "Ada", 2: "You"})
     assert city[1] == "City, yours: a word with a letter here defends at x2 against an attack on or beside this cell"
     assert city[3:] == ["ON: defends at 4 (2 in letters, x2 city)", "  ON defends at 2 against an attack away from its city"]

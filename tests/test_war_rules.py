@@ -10,9 +10,14 @@ import pytest
 from shared.rules.actions import Commit, OrderDefence
 from shared.tools.ascii import position
 from shared.rules.events import CityTaken, CombatStep, LettersRemoved
-from shared.rules.presets import STANDARD
+from shared.rules.presets import PRESETS, STANDARD
 
 from rules_helpers import GOLD, LEXICON, SILVER
+
+
+WAR = PRESETS["war"]
+OPEN_WAR = replace(WAR, city_guard_reach=None, city_gates_hold=False)
+"""The war preset before its gates (to 2026-11-27): a city guards its words against any attack."""
 
 
 def two_defenders(rules):
@@ -78,17 +83,14 @@ def test_without_the_option_the_city_stays():
     assert not [e for e in events if isinstance(e, CityTaken)] and not game.over
 
 
-def test_the_war_preset_is_the_standard_game_with_three_numbers_turned():
-    from shared.rules.presets import PRESETS
-
+def test_the_war_preset_is_the_standard_game_with_five_numbers_turned():
     war, standard = PRESETS["war"], PRESETS["standard"]
     changed = {k: v for k, v in war.to_dict().items() if standard.to_dict()[k] != v}
     assert changed == {"name": "war", "defeat_cost": "0/1", "combat_points": 2,
-                       "city_defence_multiplier": "2/1"}
+                       "city_defence_multiplier": "2/1", "city_guard_reach": 2, "city_gates_hold": True}
 
 
 def test_in_war_the_attacker_beats_each_defender_alone_and_scores_double():
-    from shared.rules.presets import PRESETS
 
     game = two_defenders(PRESETS["war"])
     game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
@@ -114,7 +116,6 @@ def pewter_front(rules):
 
 
 def test_a_pewter_city_may_defend_less_than_a_starting_city():
-    from shared.rules.presets import PRESETS
 
     game = pewter_front(PRESETS["war"])
     game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
@@ -164,9 +165,9 @@ def fights(events):
 
 def test_a_city_may_guard_only_the_fight_at_its_gate():
     from shared.ai.war import read_defences
-    from shared.rules.presets import PRESETS, RuleSet
+    from shared.rules.presets import RuleSet
 
-    rules = replace(PRESETS["war"], city_guard_reach=1)
+    rules = replace(OPEN_WAR, city_guard_reach=1)
     # At the gate the city still doubles: SEA defends at 3 x 2 = 6 and stops CATS (5).
     near = gate(rules, far=False)
     assert read_defences(near, SILVER).need_at((1, 3)) == 6  # the AI reads the same need
@@ -182,7 +183,7 @@ def test_a_city_may_guard_only_the_fight_at_its_gate():
     assert read_defences(near, SILVER).city_approaches((1, 4)) == [(0, 5), (2, 5), (1, 6), (0, 6), (2, 6), (1, 7)]
     assert fights(far.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 4, 5, True)]
     # Without the option a word on a city doubles wherever the attack comes from.
-    guarded = gate(PRESETS["war"], far=True)
+    guarded = gate(OPEN_WAR, far=True)
     assert read_defences(guarded, SILVER).need_at((1, 3)) == 8
     assert fights(guarded.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 8, 5, False)]
     assert RuleSet.from_dict(rules.to_dict()) == rules  # the option survives a record
@@ -204,9 +205,9 @@ def pewter_gate():
 
 def test_a_gate_may_open_only_pewter_cities():
     from shared.ai.war import read_defences
-    from shared.rules.presets import PRESETS, RuleSet
+    from shared.rules.presets import RuleSet
 
-    rules = replace(PRESETS["war"], city_guard_reach=2, capitals_guard_everywhere=True)
+    rules = replace(OPEN_WAR, city_guard_reach=2, capitals_guard_everywhere=True)
     # Silver's own city doubles TEAS wherever the attack comes from: 4 x 2 = 8 stops CATS.
     capital = gate(rules, far=True)
     assert read_defences(capital, SILVER).need_at((1, 3)) == 8
@@ -217,7 +218,7 @@ def test_a_gate_may_open_only_pewter_cities():
     assert read_defences(pewter, SILVER).need_at((1, 3)) == 4
     assert fights(pewter.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 4, 5, True)]
     # The option alone (no gate) changes nothing: every city guards everywhere.
-    alone = position(*pewter_gate(), LEXICON, rules=replace(PRESETS["war"], capitals_guard_everywhere=True),
+    alone = position(*pewter_gate(), LEXICON, rules=replace(OPEN_WAR, capitals_guard_everywhere=True),
                      racks={GOLD: "s"})
     assert fights(alone.apply(Commit(GOLD, ((1, 3, "s"),), "across"))) == [("teas", 8, 5, False)]
     assert RuleSet.from_dict(rules.to_dict()) == rules
@@ -225,9 +226,9 @@ def test_a_gate_may_open_only_pewter_cities():
 
 def test_the_letters_in_a_citys_gate_may_fall_only_to_a_fight_there():
     from shared.ai.war import read_defences
-    from shared.rules.presets import PRESETS, RuleSet
+    from shared.rules.presets import RuleSet
 
-    rules = replace(PRESETS["war"], city_guard_reach=1, city_gates_hold=True)
+    rules = replace(WAR, city_guard_reach=1)  # war's gates hold; one step wide here
     # Four steps from the city CATS beats TEAS (5 against its letters' 4): the T and E go, two
     # dots at double points, but the A and S, within a step of the city, stay (as AS).
     far = gate(rules, far=True)
@@ -247,13 +248,14 @@ def test_the_letters_in_a_citys_gate_may_fall_only_to_a_fight_there():
 
 
 def test_a_trial_changes_named_numbers_of_a_preset():
-    from shared.rules.presets import PRESETS, with_settings
+    from shared.rules.presets import with_settings
 
     war = PRESETS["war"]
-    trial = with_settings(war, ["city_guard_reach=2", "pewter_defence_multiplier=3/2", "win_by_score=false"])
-    assert trial.name == "war+city_guard_reach=2+pewter_defence_multiplier=3/2+win_by_score=false"
-    assert (trial.city_guard_reach, trial.pewter_defence_multiplier, trial.win_by_score) == (2, Fraction(3, 2), False)
-    assert replace(trial, name="war", city_guard_reach=None, pewter_defence_multiplier=None, win_by_score=True) == war
+    trial = with_settings(war, ["city_guard_reach=1", "pewter_defence_multiplier=3/2", "win_by_score=false"])
+    assert trial.name == "war+city_guard_reach=1+pewter_defence_multiplier=3/2+win_by_score=false"
+    assert (trial.city_guard_reach, trial.pewter_defence_multiplier, trial.win_by_score) == (1, Fraction(3, 2), False)
+    assert replace(trial, name="war", city_guard_reach=2, pewter_defence_multiplier=None, win_by_score=True) == war
+    assert with_settings(war, ["city_guard_reach=none", "city_gates_hold=false"]).city_guard_reach is None
     assert with_settings(war, []) is war
     assert with_settings(war, ["stall_turns=none"]).stall_turns is None
     for bad, why in [("rack_limit=none", "it may not be none"), ("rack_limit=2.5", "it is a whole number"),

@@ -31,7 +31,7 @@ def register(subparsers, bench_subparsers) -> None:
                    help=f"rule set: {', '.join(PRESETS)}; repeat to play the same games under each "
                         "(default standard)")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE", default=[],
-                   help="change one number of every preset played, e.g. city_guard_reach=2 or "
+                   help="change one number of every preset played, e.g. city_guard_reach=1 or "
                         "pewter_defence_multiplier=3/2 (a trial; repeat for several)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (game i uses seed+i)")
     p.add_argument("--time-limit", type=float, metavar="S", help="think-time cap per decision in seconds "

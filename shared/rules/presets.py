@@ -103,10 +103,11 @@ PRESETS: dict[str, RuleSet] = {
     ),
     # Designed by self-play for fighting (docs/rules.md, "The war preset"): each defending word
     # is fought on its own, so an attacker must beat the strongest, not the sum; combat letters
-    # score double; cities defend at x2, so a capital falls to a real assault, not a nibble.
+    # score double; cities defend at x2, so a capital falls to a real assault, not a nibble; a
+    # city guards only its gate (2 steps), and the letters in the gate fall only to a fight there.
     "war": replace(
         STANDARD, name="war", defeat_cost=Fraction(0), combat_points=2,
-        city_defence_multiplier=Fraction(2),
+        city_defence_multiplier=Fraction(2), city_guard_reach=2, city_gates_hold=True,
     ),
 }
 
@@ -115,7 +116,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "ios-2011": "As shipped on iOS in 2011: rack 9, limit 10, +3 a turn.",
     "target-score": "Endless letters; the first to 150 points wins (or conquest).",
     "conquest": "Endless letters; only taking every enemy city wins.",
-    "war": "Built for fighting: beat each defender alone, combat scores double, cities hold at x2.",
+    "war": "Built for fighting: beat each defender alone, combat scores double, city gates hold at x2.",
 }
 
 
