@@ -35,13 +35,13 @@ class RuleSet:
     # A city that began the game pewter; None: as any city. No preset sets it (docs/rules.md).
     pewter_defence_multiplier: Fraction | None = None
     # None: a city guards every word on it. N: only against an attacking word with a letter
-    # within N steps of the city cell (1: on or beside it). No preset sets it (docs/rules.md).
+    # within N steps of the city cell (1: on or beside it). The war preset: 2 (docs/rules.md).
     city_guard_reach: int | None = None
     # With a city_guard_reach: True, the cities a player began with guard everywhere, and only
     # pewter cities have a gate. No preset sets it (docs/rules.md).
     capitals_guard_everywhere: bool = False
     # With a city_guard_reach: True, a player's letters within a city's gate (that reach of it)
-    # fall only to an attack that reaches the gate. No preset sets it (docs/rules.md).
+    # fall only to an attack that reaches the gate. The war preset sets it (docs/rules.md).
     city_gates_hold: bool = False
     broken_supply_multiplier: Fraction = Fraction(3, 5)
     attack_word_multiplier: Fraction = Fraction(3, 2)
