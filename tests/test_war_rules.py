@@ -237,7 +237,11 @@ def test_the_letters_in_a_citys_gate_may_fall_only_to_a_fight_there():
     assert [e.letters for e in events if isinstance(e, LettersRemoved)] == [((1, 4, "t"), (1, 5, "e"))]
     assert far.board.letters[SILVER] == {(1, 6): "a", (1, 7): "s"}
     assert far.board.letters[GOLD][(1, 3)] == "s" and far.captured[GOLD] == 4
-    # The AI reads it: the city is stripped only at its gate (TEAS there: 4 x 2 = 8).
+    # The AI reads it: CATS would take the T and E, and the city is stripped only at its gate
+    # (TEAS there: 4 x 2 = 8).
+    from shared.ai.estimate import MoveEstimator
+
+    assert MoveEstimator(gate(rules, far=True), GOLD).captured([(1, 0), (1, 1), (1, 2), (1, 3)], [0]) == 2
     defences = read_defences(gate(rules, far=True), SILVER)
     assert defences.need_at((1, 3)) == 4
     assert defences.city_need((1, 7)) == 8 and defences.city_approaches((1, 7)) == []

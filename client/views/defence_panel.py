@@ -71,8 +71,8 @@ class DefenceDialog(Dialog):
         row.add(label(d["word"].upper(), size=16, bold=True, width=word_w,
                       color=theme.PARCHMENT if not chosen else theme.BRASS_LIGHT))
         cut = not d.get("supplied", True)
-        held = "\u2020" if d.get("kept") else ""
-        row.add(label(f"{d['strength']}" + ("*" if cut else "") + held, size=15, width=strength, align="right",
+        kept = "\u2020" if d.get("kept") else ""
+        row.add(label(f"{d['strength']}" + ("*" if cut else "") + kept, size=15, width=strength, align="right",
                       color=theme.AMBER if cut else theme.PARCHMENT))
         arrows_box = UIBoxLayout(space_between=2)
         up = BrassButton("\u25b2", width=arrows, height=20, font_size=10, kind="steel", name=f"up-{pos}",

@@ -32,7 +32,7 @@ from shared.rules.crossword import read_crossword
 from shared.rules.game import Game
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.lexicon import Category
-from shared.rules.strength import gate_cells, guards
+from shared.rules.strength import kept_letters
 from shared.rules.terrain import Cell, Player, Terrain
 
 EDGE_TARGETS = 3
@@ -94,14 +94,8 @@ class MoveEstimator:
         for run in runs_of(self.enemy):
             for cell in run.cells:
                 self.enemy_runs_at.setdefault(cell, []).append(run)
-        # cities and reach; with city_gates_hold, each enemy city's gate and the letters in it
+        # cities and reach
         self.enemy_cities = set(board.cities_of(player.other))
-        self.gate_reach = rules.city_guard_reach or 0
-        self.enemy_gates: list[tuple[Cell, list[Cell]]] = []
-        if rules.city_gates_hold and rules.city_guard_reach is not None:
-            for city in self.enemy_cities:
-                if not (rules.capitals_guard_everywhere and board.map.cities.get(city) is not None):
-                    self.enemy_gates.append((city, [c for c in gate_cells(city, self.gate_reach) if c in self.enemy]))
         my_cities = board.cities_of(player)
         self.my_city_count = len(my_cities)
         cw = read_crossword(board, player, lexicon)
@@ -323,10 +317,7 @@ class MoveEstimator:
         """Face value of the enemy letters a winning attack removes (save those within the gate
         of a city it does not reach, with the rule set's ``city_gates_hold``)."""
         beaten = {self.enemy_words[i] for i in defenders}
-        kept: set[Cell] = set()
-        for city, gate in self.enemy_gates:
-            if not guards(city, cells, self.gate_reach):
-                kept.update(gate)
+        kept = kept_letters(self.board, self.player.other, self.rules, cells)
         gone: set[Cell] = set()
         for run in beaten:
             for cell in run.cells:
