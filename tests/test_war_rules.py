@@ -91,7 +91,6 @@ def test_the_war_preset_is_the_standard_game_with_five_numbers_turned():
 
 
 def test_in_war_the_attacker_beats_each_defender_alone_and_scores_double():
-
     game = two_defenders(PRESETS["war"])
     game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
     # ON and TO sit on silver's city: 2 x 2 = 4 each, not 3; CATS (5) beats both, one at a time.
@@ -116,7 +115,6 @@ def pewter_front(rules):
 
 
 def test_a_pewter_city_may_defend_less_than_a_starting_city():
-
     game = pewter_front(PRESETS["war"])
     game.apply(Commit(GOLD, ((2, 3, "s"),), "across"))
     # In war every city doubles: ON and TO defend at 2 x 2 = 4 each.

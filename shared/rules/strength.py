@@ -69,15 +69,19 @@ def city_multiplier(
     cities = [cell for cell in run.cells if board.terrain[cell[0]][cell[1]] is Terrain.CITY]
     if cities and rules.city_guard_reach is not None and attack_cells is not None:
         cells = tuple(attack_cells)
-        everywhere = rules.capitals_guard_everywhere
         cities = [city for city in cities
-                  if (everywhere and board.map.cities.get(city) is not None)
-                  or guards(city, cells, rules.city_guard_reach)]
+                  if not has_gate(board, city, rules) or guards(city, cells, rules.city_guard_reach)]
     if not cities:
         return None
     if rules.pewter_defence_multiplier is None or any(board.map.cities.get(c) is not None for c in cities):
         return rules.city_defence_multiplier
     return rules.pewter_defence_multiplier
+
+
+def has_gate(board: Board, city: Cell, rules: RuleSet) -> bool:
+    """With a ``city_guard_reach``, does ``city`` guard only its gate? Every city does, save a
+    starting city under ``capitals_guard_everywhere``, which guards everywhere."""
+    return not (rules.capitals_guard_everywhere and board.map.cities.get(city) is not None)
 
 
 def gate_cells(city: Cell, reach: int) -> list[Cell]:
@@ -98,9 +102,7 @@ def kept_letters(board: Board, owner: Player, rules: RuleSet, attack_cells: Iter
     layer = board.letters[owner]
     kept: set[Cell] = set()
     for city in board.cities_of(owner):
-        if rules.capitals_guard_everywhere and board.map.cities.get(city) is not None:
-            continue
-        if not guards(city, cells, reach):
+        if has_gate(board, city, rules) and not guards(city, cells, reach):
             kept.update(cell for cell in gate_cells(city, reach) if cell in layer)
     return frozenset(kept)
 
