@@ -6,7 +6,8 @@ changed in the connection's seats and watched games, and relays every frame the 
 its connections. When nobody answers for a game it asks the database who holds it: nobody (its
 node died and the lease expired, or the game ended and left memory) -> this node claims it and
 answers itself; another node -> it waits a little and asks again, until ``patience`` runs out
-(a clear temporary error). When a game's owner stops beating, or says the game moved, every
+(a clear temporary error). If this node's own lease loop takes the game meanwhile, the request
+is answered here (over the bus it would reach this node's proxy of the connection, seatless). When a game's owner stops beating, or says the game moved, every
 connection here that followed it is attached again wherever the game runs now, from the last
 version it was sent.
 """
@@ -125,6 +126,12 @@ class RemoteGames:
         deadline = time.monotonic() + self.patience
         moved_with_us = False
         while True:
+            if self._runs(game_id):
+                # This node claimed the game while the request waited (its own lease loop): its
+                # followers here are attached already, so answer here, not through the bus.
+                if self._settled is not None:
+                    await self._settled(game_id, self.patience)
+                return await self._here_once_attached(client, request, game_id, moving)
             try:
                 reply = wire.decode(await self.mesh.request(game_id, payload, self.timeout))
             except NoResponders:
@@ -141,6 +148,8 @@ class RemoteGames:
                     f"the node running game {game_id} did not answer in time ({exc}); "
                     "the request may or may not have been done: look at the game's version",
                 ) from None
+            if reply is not None and "code" in reply and reply.get("from") == self.mesh.address and self._runs(game_id):
+                continue  # refused by this node itself: the game arrived here during the request
             if reply is not None and reply.get("code") == "not_seated" and not moving and not moved_with_us:
                 # The connection follows the game but its owner has it in no seat: the game
                 # moved and the connection is not attached on its new node yet, or the owner
