@@ -7,9 +7,9 @@ its connections. When nobody answers for a game it asks the database who holds i
 node died and the lease expired, or the game ended and left memory) -> this node claims it and
 answers itself; another node -> it waits a little and asks again, until ``patience`` runs out
 (a clear temporary error). If this node's own lease loop takes the game meanwhile, the request
-is answered here (over the bus it would reach this node's proxy of the connection, seatless). When a game's owner stops beating, or says the game moved, every
-connection here that followed it is attached again wherever the game runs now, from the last
-version it was sent.
+is answered here (over the bus it would reach this node's proxy of the connection, seatless).
+When a game's owner stops beating, or says the game moved, every connection here that followed
+it is attached again wherever the game runs now, from the last version it was sent.
 """
 
 from __future__ import annotations
