@@ -43,3 +43,29 @@ def test_the_moves_counted_are_the_generators(report):
     row = next(r for r in report["rows"] if (r["position"], r["rack"]) == ("mid-game", 12))
     commits = generate_commits(game, game.actor, full_vocabulary(dictionary), rack)
     assert row["moves_median"] == row["moves_max"] == len(commits) > 0
+
+
+def test_the_decision_bench_reports_each_position_and_counts_decisions_past_the_stop():
+    from scryptic.bench.decide import bench_decide
+
+    report = bench_decide(level=1, seed=1, maps=("anvil",), turns=(4, 8))
+    rows = report["rows"]
+    assert [(r["map"], r["turn"]) for r in rows] == [("anvil", 4), ("anvil", 8)]
+    for row in rows:
+        assert row["seconds"] >= 0 and row["cpu_seconds"] >= 0 and row["letters"] > 0
+        assert row["action"] in ("Commit", "EndTurn", "Redeploy", "Discard", "Resign")
+    h = report["headline"]
+    assert report["level_name"] == "Squire" and h["cap_s"] == 1.0 and h["search_stop_s"] == 0.8
+    assert h["decisions"] == 2 and h["over_stop"] == sum(r["seconds"] > 0.8 for r in rows)
+    assert h["longest_s"] == max(r["seconds"] for r in rows)
+
+
+def test_the_decision_bench_positions_are_turn_starts_of_the_knights_war_game():
+    from scryptic.bench.decide import reference_positions
+    from shared.words.dictionary import load_dictionary
+
+    positions = reference_positions(load_dictionary(), 1, ("anvil",), (6, 12))
+    assert [(name, turn) for name, turn, _ in positions] == [("anvil", 6), ("anvil", 12)]
+    for _, turn, game in positions:
+        assert game.rules.name == "war" and game.turn >= turn
+        assert game.pending is None and not game.committed_this_turn

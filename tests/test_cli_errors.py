@@ -91,6 +91,7 @@ def record_text() -> str:
     (["server", "--port", "70000"], "server", "not 70000"),
     (["server", "--rate", "-1"], "server", "--rate: give a number above 0"),
     (["cli", "--bot", "0"], "cli", "there is no AI level 0; levels: 1 (Squire)"),
+    (["bench", "decide", "--level", "9"], "bench decide", "there is no AI level 9; levels: 1 (Squire)"),
     (["play", "--size", "10x10"], "play", "out of range"),
     (["replay"], "replay", "required: file"),
 ])

@@ -1,4 +1,4 @@
-"""`scryptic selfplay` and `scryptic bench movegen`."""
+"""`scryptic selfplay`, `scryptic bench movegen` and `scryptic bench decide`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from shared.faults import check_output_folder, writing
 
 
 def register(subparsers, bench_subparsers) -> None:
-    """Add `selfplay` and `bench movegen`."""
+    """Add `selfplay`, `bench movegen` and `bench decide`."""
     from shared.ai.availability import DEFAULT_CAP
     from shared.ai.levels import LEVELS
     from shared.rules.presets import PRESETS
@@ -54,6 +54,26 @@ def register(subparsers, bench_subparsers) -> None:
     b.add_argument("--racks", type=int, default=15, help="racks timed per position and size (default 15)")
     b.add_argument("--seed", type=int, default=1)
     b.set_defaults(func=run_bench_movegen)
+
+    d = bench_subparsers.add_parser("decide", help="time an AI level's uncapped decisions in war positions")
+    d.add_argument("--level", type=ai_level, default=4, help="the level timed (default 4, the Warlord)")
+    d.add_argument("--json", action="store_true", help="print the figures as JSON")
+    d.add_argument("--seed", type=int, default=1)
+    d.set_defaults(func=run_bench_decide)
+
+
+def ai_level(text: str) -> int:
+    """An AI level given on the command line (argparse type): a known level's number."""
+    from shared.ai.levels import LEVELS
+
+    known = ", ".join(f"{n} ({level.name})" for n, level in LEVELS.items())
+    try:
+        level = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the AI level is a number ({known}), not {text!r}") from None
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(f"there is no AI level {level}; levels: {known}")
+    return level
 
 
 def _parse_levels(text: str) -> tuple[int, int]:
@@ -202,5 +222,25 @@ def run_bench_movegen(args: argparse.Namespace) -> int:
     h = report["headline"]
     print(f"{h['position']}, {h['rack']}-letter racks: median {h['median_ms']:.2f} ms "
           f"(CPU {h['median_cpu_ms']:.2f} ms), goal under {h['goal_ms']:g} ms: {'met' if h['met'] else 'NOT met'}"
+          f" (load average {report['load_average']})")
+    return 0
+
+
+def run_bench_decide(args: argparse.Namespace) -> int:
+    from scryptic.bench.decide import bench_decide
+
+    progress = None if args.json else (lambda msg: print(f"  ... {msg}", file=sys.stderr))
+    report = bench_decide(args.level, args.seed, progress)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['level_name']}, no time cap; vocabulary built in {report['vocabulary_build_s']} s")
+    print(f"{'map':<16} {'turn':>4} {'letters':>7} {'seconds':>8} {'CPU s':>6} {'candidates':>10}  action")
+    for row in report["rows"]:
+        print(f"{row['map']:<16} {row['turn']:>4} {row['letters']:>7} {row['seconds']:>8.2f} "
+              f"{row['cpu_seconds']:>6.2f} {row['candidates']:>10}  {row['action']}")
+    h = report["headline"]
+    print(f"median {h['median_s']:.2f} s, longest {h['longest_s']:.2f} s; {h['over_stop']} of {h['decisions']} "
+          f"would pass the search's stop at {h['search_stop_s']:g} s (cap {h['cap_s']:g} s)"
           f" (load average {report['load_average']})")
     return 0

@@ -25,22 +25,10 @@ from client.net import DEFAULT_URL, ConnectionLost, IdentityStore, ServerError, 
 from client.terminal_board import render, supports_colour
 from client.terminal_parsing import plan_word
 from client.terminal_session import CommandFailed, TerminalClient
+from scryptic.commands.ai import ai_level
 from shared.faults import FaultError, UsageError, check_output_file
 
 __all__ = ["TerminalClient", "check_server_url", "plan_word", "register", "render"]
-
-
-def _bot_level(text: str) -> int:
-    from shared.ai.levels import LEVELS
-
-    known = ", ".join(f"{n} ({level.name})" for n, level in LEVELS.items())
-    try:
-        level = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the AI level is a number ({known}), not {text!r}") from None
-    if level not in LEVELS:
-        raise argparse.ArgumentTypeError(f"there is no AI level {level}; levels: {known}")
-    return level
 
 
 def _timeout(text: str) -> float:
@@ -69,7 +57,7 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p.add_argument("--map", default=None, help="map for --create")
     p.add_argument("--rules", default=None, help="rule-set preset for --create (default standard)")
     p.add_argument("--private", action="store_true", help="--create a private game (join by code)")
-    p.add_argument("--bot", type=_bot_level, default=None, help="--create against the server's AI at this level")
+    p.add_argument("--bot", type=ai_level, default=None, help="--create against the server's AI at this level")
     p.add_argument("--join", default=None, help="join a game by id")
     p.add_argument("--code", default=None, help="join a private game by code")
     p.add_argument("--watch", default=None, help="watch a game by id")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from shared.ai.memo import score_of
 from shared.rules.actions import Commit, EndTurn
 from shared.rules.board import Run
 from shared.rules.crossword import Crossword
@@ -44,8 +45,7 @@ def used_up_and_won(game: Game, player: Player) -> bool:
 
 def score_diff(game: Game, player: Player) -> int:
     """``player``'s score less the opponent's."""
-    scores = game.scores()
-    return scores[player] - scores[player.other]
+    return score_of(game, player) - score_of(game, player.other)
 
 
 def catch_up(game: Game, player: Player, examined: Sequence[tuple[float, Commit, Game]]

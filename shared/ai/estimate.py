@@ -26,9 +26,9 @@ from math import floor
 from shared.ai.evaluate import (DEFAULT_WEIGHTS, WIN, Weights, bare_city_penalty, city_stakes, closeness,
                                 distance_to, rack_leave)
 from shared.ai.movegen import Line, Move
-from shared.ai.war import around, nearness, read_defences, vulnerability
+from shared.ai.memo import crossword_of, defences_of
+from shared.ai.war import around, nearness, vulnerability
 from shared.rules.board import Run, runs_of
-from shared.rules.crossword import read_crossword
 from shared.rules.game import Game
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.lexicon import Category
@@ -82,7 +82,7 @@ class MoveEstimator:
             for cell in run.cells:
                 self.own_run[(cell, run.direction)] = run
         # enemy words and what a letter on or beside a cell touches
-        defences = read_defences(game, player.other)
+        defences = defences_of(game, player.other)
         self.defences = defences
         self.enemy_words = list(defences.crossword.words)
         self.enemy_face = defences.faces
@@ -98,7 +98,7 @@ class MoveEstimator:
         self.enemy_cities = set(board.cities_of(player.other))
         my_cities = board.cities_of(player)
         self.my_city_count = len(my_cities)
-        cw = read_crossword(board, player, lexicon)
+        cw = crossword_of(game, player)
         sources = {c for word in cw.supplied for c in word.cells} | set(my_cities)
         # (city, weight, current distance, reach): value grows linearly as a word comes closer
         self.targets: list[tuple[Cell, float, float, float]] = []

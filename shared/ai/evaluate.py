@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from shared.ai.leave import leave_value
-from shared.ai.war import Defences, nearness, pressure, read_defences, turn_reach
-from shared.rules.crossword import Crossword, read_crossword
+from shared.ai.memo import crossword_of, defences_of, score_of
+from shared.ai.war import Defences, nearness, pressure, turn_reach
+from shared.rules.crossword import Crossword
 from shared.rules.game import Game
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.presets import RuleSet
@@ -130,7 +131,7 @@ class SideInfo:
 def side_info(game: Game, player: Player) -> SideInfo:
     """Supply, cities, isolated and invalid letters of ``player``."""
     board = game.board
-    cw = read_crossword(board, player, game.lexicon)
+    cw = crossword_of(game, player)
     supplied = {c for w in cw.supplied for c in w.cells}
     cities = board.cities_of(player)
     isolated = sum(sum(LETTER_VALUES[ch] for ch in w.text) for w in cw.isolated)
@@ -188,8 +189,7 @@ def war_value(game: Game, player: Player, mine: SideInfo, theirs: SideInfo, w: W
     opponent moves next) less the pressure the opponent puts on ``player``."""
     if not (w.front or w.city_pressure):
         return 0.0
-    my_def, their_def = defences or (read_defences(game, player, mine.crossword),
-                                     read_defences(game, player.other, theirs.crossword))
+    my_def, their_def = defences or (defences_of(game, player), defences_of(game, player.other))
     stake, last = city_stakes(game.rules, w)
     ours = pressure(game, player, mine.sources, their_def, stake, last,
                     turn_reach(game, player, mine.crossword))
@@ -203,14 +203,15 @@ def position_value(game: Game, player: Player, w: Weights = DEFAULT_WEIGHTS,
                    rack: list[str] | None = None) -> float:
     """The worth of the position to ``player``, in points (see the module docstring)."""
     result = game.result
-    scores = game.scores()
-    diff = scores[player] - scores[player.other]
     if result is not None:
+        scores = game.scores()
+        diff = scores[player] - scores[player.other]
         if result.winner is None:
             return w.score * diff
         return (WIN if result.winner == player else -WIN) + diff
     mine = side_info(game, player)
     theirs = side_info(game, player.other)
+    diff = score_of(game, player) - score_of(game, player.other)
     value = (w.score * diff + side_value(game, player, mine, theirs, w)
              - side_value(game, player.other, theirs, mine, w))
     value += war_value(game, player, mine, theirs, w)

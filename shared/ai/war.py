@@ -19,10 +19,10 @@ word beside it falls to any word that reaches it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import floor
 
-from shared.rules.board import NEIGHBOURS, Run
+from shared.rules.board import NEIGHBOURS, Board, Run
 from shared.rules.crossword import Crossword, read_crossword
 from shared.rules.events import CombatStep
 from shared.rules.game import Game
@@ -99,6 +99,7 @@ class Defences:
     open_strengths: list[int] | None = None  # each word's strength where no city guards it
     open_costs: list[int] | None = None
     hold: bool = False  # the rule set's city_gates_hold: a city's gate falls only to a fight in it
+    _edges: list[tuple[float, Cell]] | None = field(default=None, repr=False, compare=False)
 
     def strength(self, i: int, cells: tuple[Cell, ...] | list[Cell] | None = None) -> int:
         """Word ``i``'s defence against an attack with letters on ``cells`` (None: near its cities)."""
@@ -113,14 +114,26 @@ class Defences:
         """:func:`need_to_beat` for these words (by index), against an attack on ``cells``."""
         if not words:
             return 0
-        if cells is None or self.city_cells is None:
+        city_cells = self.city_cells
+        if cells is None or city_cells is None or not any(city_cells[i] for i in words):
+            if len(words) == 1:
+                return self.strengths[words[0]]
             top = max(words, key=self.strengths.__getitem__)
             return self.strengths[top] + sum(self.costs[i] for i in words) - self.costs[top]
-        strengths = [self.strength(i, cells) for i in words]
-        costs = [self.costs[i] if s == self.strengths[i] else (self.open_costs or self.costs)[i]
-                 for i, s in zip(words, strengths)]
-        top = max(range(len(words)), key=strengths.__getitem__)
-        return strengths[top] + sum(costs) - costs[top]
+        reach = self.reach or 0
+        open_strengths = self.open_strengths or self.strengths
+        open_costs = self.open_costs or self.costs
+        best = -1
+        best_cost = total = 0
+        for i in words:  # strength() and the cost of each word, inline: the search's hottest loop
+            if city_cells[i] and not any(guards(city, cells, reach) for city in city_cells[i]):
+                strength, cost = open_strengths[i], open_costs[i]
+            else:
+                strength, cost = self.strengths[i], self.costs[i]
+            total += cost
+            if strength > best:
+                best, best_cost = strength, cost
+        return best + total - best_cost
 
     def need_at(self, cell: Cell) -> int:
         """The need of an attack through ``cell`` (the words on or beside it)."""
@@ -156,6 +169,38 @@ class Defences:
 
     def face_at(self, cell: Cell) -> int:
         return sum(self.faces[i] for i in self.touching.get(cell, ()))
+
+    def edges(self, board: Board, rules: RuleSet) -> list[tuple[float, Cell]]:
+        """Every edge an ordinary attack might win, best first: (prize x vulnerability, cell),
+        the prize the face value of the words the cell touches plus the points their letters
+        would give. Cells off the board or on lava are left out; so are the attacker's own
+        letters, by :func:`pressure`. Worked out once, on the first board asked about (its size and
+        lava never change): a search asks again in many positions."""
+        if self._edges is None:
+            scored: list[tuple[float, Cell]] = []
+            per_dot = 1 + rules.combat_points
+            terrain = board.terrain
+            height, width = board.height, board.width
+            strengths, costs, faces = self.strengths, self.costs, self.faces
+            for cell, words in self.touching.items():
+                if self.city_cells is not None:  # a city guards only the attacks near it
+                    need, face = self.need(words, (cell,)), sum(faces[i] for i in words)
+                elif len(words) == 1:
+                    i = words[0]
+                    need, face = strengths[i], faces[i]
+                else:
+                    top = max(words, key=strengths.__getitem__)
+                    need = strengths[top] + sum(costs[i] for i in words) - costs[top]
+                    face = sum(faces[i] for i in words)
+                if need >= PUNCH:
+                    continue
+                r, c = cell
+                if not (0 <= r < height and 0 <= c < width) or terrain[r][c] is Terrain.LAVA:
+                    continue
+                scored.append((per_dot * face * (1.0 - need / PUNCH), cell))
+            scored.sort(reverse=True)
+            self._edges = scored
+        return self._edges
 
 
 _STRENGTHS: dict[tuple, int] = {}
@@ -260,31 +305,11 @@ def pressure(game: Game, attacker: Player, sources: set[Cell], defences: Defence
     front = 0.0
     best_edge: Cell | None = None
     if src:
-        scored: list[tuple[float, Cell]] = []
-        per_dot = 1 + rules.combat_points
-        terrain = board.terrain
-        height, width = board.height, board.width
-        strengths, costs, faces = defences.strengths, defences.costs, defences.faces
-        for cell, words in defences.touching.items():
-            if defences.city_cells is not None:  # a city guards only the attacks near it
-                need, face = defences.need(words, (cell,)), sum(faces[i] for i in words)
-            elif len(words) == 1:
-                i = words[0]
-                need, face = strengths[i], faces[i]
-            else:
-                top = max(words, key=strengths.__getitem__)
-                need = strengths[top] + sum(costs[i] for i in words) - costs[top]
-                face = sum(faces[i] for i in words)
-            if need >= PUNCH:
-                continue
-            r, c = cell
-            if not (0 <= r < height and 0 <= c < width) or cell in own or terrain[r][c] is Terrain.LAVA:
-                continue
-            scored.append((per_dot * face * (1.0 - need / PUNCH), cell))
-        scored.sort(reverse=True)
-        for value, cell in scored:
+        for value, cell in defences.edges(board, rules):
             if value <= front:
                 break
+            if cell in own:
+                continue
             v = value * nearness(_min_distance(src, cell, cap))
             if v > front:
                 front, best_edge = v, cell
