@@ -6,6 +6,7 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -200,16 +201,25 @@ def _command_line(args: argparse.Namespace, maps: list[str], presets: list[str],
     return " ".join(parts + ["--markdown"])
 
 
+def _bench_report(args: argparse.Namespace, run: Callable[[Callable[[str], None] | None], dict]) -> dict | None:
+    """Run a benchmark (``run(progress)``), showing progress on stderr; with ``--json``, print
+    its report and return None, else return the report for a table."""
+    progress = None if args.json else (lambda msg: print(f"  ... {msg}", file=sys.stderr))
+    report = run(progress)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return None
+    return report
+
+
 def run_bench_movegen(args: argparse.Namespace) -> int:
     from scryptic.bench.movegen import bench_movegen
 
     if args.racks < 1:
         print("scryptic bench movegen: --racks must be at least 1", file=sys.stderr)
         return 2
-    progress = None if args.json else (lambda msg: print(f"  ... {msg}", file=sys.stderr))
-    report = bench_movegen(args.racks, args.seed, progress)
-    if args.json:
-        print(json.dumps(report, indent=2))
+    report = _bench_report(args, lambda progress: bench_movegen(args.racks, args.seed, progress))
+    if report is None:
         return 0
     print(f"vocabulary: {report['vocabulary_words']} words, built in {report['vocabulary_build_s']} s")
     print(f"{'position':<10} {'map':<20} {'own/enemy':>9} {'rack':>4} {'moves (median/max)':>19} "
@@ -229,10 +239,8 @@ def run_bench_movegen(args: argparse.Namespace) -> int:
 def run_bench_decide(args: argparse.Namespace) -> int:
     from scryptic.bench.decide import bench_decide
 
-    progress = None if args.json else (lambda msg: print(f"  ... {msg}", file=sys.stderr))
-    report = bench_decide(args.level, args.seed, progress)
-    if args.json:
-        print(json.dumps(report, indent=2))
+    report = _bench_report(args, lambda progress: bench_decide(args.level, args.seed, progress))
+    if report is None:
         return 0
     print(f"{report['level_name']}, no time cap; vocabulary built in {report['vocabulary_build_s']} s")
     print(f"{'map':<16} {'turn':>4} {'letters':>7} {'seconds':>8} {'CPU s':>6} {'candidates':>10}  action")

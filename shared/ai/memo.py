@@ -12,6 +12,9 @@ many entries, clears the store. The values are never changed by their users.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from shared.ai.war import Defences, read_defences
 from shared.rules.crossword import Crossword, read_crossword
 from shared.rules.game import Game
@@ -23,6 +26,7 @@ LIMIT = 4096
 _CROSSWORDS: dict[tuple, Crossword] = {}
 _DEFENCES: dict[tuple, Defences] = {}
 _FOR: list[object] = [None, None, None]  # the lexicon, rules and map the store was filled for
+T = TypeVar("T")
 
 
 def _key(game: Game, player: Player) -> tuple:
@@ -37,15 +41,18 @@ def _key(game: Game, player: Player) -> tuple:
     return player, owned, letters
 
 
+def _remembered(store: dict[tuple, T], key: tuple, make: Callable[[], T]) -> T:
+    found = store.get(key)
+    if found is None:
+        if len(store) >= LIMIT:
+            store.clear()
+        found = store[key] = make()
+    return found
+
+
 def crossword_of(game: Game, player: Player) -> Crossword:
     """:func:`~shared.rules.crossword.read_crossword` of ``player`` in ``game``, remembered."""
-    key = _key(game, player)
-    found = _CROSSWORDS.get(key)
-    if found is None:
-        if len(_CROSSWORDS) >= LIMIT:
-            _CROSSWORDS.clear()
-        found = _CROSSWORDS[key] = read_crossword(game.board, player, game.lexicon)
-    return found
+    return _remembered(_CROSSWORDS, _key(game, player), lambda: read_crossword(game.board, player, game.lexicon))
 
 
 def score_of(game: Game, player: Player) -> int:
@@ -55,14 +62,7 @@ def score_of(game: Game, player: Player) -> int:
 
 def defences_of(game: Game, player: Player) -> Defences:
     """:func:`~shared.ai.war.read_defences` of ``player`` in ``game``, remembered."""
-    key = _key(game, player)
-    found = _DEFENCES.get(key)
-    if found is None:
-        if len(_DEFENCES) >= LIMIT:
-            _DEFENCES.clear()
-        crossword = _CROSSWORDS.get(key) or crossword_of(game, player)
-        found = _DEFENCES[key] = read_defences(game, player, crossword)
-    return found
+    return _remembered(_DEFENCES, _key(game, player), lambda: read_defences(game, player, crossword_of(game, player)))
 
 
 def forget() -> None:
