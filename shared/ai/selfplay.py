@@ -95,6 +95,10 @@ def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = Fa
     counter = WarCounter(tuple(int(p) for p in levels), track_offers=spec.availability_cap is not None)
     counter.observe(game.initial_events)
     checked_turn = 0
+    for level in set(levels.values()):  # built once per process: not a decision's think time
+        level_vocabulary(lexicon, get_level(level).min_zipf)
+        if get_level(level).replies:
+            level_vocabulary(lexicon, 0.0)  # the look-ahead's guess of the opponent's words
     while not game.over and game.version < MAX_ACTIONS:
         actor = game.actor
         assert actor is not None
