@@ -181,23 +181,15 @@ class Defences:
             per_dot = 1 + rules.combat_points
             terrain = board.terrain
             height, width = board.height, board.width
-            strengths, costs, faces = self.strengths, self.costs, self.faces
+            faces = self.faces
             for cell, words in self.touching.items():
-                if self.city_cells is not None:  # a city guards only the attacks near it
-                    need, face = self.need(words, (cell,)), sum(faces[i] for i in words)
-                elif len(words) == 1:
-                    i = words[0]
-                    need, face = strengths[i], faces[i]
-                else:
-                    top = max(words, key=strengths.__getitem__)
-                    need = strengths[top] + sum(costs[i] for i in words) - costs[top]
-                    face = sum(faces[i] for i in words)
+                need = self.need(words, (cell,))  # a city guards only the attacks near it
                 if need >= PUNCH:
                     continue
                 r, c = cell
                 if not (0 <= r < height and 0 <= c < width) or terrain[r][c] is Terrain.LAVA:
                     continue
-                scored.append((per_dot * face * (1.0 - need / PUNCH), cell))
+                scored.append((per_dot * sum(faces[i] for i in words) * (1.0 - need / PUNCH), cell))
             scored.sort(reverse=True)
             self._edges = scored
         return self._edges
