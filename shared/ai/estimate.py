@@ -28,7 +28,7 @@ from shared.ai.evaluate import (DEFAULT_WEIGHTS, WIN, Weights, bare_city_penalty
 from shared.ai.movegen import Line, Move
 from shared.ai.memo import crossword_of, defences_of
 from shared.ai.war import around, nearness, vulnerability
-from shared.rules.board import Run, runs_of
+from shared.rules.board import Run
 from shared.rules.game import Game
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.lexicon import Category
@@ -78,7 +78,8 @@ class MoveEstimator:
         self.leave_now = rack_leave(game, player, self.rack, w)
         # own runs by (cell, direction): which old words a new word absorbs
         self.own_run: dict[tuple[Cell, str], Run] = {}
-        for run in runs_of(self.own):
+        cw = crossword_of(game, player)
+        for run in cw.runs:
             for cell in run.cells:
                 self.own_run[(cell, run.direction)] = run
         # enemy words and what a letter on or beside a cell touches
@@ -91,14 +92,13 @@ class MoveEstimator:
         for cell in self.enemy:
             self.near_enemy.update(around(cell))
         self.enemy_runs_at: dict[Cell, list[Run]] = {}
-        for run in runs_of(self.enemy):
+        for run in defences.crossword.runs:
             for cell in run.cells:
                 self.enemy_runs_at.setdefault(cell, []).append(run)
         # cities and reach
         self.enemy_cities = set(board.cities_of(player.other))
         my_cities = board.cities_of(player)
         self.my_city_count = len(my_cities)
-        cw = crossword_of(game, player)
         sources = {c for word in cw.supplied for c in word.cells} | set(my_cities)
         # (city, weight, current distance, reach): value grows linearly as a word comes closer
         self.targets: list[tuple[Cell, float, float, float]] = []

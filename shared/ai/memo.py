@@ -50,9 +50,13 @@ def _remembered(store: dict[tuple, T], key: tuple, make: Callable[[], T]) -> T:
     return found
 
 
+def _crossword(game: Game, player: Player, key: tuple) -> Crossword:
+    return _remembered(_CROSSWORDS, key, lambda: read_crossword(game.board, player, game.lexicon))
+
+
 def crossword_of(game: Game, player: Player) -> Crossword:
     """:func:`~shared.rules.crossword.read_crossword` of ``player`` in ``game``, remembered."""
-    return _remembered(_CROSSWORDS, _key(game, player), lambda: read_crossword(game.board, player, game.lexicon))
+    return _crossword(game, player, _key(game, player))
 
 
 def score_of(game: Game, player: Player) -> int:
@@ -62,7 +66,8 @@ def score_of(game: Game, player: Player) -> int:
 
 def defences_of(game: Game, player: Player) -> Defences:
     """:func:`~shared.ai.war.read_defences` of ``player`` in ``game``, remembered."""
-    return _remembered(_DEFENCES, _key(game, player), lambda: read_defences(game, player, crossword_of(game, player)))
+    key = _key(game, player)
+    return _remembered(_DEFENCES, key, lambda: read_defences(game, player, _crossword(game, player, key)))
 
 
 def forget() -> None:
