@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
+from collections.abc import Iterable
 
 from shared.rules.actions import Action
 from shared.rules.game import Game
@@ -47,6 +49,22 @@ def choose_ai_action(game: Game, player: Player, level: int, rng: random.Random,
     except ImportError:
         return _stand_in(game, rng)
     return choose_action(game, player, level, rng, time_limit=time_limit)
+
+
+def warm_up_in_background(lexicon: object, levels: Iterable[int]) -> threading.Thread | None:
+    """Build the word graphs of the AI ``levels`` in a daemon thread, so that the computer's
+    first move does not wait for them (a few seconds for the whole dictionary). None if there
+    is nothing to build: no AI package, or the graphs are built already."""
+    try:
+        from shared.ai import LEVELS, warm_up, warmed  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    todo = sorted({level for level in levels if level in LEVELS and not warmed(lexicon, level)})
+    if not todo:
+        return None
+    thread = threading.Thread(target=warm_up, args=(lexicon, todo), name="scryptic-ai-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def _stand_in(game: Game, rng: random.Random) -> Action:

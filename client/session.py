@@ -198,10 +198,14 @@ class LocalSession(GameSession):
         self.title = title
         self.ai_delay = ai_delay
         self._ai_rng = random.Random(ai_seed)
+        self._warm_up: threading.Thread | None = None
         if chooser is None:
-            from client.ai_player import choose_ai_action
+            from client.ai_player import choose_ai_action, warm_up_in_background
 
             chooser = choose_ai_action
+            computer_levels = [seat.ai_level or 0 for seat in seats.values() if not seat.human_here]
+            if computer_levels:
+                self._warm_up = warm_up_in_background(self.lexicon, computer_levels)
         self._chooser = chooser
         self._outbox: list[Message] = []
         self._worker: threading.Thread | None = None
@@ -301,8 +305,12 @@ class LocalSession(GameSession):
         self._worker_version = game.version
         self._worker_result = []
 
+        warm_up = self._warm_up
+
         def work() -> None:
             try:
+                if warm_up is not None:  # the word graphs being built: wait rather than build twice
+                    warm_up.join()
                 self._worker_result.append(self._chooser(snapshot, actor, level, rng))
             except BaseException as exc:  # reported as a fallback move, never a crash
                 self._worker_result.append(exc)
@@ -322,7 +330,10 @@ class LocalSession(GameSession):
             self._last_action_at = time.monotonic()
 
     def wait_for_computer(self, timeout: float = 30.0) -> None:
-        """Block until the computer's current move is worked out (tests and benchmarks)."""
+        """Block until the computer's current move is worked out, or its word graphs are built
+        if it has none under way (tests and benchmarks)."""
+        if self._worker is None and self._warm_up is not None:
+            self._warm_up.join(timeout)
         if self._worker is not None:
             self._worker.join(timeout)
 

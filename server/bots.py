@@ -69,9 +69,19 @@ _STATE = _WorkerState()
 _CACHE_SIZE = 64
 
 
-def _init_worker(lexicon_factory: Callable[[], Lexicon]) -> None:
+def _init_worker(lexicon_factory: Callable[[], Lexicon], warm: bool = False) -> None:
     _STATE.lexicon = lexicon_factory()
     _STATE.games.clear()
+    if warm and ai_available():
+        try:  # every level's word graphs now, so that no player waits for them on a first move
+            importlib.import_module("shared.ai").warm_up(_STATE.lexicon)
+        except Exception as exc:  # noqa: BLE001 - the first decision builds what it needs
+            log.error("bot warm-up failed", extra={"data": {"error": repr(exc)}})
+
+
+def _ready() -> bool:
+    """A job that does nothing: submitting it starts a worker (and its warm-up)."""
+    return True
 
 
 def ai_available() -> bool:
@@ -135,9 +145,10 @@ def placeholder_action(game: Game, player: Player, rng: random.Random) -> Action
 class BotRunner:
     """A process pool that thinks for bot seats; started on first use."""
 
-    def __init__(self, lexicon_factory: Callable[[], Lexicon], workers: int = 1) -> None:
+    def __init__(self, lexicon_factory: Callable[[], Lexicon], workers: int = 1, warm: bool = False) -> None:
         self._factory = lexicon_factory
         self._workers = max(1, workers)
+        self._warm = warm  # workers build the AI's word graphs as they start
         self._pool: ProcessPoolExecutor | None = None
         self.jobs = 0
 
@@ -165,9 +176,20 @@ class BotRunner:
                 max_workers=self._workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_init_worker,
-                initargs=(self._factory,),
+                initargs=(self._factory, self._warm),
             )
         return self._pool
+
+    @property
+    def running(self) -> bool:
+        """True once the worker pool has started."""
+        return self._pool is not None
+
+    def start(self) -> None:
+        """Start the workers now rather than on the first bot move (each warms up as it starts)."""
+        pool = self._ensure_pool()
+        for _ in range(self._workers):
+            pool.submit(_ready)
 
     async def choose(self, job: BotJob) -> dict[str, Any]:
         """The bot's decision for ``job`` (see :func:`think`), computed off the event loop."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import replace
 
 import pytest
 
 from shared.rules.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy
-from shared.ai import LEVELS, choose_action, decide
+from shared.ai import LEVELS, choose_action, decide, warm_up, warmed
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value, rack_leave
 from shared.ai.leave import leave_value
@@ -19,9 +20,10 @@ from shared.ai.player import choose_discard, play_out
 from shared.ai.vocab import level_vocabulary
 from shared.tools.ascii import letters_text, map_from_ascii, position
 from shared.rules.game import Game, PendingDefence, PendingDiscard
+from shared.rules.lexicon import WordList
 from shared.rules.presets import STANDARD
 
-from rules_helpers import GOLD, LEXICON, SILVER
+from rules_helpers import GOLD, LEXICON, SILVER, WORDS
 
 LINE = """
 . . . . . .
@@ -380,3 +382,40 @@ def test_a_zero_time_limit_still_gives_a_legal_action():
     decision = decide(game, game.actor, 4, random.Random(0), time_limit=0.0)
     assert decision.timed_out and decision.simulated <= 1
     game.copy().apply(decision.action)
+
+
+class _SlowList(WordList):
+    """A word list whose every listing (a word graph's build) moves ``clock`` ten seconds on."""
+
+    def __init__(self, words, clock: list[float]) -> None:
+        super().__init__(words)
+        self.clock = clock
+
+    def __iter__(self):
+        self.clock[0] += 10.0
+        return super().__iter__()
+
+
+def test_a_first_decision_builds_its_word_graphs_before_its_clock_starts(monkeypatch):
+    offset = [0.0]
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + offset[0])
+    lexicon = _SlowList(WORDS, offset)
+    assert not warmed(lexicon, 4)
+    game = position(LINE, "", lexicon, racks={GOLD: "scat", SILVER: "dog"})
+    decision = decide(game, GOLD, 4, random.Random(0), time_limit=2.0)
+    assert offset[0] == 10.0, "one build, the whole dictionary (the Warlord's words are all words)"
+    assert warmed(lexicon, 4) and not warmed(lexicon, 1)
+    assert not decision.timed_out and decision.seconds < 10.0, "the build is not thinking time"
+    assert decision.candidates > 0 and isinstance(decision.action, Commit)
+
+
+def test_warm_up_builds_each_level_once():
+    clock = [0.0]
+    lexicon = _SlowList(WORDS, clock)
+    warm_up(lexicon, [1, 2])
+    assert warmed(lexicon, 1) and warmed(lexicon, 2) and not warmed(lexicon, 3)
+    assert clock[0] == 20.0, "two graphs (without frequencies every level knows the whole list)"
+    warm_up(lexicon, [1, 2])
+    decide(position(LINE, "", lexicon, racks={GOLD: "scat", SILVER: "dog"}), GOLD, 2, random.Random(0))
+    assert clock[0] == 20.0, "built once, then read from the cache"

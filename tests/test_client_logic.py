@@ -19,7 +19,8 @@ from client.session import LocalSession, Rejected, Seat, Update
 from client.settings import Settings, load_settings, save_settings
 from client.turn import TurnPlanner
 from client.views.layout import game_layout
-from rules_helpers import GOLD, LEXICON, SILVER
+from rules_helpers import GOLD, LEXICON, SILVER, WORDS
+from shared.rules.lexicon import WordList
 
 TERRAIN = """
 . . . . . . . . .
@@ -260,6 +261,19 @@ def test_local_session_rejects_in_plain_words_and_lets_the_computer_answer():
         pytest.fail("the computer never moved")
     assert calls and calls[0][0] == SILVER and calls[0][1] == "scryptic-ai"
     assert session.actor() == GOLD
+
+
+def test_a_skirmish_builds_the_computer_s_word_graphs_before_its_first_move():
+    from shared.ai import LEVELS, warmed
+
+    lexicon = WordList(WORDS)
+    game = position(TERRAIN, "", lexicon, racks={GOLD: "dog", SILVER: "tan"})
+    session = LocalSession(game, {GOLD: Seat(GOLD, "You", True), SILVER: Seat(SILVER, "CPU", False, 3)})
+    session.wait_for_computer()
+    assert [n for n in LEVELS if warmed(lexicon, n)] == [3], "the Marshal's words, and no other level's"
+    hot_seat = WordList(WORDS)
+    LocalSession(position(TERRAIN, "", hot_seat), {GOLD: Seat(GOLD, "Ann", True), SILVER: Seat(SILVER, "Bob", True)})
+    assert not any(warmed(hot_seat, n) for n in LEVELS)
 
 
 def test_pass_and_play_shows_the_screen_to_whoever_acts():

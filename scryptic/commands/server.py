@@ -86,6 +86,9 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
                         "most this much precision (default %(default)s)")
     p.add_argument("--bot-workers", type=_positive(int), default=defaults.bot_workers,
                    help="processes thinking for bot seats (default %(default)s)")
+    p.add_argument("--bot-warm-up", action=argparse.BooleanOptionalAction, default=True,
+                   help="start the bot workers with the server and build the AI's word graphs, so no "
+                        "player waits for them on a bot's first move (default: on)")
     p.add_argument("--words", type=Path, default=None,
                    help="a word list file (one word a line) instead of the dictionary (testing)")
     p.add_argument("--maps", type=Path, default=None, help="a folder of .map files (default: the shipped maps)")
@@ -187,6 +190,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         stats_interval=args.stats_interval,
         bot_workers=args.bot_workers,
+        bot_warm_up=args.bot_warm_up,
         heartbeat_interval=args.heartbeat,
         allow_client_seed=args.allow_client_seed,
     )

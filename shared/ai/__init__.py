@@ -10,20 +10,26 @@ from collections.abc import Iterable
 
 from shared.ai.levels import LEVELS, Level, get_level
 from shared.ai.movegen import generate_commits
-from shared.ai.player import Decision, choose_action, decide
-from shared.ai.vocab import level_vocabulary
+from shared.ai.player import Decision, choose_action, decide, level_words
+from shared.ai.vocab import level_vocabulary_built
 
 
 def warm_up(lexicon: object, levels: Iterable[int] | None = None) -> None:
     """Build the word graphs of ``levels`` (default: all) now rather than on the first move.
 
-    A graph takes up to about a second to build for the whole dictionary; a server can call
-    this in its worker processes at start-up.
+    A graph takes one to a few seconds to build for the whole dictionary. A decision builds
+    its level's graphs before its clock starts, so this only saves the wait: the server's bot
+    workers and the client's skirmish call it before the computer's first move.
     """
     for number in LEVELS if levels is None else levels:
-        level_vocabulary(lexicon, get_level(number).min_zipf)
-    level_vocabulary(lexicon, 0.0)  # the look-ahead assumes an opponent who knows every word
+        level_words(lexicon, get_level(number))
+
+
+def warmed(lexicon: object, level: int) -> bool:
+    """True if ``level``'s word graphs for ``lexicon`` are built (its next decision will not wait)."""
+    lv = get_level(level)
+    return level_vocabulary_built(lexicon, lv.min_zipf) and (not lv.replies or level_vocabulary_built(lexicon, 0.0))
 
 
 __all__ = ["LEVELS", "Decision", "Level", "choose_action", "decide", "generate_commits", "get_level",
-           "warm_up"]
+           "warm_up", "warmed"]

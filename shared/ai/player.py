@@ -55,7 +55,7 @@ from shared.rules.letters import face_value
 from shared.rules.terrain import Player
 
 __all__ = ["Decision", "choose_action", "choose_defence", "choose_discard", "decide", "guess_rack",
-           "hypothetical_turn", "play_out", "play_out_events"]
+           "hypothetical_turn", "level_words", "play_out", "play_out_events"]
 
 MARGIN = 0.25
 """A commit must improve the position by more than this (points) to be played."""
@@ -102,8 +102,21 @@ def choose_action(
     ``1 - CAP_RESERVE`` of it, with the best found so far, so that the step under way ends
     within the cap. The search has fixed budgets that mostly stay well inside the cap;
     only when it stops early can timing change the choice. The game is not changed.
+
+    The level's word graphs are built on its first decision in a process, before the clock
+    starts (see :func:`level_words`): the build is a one-off, like loading the dictionary,
+    and must not eat the first move's thinking time.
     """
     return decide(game, player, level, rng, time_limit).action
+
+
+def level_words(lexicon: object, lv: Level) -> Vocabulary:
+    """The words ``lv`` plays, with the word graph its look-ahead guesses the opponent's
+    replies from: built on first use (a second or more for the whole dictionary), then cached."""
+    vocab = level_vocabulary(lexicon, lv.min_zipf)
+    if lv.replies:
+        level_vocabulary(lexicon, 0.0)
+    return vocab
 
 
 def decide(
@@ -118,9 +131,12 @@ def decide(
     if game.result is not None:
         raise ValueError(f"the game is over ({game.result.reason}): there is nothing to choose")
     player = Player(player)
-    start = time.perf_counter()
     limit = lv.time_limit if time_limit is None else time_limit
     pending = game.pending
+    own_turn = game.actor == player and not isinstance(pending, (PendingDiscard, PendingDefence))
+    if own_turn:
+        level_words(game.lexicon, lv)  # before the clock starts: a one-off build, not thinking
+    start = time.perf_counter()
     if isinstance(pending, PendingDiscard) and pending.player == player:
         decision = Decision(choose_discard(game, player, pending.count))
     elif isinstance(pending, PendingDefence) and pending.defender == player:

@@ -128,6 +128,14 @@ def vocabulary_for(lexicon: object, key: object, words: Callable[[], Iterable[st
     return vocab
 
 
+def level_vocabulary_built(lexicon: object, min_zipf: float) -> bool:
+    """True if :func:`level_vocabulary` has this one cached (the next call will not wait)."""
+    try:
+        return _level_key(min_zipf) in _CACHE.get(lexicon, {})
+    except TypeError:  # cannot be weakly referenced: never cached
+        return False
+
+
 def lexicon_words(lexicon: object) -> Iterable[str]:
     """Every word of a lexicon that can list its words (the dictionary and WordList can)."""
     try:
@@ -156,7 +164,11 @@ def level_vocabulary(lexicon: object, min_zipf: float) -> Vocabulary:
                 continue
             yield word
 
-    return vocabulary_for(lexicon, ("level", min_zipf), words)
+    return vocabulary_for(lexicon, _level_key(min_zipf), words)
+
+
+def _level_key(min_zipf: float) -> tuple[str, float]:
+    return ("level", min_zipf)
 
 
 def full_vocabulary(lexicon: object) -> Vocabulary:

@@ -6,6 +6,7 @@ import pytest
 import srv_helpers as H
 
 from client.net import ServerError
+from server import bots
 from shared.rules.actions import action_from_dict
 from shared.rules.lexicon import WordList
 from shared.rules.record import parse_record
@@ -174,3 +175,19 @@ async def test_finished_games_leave_memory_but_stay_in_the_store(server, connect
     await reader.watch(game=game_id)  # loaded back from the store on demand
     await H.wait_for(lambda: game_id in reader.games and reader.games[game_id].version == final)
     assert reader.games[game_id].view == H.seen(local, None)
+
+
+def test_a_warm_bot_worker_builds_every_level_s_word_graphs_as_it_starts():
+    from shared.ai import LEVELS, warmed
+
+    bots._init_worker(H.lexicon_factory)
+    assert not any(warmed(bots._STATE.lexicon, n) for n in LEVELS)
+    bots._init_worker(H.lexicon_factory, warm=True)
+    assert all(warmed(bots._STATE.lexicon, n) for n in LEVELS)
+
+
+async def test_a_server_set_to_warm_up_starts_its_bot_workers_before_any_game(start_server, tmp_path):
+    cold = await start_server(tmp_path / "cold.sqlite3")
+    assert not cold.bots.running
+    warm = await start_server(tmp_path / "warm.sqlite3", bot_warm_up=True)
+    assert warm.bots.running
