@@ -1,6 +1,7 @@
-"""The computer opponent behind one function, so the real AI drops in with no other change.
+"""The computer opponent behind one function: ``shared.ai.choose_action``, with its word
+graphs built ahead in the background (:func:`warm_up_in_background`).
 
-``shared.ai.choose_action`` (issue 5) is used when it is installed; until then a stand-in
+A checkout without the AI package (a stripped-down client) falls back to a stand-in that
 plays legal moves from a list of common words (``shared.tools.random_player.sensible_action``).
 """
 

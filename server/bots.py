@@ -3,12 +3,15 @@
 The seat interface is :class:`BotJob` -> action dict, computed by :func:`think` in a process
 pool (:class:`BotRunner`), so a bot thinking for seconds never stalls the event loop or any
 other game. A job carries what is needed to rebuild the game (map, rules, seed, actions); each
-worker keeps recently seen games and only applies the actions it has not seen yet.
+worker keeps recently seen games and only applies the actions it has not seen yet. With
+``warm`` set (``scryptic server`` sets it), the workers start with the server and build every
+AI level's word graphs as they start, so that no player waits for them on a bot's first move.
 
-Which player plays: ``shared.ai.choose_action`` when the AI package exists. Until then a
-clearly labelled PLACEHOLDER plays instead (:func:`placeholder_action`): the scripted player of
-:mod:`server.scripted`, which commits a short word when it finds one and otherwise passes,
-discards its highest letters and always uses the best defence order. It is not the AI.
+Which player plays: ``shared.ai.choose_action``. If the AI package is missing or raises, a
+clearly labelled PLACEHOLDER moves instead (:func:`placeholder_action`), so a bot never stalls
+its game: the scripted player of :mod:`server.scripted`, which commits a short word when it
+finds one and otherwise passes, discards its highest letters and always uses the best defence
+order. It is not the AI.
 """
 
 from __future__ import annotations
@@ -130,7 +133,7 @@ def think(job: BotJob) -> dict[str, Any]:
 
 
 def placeholder_action(game: Game, player: Player, rng: random.Random) -> Action:
-    """PLACEHOLDER until ``shared.ai`` lands: the scripted player's move (see module docstring)."""
+    """The PLACEHOLDER's move when the AI cannot play: the scripted player's (see the module docstring)."""
     from server.scripted import BENCH_WORDS, scripted_step
 
     if game.actor != player:
