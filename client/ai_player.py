@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import random
 import threading
+import weakref
 from collections.abc import Iterable
 
 from shared.rules.actions import Action
@@ -52,20 +53,38 @@ def choose_ai_action(game: Game, player: Player, level: int, rng: random.Random,
     return choose_action(game, player, level, rng, time_limit=time_limit)
 
 
+_WARMING: weakref.WeakKeyDictionary[object, threading.Thread] = weakref.WeakKeyDictionary()
+_WARMING_LOCK = threading.Lock()
+
+
 def warm_up_in_background(lexicon: object, levels: Iterable[int]) -> threading.Thread | None:
-    """Build the word graphs of the AI ``levels`` in a daemon thread, so that the computer's
-    first move does not wait for them (a few seconds for the whole dictionary). None if there
-    is nothing to build: no AI package, or the graphs are built already."""
+    """Build the word graphs of the AI ``levels`` (in this order) in a daemon thread, so that
+    the computer's first move does not wait for them (a few seconds for the whole dictionary).
+
+    Builds for one lexicon queue behind each other, never run side by side: a thread started
+    while another builds waits for it first. None if there is nothing to build (no AI package,
+    or the graphs are built and no build is under way)."""
     try:
         from shared.ai import LEVELS, warm_up, warmed  # type: ignore[attr-defined]
     except ImportError:
         return None
-    todo = sorted({level for level in levels if level in LEVELS and not warmed(lexicon, level)})
-    if not todo:
-        return None
-    thread = threading.Thread(target=warm_up, args=(lexicon, todo), name="scryptic-ai-warm-up", daemon=True)
-    thread.start()
-    return thread
+    with _WARMING_LOCK:
+        under_way = _WARMING.get(lexicon)
+        if under_way is not None and not under_way.is_alive():
+            under_way = None
+        todo = [n for n in dict.fromkeys(levels) if n in LEVELS and not warmed(lexicon, n)]
+        if not todo:
+            return under_way
+
+        def build() -> None:
+            if under_way is not None:
+                under_way.join()
+            warm_up(lexicon, todo)  # what the earlier build made is read from the cache
+
+        thread = threading.Thread(target=build, name="scryptic-ai-warm-up", daemon=True)
+        _WARMING[lexicon] = thread
+        thread.start()
+        return thread
 
 
 def _stand_in(game: Game, rng: random.Random) -> Action:

@@ -198,15 +198,15 @@ class LocalSession(GameSession):
         self.title = title
         self.ai_delay = ai_delay
         self._ai_rng = random.Random(ai_seed)
-        self._warm_up: threading.Thread | None = None
-        if chooser is None:
-            from client.ai_player import choose_ai_action, warm_up_in_background
+        from client.ai_player import choose_ai_action, warm_up_in_background
 
-            chooser = choose_ai_action
-            computer_levels = [seat.ai_level or 0 for seat in seats.values() if not seat.human_here]
-            if computer_levels:
-                self._warm_up = warm_up_in_background(self.lexicon, computer_levels)
-        self._chooser = chooser
+        self._chooser = chooser or choose_ai_action
+        self._warm_up: threading.Thread | None = None
+        # The computer's word graphs are built while the game opens; the first to move first.
+        computers = sorted((seat for seat in seats.values() if not seat.human_here),
+                           key=lambda seat: seat.player != game.actor)
+        if self._chooser is choose_ai_action and computers:
+            self._warm_up = warm_up_in_background(self.lexicon, [seat.ai_level or 0 for seat in computers])
         self._outbox: list[Message] = []
         self._worker: threading.Thread | None = None
         self._worker_result: list[Any] = []

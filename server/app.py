@@ -85,7 +85,7 @@ class GameServer:
             self.cluster = ClusterParts(config.db_url, config.bus_url, config.node_id, config.lease_ttl)
             self.cluster.store.rerate = rerate  # a rating another node moved is caught as the game's end is stored
         self.store: GameStore = self.cluster.store if self.cluster else SQLiteStore(config.resolved_db_path())
-        self.bots = BotRunner(lexicon_factory or (lambda: lexicon), config.bot_workers, config.bot_warm_up)
+        self.bots = BotRunner(lexicon_factory or (lambda: lexicon), config.bot_workers)
         settings = HostSettings(config.event_tail, config.defence_timeout, config.abandon_grace)
         self.ratings = Ratings()
         self.online = OnlineUsers()
@@ -254,9 +254,9 @@ class GameServer:
             "reloaded",
             extra={"data": {"games": len(self.rooms), "users": len(self.users), "last_alive": state.heartbeat}},
         )
+        await self.listener.start()
         if self.config.bot_warm_up:
             self.bots.start()
-        await self.listener.start()
         self.spawn(self._heartbeat_loop())
         self.spawn(self._housekeeping_loop())
         if self.config.stats_interval > 0:

@@ -4,8 +4,9 @@ The seat interface is :class:`BotJob` -> action dict, computed by :func:`think` 
 pool (:class:`BotRunner`), so a bot thinking for seconds never stalls the event loop or any
 other game. A job carries what is needed to rebuild the game (map, rules, seed, actions); each
 worker keeps recently seen games and only applies the actions it has not seen yet. With
-``warm`` set (``scryptic server`` sets it), the workers start with the server and build every
-AI level's word graphs as they start, so that no player waits for them on a bot's first move.
+``bot_warm_up`` set (``scryptic server`` sets it), :meth:`BotRunner.start` starts the workers
+with the server and has them build every AI level's word graphs, so that no player waits for
+them on a bot's first move. A worker ends with the server's process, however that ends.
 
 Which player plays: ``shared.ai.choose_action``. If the AI package is missing or raises, a
 clearly labelled PLACEHOLDER moves instead (:func:`placeholder_action`), so a bot never stalls
@@ -21,10 +22,14 @@ import importlib
 import importlib.util
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import random
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,19 +77,39 @@ _STATE = _WorkerState()
 _CACHE_SIZE = 64
 
 
-def _init_worker(lexicon_factory: Callable[[], Lexicon], warm: bool = False) -> None:
+def _init_worker(lexicon_factory: Callable[[], Lexicon]) -> None:
     _STATE.lexicon = lexicon_factory()
     _STATE.games.clear()
-    if warm and ai_available():
-        try:  # every level's word graphs now, so that no player waits for them on a first move
-            importlib.import_module("shared.ai").warm_up(_STATE.lexicon)
-        except Exception as exc:  # noqa: BLE001 - the first decision builds what it needs
-            log.error("bot warm-up failed", extra={"data": {"error": repr(exc)}})
+    _exit_with_parent()
 
 
-def _ready() -> bool:
-    """A job that does nothing: submitting it starts a worker (and its warm-up)."""
-    return True
+def _exit_with_parent() -> None:
+    """End this worker when the server's process ends, even by SIGKILL (a spawned worker
+    would otherwise live on, holding the dictionary and the word graphs)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="scryptic-bot-parent", daemon=True).start()
+
+
+def warm_level(level: int) -> dict[str, Any]:
+    """Build AI ``level``'s word graphs in this worker (a job of :meth:`BotRunner.start`).
+
+    Returns ``{"level", "seconds", "error"}``; the error (None if it went well) is text, since
+    a worker has no log of its own."""
+    assert _STATE.lexicon is not None, "worker not initialised"
+    start = time.perf_counter()
+    error = None
+    try:
+        importlib.import_module("shared.ai").warm_up(_STATE.lexicon, [level])
+    except Exception as exc:  # noqa: BLE001 - reported to the server; the first decision builds instead
+        error = f"{type(exc).__name__}: {exc}"
+    return {"level": level, "seconds": round(time.perf_counter() - start, 3), "error": error}
 
 
 def ai_available() -> bool:
@@ -145,15 +170,30 @@ def placeholder_action(game: Game, player: Player, rng: random.Random) -> Action
     return action
 
 
-class BotRunner:
-    """A process pool that thinks for bot seats; started on first use."""
+def _log_warm_up(job: Future[dict[str, Any]]) -> None:
+    if job.cancelled():
+        return
+    failure = job.exception()
+    outcome = {"error": repr(failure)} if failure is not None else job.result()
+    # A log line's "level" is its severity: the AI level goes under another name.
+    outcome = {"ai_level" if key == "level" else key: value for key, value in outcome.items()}
+    if outcome.get("error"):
+        log.error("a bot worker could not build a level's word graphs (its first move there will)",
+                  extra={"data": outcome})
+    else:
+        log.info("a bot worker built a level's word graphs", extra={"data": outcome})
 
-    def __init__(self, lexicon_factory: Callable[[], Lexicon], workers: int = 1, warm: bool = False) -> None:
+
+class BotRunner:
+    """A process pool that thinks for bot seats: started on the first bot move, or by
+    :meth:`start` with the server."""
+
+    def __init__(self, lexicon_factory: Callable[[], Lexicon], workers: int = 1) -> None:
         self._factory = lexicon_factory
         self._workers = max(1, workers)
-        self._warm = warm  # workers build the AI's word graphs as they start
         self._pool: ProcessPoolExecutor | None = None
         self.jobs = 0
+        self.warming: list[Future[dict[str, Any]]] = []  # the build jobs of start()
 
     @property
     def label(self) -> str:
@@ -173,26 +213,42 @@ class BotRunner:
     def levels(self) -> list[int]:
         return sorted(self.level_names())
 
+    @property
+    def running(self) -> bool:
+        """True once the worker pool has started."""
+        return self._pool is not None
+
     def _ensure_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=self._workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_init_worker,
-                initargs=(self._factory, self._warm),
+                initargs=(self._factory,),
             )
         return self._pool
 
-    @property
-    def running(self) -> bool:
-        """True once the worker pool has started."""
-        return self._pool is not None
+    def start(self) -> list[Future[dict[str, Any]]]:
+        """Start the workers now and have them build the AI's word graphs, cheapest level
+        first, so that no player waits for them on a bot's first move.
 
-    def start(self) -> None:
-        """Start the workers now rather than on the first bot move (each warms up as it starts)."""
-        pool = self._ensure_pool()
-        for _ in range(self._workers):
-            pool.submit(_ready)
+        One build job per level and worker, queued like bot moves (a move asked meanwhile waits
+        for at most the build under way; a worker that missed a level builds it on its first
+        move of that level, off the clock). Each job's outcome is logged. Returns the jobs."""
+        if not ai_available():
+            return []
+        try:
+            known = importlib.import_module("shared.ai").LEVELS
+            pool = self._ensure_pool()
+            levels = sorted(known, key=lambda n: -known[n].min_zipf)  # fewest words first
+            jobs = [pool.submit(warm_level, level) for level in levels for _ in range(self._workers)]
+        except Exception as exc:  # noqa: BLE001 - e.g. a factory that cannot go to a process
+            log.error("bot workers could not start", extra={"data": {"error": repr(exc)}})
+            return []
+        for job in jobs:
+            job.add_done_callback(_log_warm_up)
+        self.warming = jobs
+        return jobs
 
     async def choose(self, job: BotJob) -> dict[str, Any]:
         """The bot's decision for ``job`` (see :func:`think`), computed off the event loop."""

@@ -64,7 +64,7 @@ class ServerConfig:
     stats_interval: float = 60.0  # how often a metrics line is logged (0: never)
     allow_client_seed: bool = False  # tests and benchmarks only: create_game may fix the seed
     bot_workers: int = 1  # processes that think for bot seats
-    bot_warm_up: bool = False  # start them with the server and build the AI's word graphs (scryptic server does)
+    bot_warm_up: bool = False  # start them with the server, building the AI's word graphs (scryptic server does)
 
     def resolved_db_path(self) -> Path:
         """The database path to use."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import srv_helpers as H
 
@@ -177,17 +179,23 @@ async def test_finished_games_leave_memory_but_stay_in_the_store(server, connect
     assert reader.games[game_id].view == H.seen(local, None)
 
 
-def test_a_warm_bot_worker_builds_every_level_s_word_graphs_as_it_starts():
+def test_a_bot_worker_builds_a_level_s_word_graphs_when_asked():
     from shared.ai import LEVELS, warmed
 
     bots._init_worker(H.lexicon_factory)
     assert not any(warmed(bots._STATE.lexicon, n) for n in LEVELS)
-    bots._init_worker(H.lexicon_factory, warm=True)
-    assert all(warmed(bots._STATE.lexicon, n) for n in LEVELS)
+    assert bots.warm_level(2)["error"] is None
+    assert [n for n in LEVELS if warmed(bots._STATE.lexicon, n)] == [2]
+    assert "unknown AI level" in bots.warm_level(9)["error"]
 
 
-async def test_a_server_set_to_warm_up_starts_its_bot_workers_before_any_game(start_server, tmp_path):
+async def test_a_server_set_to_warm_up_starts_its_bot_workers_and_builds_every_level(start_server, tmp_path):
+    from shared.ai import LEVELS
+
     cold = await start_server(tmp_path / "cold.sqlite3")
-    assert not cold.bots.running
+    assert not cold.bots.running and not cold.bots.warming
     warm = await start_server(tmp_path / "warm.sqlite3", bot_warm_up=True)
     assert warm.bots.running
+    outcomes = [await asyncio.wrap_future(job) for job in warm.bots.warming]
+    assert [o["level"] for o in outcomes] == [1, 2, 3, 4] == sorted(LEVELS), "one worker: each level, fewest words first"
+    assert all(o["error"] is None for o in outcomes)
