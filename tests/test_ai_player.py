@@ -15,7 +15,8 @@ from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value, rack_leave
 from shared.ai.leave import leave_value
 from shared.ai.movegen import find_moves
-from shared.ai.endgame import turn_end
+from shared.ai.endgame import laid_this_turn, lift_candidates, turn_end
+from shared.rules.crossword import read_crossword
 from shared.ai.player import choose_discard, play_out
 from shared.ai.vocab import level_vocabulary
 from shared.tools.ascii import letters_text, map_from_ascii, position
@@ -208,6 +209,22 @@ def test_ahead_at_the_end_lifts_a_word_to_lay_its_last_letter_and_win():
             ]
         else:
             assert (g.result.reason, g.result.winner, g.scores()) == ("stalemate", GOLD, {GOLD: 6, SILVER: 2})
+
+
+def test_a_word_laid_wholly_this_turn_is_never_lifted_again():
+    # Its letters could have gone straight where a lift would send them: lifting it would only
+    # show the player a change of mind (the Warlord used to lay DOLS, lift it and lay LORDS).
+    game = position(ENDGAME, "", LEXICON, racks={GOLD: "cats", SILVER: "j"})
+    game.apply(Commit(GOLD, ((2, 1, "c"), (2, 2, "a"), (2, 3, "t"))))
+    assert laid_this_turn(game, GOLD) == {(2, 1), (2, 2), (2, 3)}
+    crossword = read_crossword(game.board, GOLD, game.lexicon)
+    assert [w.text for w in crossword.words] == ["cat"] and lift_candidates(game, GOLD, crossword) == []
+    game.apply(EndTurn(GOLD))
+    game.apply(EndTurn(SILVER))
+    assert laid_this_turn(game, GOLD) == set()
+    game.apply(Commit(GOLD, ((2, 4, "s"),)))
+    crossword = read_crossword(game.board, GOLD, game.lexicon)
+    assert [w.text for w in lift_candidates(game, GOLD, crossword)] == ["cats"], "CATS holds older letters"
 
 
 def test_the_turn_end_after_the_last_letters_is_played_on_a_copy():

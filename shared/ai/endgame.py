@@ -16,7 +16,7 @@ from shared.rules.actions import Commit, EndTurn
 from shared.rules.board import Run
 from shared.rules.crossword import Crossword
 from shared.rules.game import Game
-from shared.rules.terrain import Player
+from shared.rules.terrain import Cell, Player
 
 
 def turn_end(game: Game, player: Player) -> Game | None:
@@ -70,14 +70,27 @@ def catch_up(game: Game, player: Player, examined: Sequence[tuple[float, Commit,
     return value, commit
 
 
+def laid_this_turn(game: Game, player: Player) -> set[Cell]:
+    """The cells ``player`` has laid letters on since the current turn began."""
+    cells: set[Cell] = set()
+    for action in reversed(game.actions):
+        if action["type"] == "end_turn":
+            break
+        if action["type"] == "commit" and action["player"] == int(player):
+            cells.update((r, c) for r, c, _ in action["placements"])
+    return cells
+
+
 def lift_candidates(game: Game, player: Player, crossword: Crossword) -> list[Run]:
     """The words of ``player`` worth trying to lift, in the order to try them.
 
     While letters are still to come: the three shortest, isolated ones first. Once the own
     pool is empty, every word that gives letters back, fewest first: lifting ONE to lay ZONE
     is how a Z stuck on the rack at the end is played, and how a side ahead lays its last
-    letters and ends the game."""
-    words = crossword.words
+    letters and ends the game. Never a word laid wholly this turn: its letters could have gone
+    straight where they would go now, and a player sees only a change of mind."""
+    fresh = laid_this_turn(game, player)
+    words = [r for r in crossword.words if not fresh.issuperset(r.cells)]
     if game.rules.endless_pool or game.pools[player]:
         return sorted(words, key=lambda r: (r in crossword.supplied, len(r.cells), r.cells))[:3]
     in_runs = Counter(cell for run in crossword.runs for cell in run.cells)
@@ -85,4 +98,4 @@ def lift_candidates(game: Game, player: Player, crossword: Crossword) -> list[Ru
     return sorted((r for r in words if returned[r]), key=lambda r: (returned[r], r.cells))
 
 
-__all__ = ["catch_up", "lift_candidates", "score_diff", "turn_end", "used_up_and_won"]
+__all__ = ["catch_up", "laid_this_turn", "lift_candidates", "score_diff", "turn_end", "used_up_and_won"]
