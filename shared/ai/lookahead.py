@@ -105,30 +105,39 @@ class ReplySearch:
         draw = rules.draw_per_turn if rules.endless_pool else min(rules.draw_per_turn, len(game.pools[them]))
         size = min(rules.rack_limit, len(game.racks[them]) + draw)
         racks = [guess_rack(game, them, self.rng, size) for _ in range(self.lv.reply_racks)]
-        if self.out_of_time():
-            return [c[0] for c in candidates[: first or len(candidates)]]
+        unexamined = [c[0] for c in candidates[: first or len(candidates)]]
         # what each guessed rack's best quiet move would cost us: there whatever we play
-        floors = [self.quiet_floor(game, rack) for rack in racks]
+        floors = []
+        for rack in racks:
+            if self.out_of_time():
+                return unexamined
+            floors.append(self.quiet_floor(game, rack))
 
-        def damage(position: Game) -> float:
+        # The clock is read between racks, not only between candidates: on a slow machine one
+        # candidate's replies can take longer than the cap's reserve.
+        def damage(position: Game) -> float | None:
+            """None if time ran out before every guessed rack was tried."""
             if position.result is not None or not self._in_contact(position, size):
                 return 0.0
             total = 0.0
             for rack, floor in zip(racks, floors):
+                if self.out_of_time():
+                    return None
                 total += max(0.0, self.worst_fight(position, rack) - floor)
             return total / max(1, len(racks))
 
         weight = self.lv.reply_weight
         now = damage(game)
+        if now is None:
+            return unexamined
         values: list[float] = []
         for k, (value, _, _, after) in enumerate(candidates):
             if first is not None and k >= first and (
                     enough is None or max(values) > enough or self.out_of_time()):
                 break
-            if self.out_of_time():
-                values.append(value)  # unexamined: as exposed as ending the turn now
-            else:
-                values.append(value - weight * (damage(after) - now))
+            harm = damage(after)
+            # unexamined: as exposed as ending the turn now
+            values.append(value if harm is None else value - weight * (harm - now))
         return values
 
     def _in_contact(self, game: Game, reach: int) -> bool:

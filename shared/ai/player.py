@@ -65,6 +65,8 @@ so that the step under way when it stops (a play-out, a reply) still ends within
 LOOK_WIDER = 4
 """At most this many times the level's look-ahead candidates are examined when the first
 ones all come out no better than ending the turn."""
+ESTIMATE_STRIDE = 256
+"""Moves estimated between two looks at the clock (a crowded board can give thousands)."""
 GUARDS = 3
 """Commits through each of our cities in the enemy's reach that are played out besides the
 best-estimated ones: the strongest words on the city (the estimate does not see the
@@ -223,6 +225,8 @@ class _Turn(ReplySearch):
         estimator = MoveEstimator(game, self.me, self.w)
         scored = []
         for i, move in enumerate(moves):
+            if i % ESTIMATE_STRIDE == ESTIMATE_STRIDE - 1 and self.out_of_time():
+                break  # past the deadline the moves estimated so far must do
             estimate = estimator.estimate(move)
             if not (estimate.gift and self.lv.refuse_gifts):  # never worth playing out
                 scored.append((estimate.value, -i))
