@@ -43,7 +43,7 @@ from shared.rules.board import ACROSS
 from shared.rules.letters import LETTER_VALUES as _VALUES
 from shared.rules.lexicon import Category
 
-_CHECK_EVERY = 64  # starts between two looks at the clock
+_CHECK_EVERY = 16  # starts between two looks at the clock
 _NEVER = 1 << 30  # a distance no rack reaches
 
 
@@ -55,7 +55,8 @@ class LeftParts:
     """Every prefix the rack can spell (the left parts of Appel and Jacobson), by length and
     indexed by the letter that follows, spelled as long as the anchors need."""
 
-    def __init__(self, root: Spelling) -> None:
+    def __init__(self, root: Spelling, deadline: float | None = None) -> None:
+        self.deadline = deadline  # a deeper level is not spelled once it has passed
         self.levels: list[list[tuple[str, Spelling]]] = [[("", root)]]
         # per length: letter -> (prefix, spelling after prefix + letter), the letter from the rack
         self._placing: list[dict[str, list[tuple[str, Spelling]]]] = []
@@ -94,6 +95,8 @@ class LeftParts:
     def _deepen(self, depth: int) -> None:
         levels = self.levels
         while len(levels) <= depth and levels[-1]:
+            if self.deadline is not None and perf_counter() > self.deadline:
+                raise Deadline  # a level with a long rack can take a good part of a second
             levels.append([(prefix + letter, kid) for prefix, s in levels[-1] for letter, kid in s[KIDS]])
             self._reading.append(None)
             self._index(len(levels) - 1)
@@ -163,7 +166,7 @@ class Search:
         self.cut = rules.cut_word_multiplier
         self.out = out
         self.deadline = deadline
-        self.left_parts = LeftParts(self.root) if self.total else None
+        self.left_parts = LeftParts(self.root, deadline) if self.total else None
         self._starts = 0
 
     def late(self) -> bool:

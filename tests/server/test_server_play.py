@@ -197,5 +197,5 @@ async def test_a_server_set_to_warm_up_starts_its_bot_workers_and_builds_every_l
     warm = await start_server(tmp_path / "warm.sqlite3", bot_warm_up=True)
     assert warm.bots.running
     outcomes = [await asyncio.wrap_future(job) for job in warm.bots.warming]
-    assert [o["level"] for o in outcomes] == [1, 2, 3, 4] == sorted(LEVELS), "one worker: each level, fewest words first"
+    assert [o["level"] for o in outcomes] == [1, 2, 3, 4] == sorted(LEVELS), "each level, fewest words first"
     assert all(o["error"] is None for o in outcomes)
