@@ -32,7 +32,13 @@ class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line: what was wrong and where to look."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: {_one_line(message)} (see `{self.prog} --help`)\n")
+
+
+def _one_line(text: str) -> str:
+    """``text`` with what would break or garble its line (a newline, \\x85, a stray surrogate)
+    written as an escape: an argument a user typed can hold any of them."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -170,20 +170,6 @@ def placeholder_action(game: Game, player: Player, rng: random.Random) -> Action
     return action
 
 
-def _log_warm_up(job: Future[dict[str, Any]]) -> None:
-    if job.cancelled():
-        return
-    failure = job.exception()
-    outcome = {"error": repr(failure)} if failure is not None else job.result()
-    # A log line's "level" is its severity: the AI level goes under another name.
-    outcome = {"ai_level" if key == "level" else key: value for key, value in outcome.items()}
-    if outcome.get("error"):
-        log.error("a bot worker could not build a level's word graphs (its first move there will)",
-                  extra={"data": outcome})
-    else:
-        log.info("a bot worker built a level's word graphs", extra={"data": outcome})
-
-
 class BotRunner:
     """A process pool that thinks for bot seats: started on the first bot move, or by
     :meth:`start` with the server."""
@@ -246,9 +232,22 @@ class BotRunner:
             log.error("bot workers could not start", extra={"data": {"error": repr(exc)}})
             return []
         for job in jobs:
-            job.add_done_callback(_log_warm_up)
+            job.add_done_callback(self._warm_up_done)
         self.warming = jobs
         return jobs
+
+    def _warm_up_done(self, job: Future[dict[str, Any]]) -> None:
+        if job.cancelled() or self._pool is None:  # closed meanwhile: the server has said "stopped"
+            return
+        failure = job.exception()
+        outcome = {"error": repr(failure)} if failure is not None else job.result()
+        # A log line's "level" is its severity: the AI level goes under another name.
+        outcome = {"ai_level" if key == "level" else key: value for key, value in outcome.items()}
+        if outcome.get("error"):
+            log.error("a bot worker could not build a level's word graphs (its first move there will)",
+                      extra={"data": outcome})
+        else:
+            log.info("a bot worker built a level's word graphs", extra={"data": outcome})
 
     async def choose(self, job: BotJob) -> dict[str, Any]:
         """The bot's decision for ``job`` (see :func:`think`), computed off the event loop."""

@@ -374,3 +374,10 @@ def test_dev_hands_over_to_the_command_so_an_interrupt_stops_the_server(tmp_path
         if dev.poll() is None:
             dev.kill()
         dev.stderr.close()
+
+
+@pytest.mark.parametrize("odd", ["-\x85", "-a\nb", "-\u2028", "-\udc85"])
+def test_a_usage_error_stays_one_line_whatever_the_argument_holds(odd):
+    code, _, err = invoke("editor", odd)
+    assert code == 2 and err.count("\n") == 1 and len(err.splitlines()) == 1, repr(err)
+    assert err.startswith("scryptic: unrecognized arguments: -") and err.endswith("(see `scryptic --help`)\n")
