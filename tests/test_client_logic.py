@@ -19,8 +19,7 @@ from client.session import LocalSession, Rejected, Seat, Update
 from client.settings import Settings, load_settings, save_settings
 from client.turn import TurnPlanner
 from client.views.layout import game_layout
-from rules_helpers import GOLD, LEXICON, SILVER, WORDS
-from shared.rules.lexicon import WordList
+from rules_helpers import GOLD, LEXICON, SILVER
 
 TERRAIN = """
 . . . . . . . . .
@@ -261,33 +260,6 @@ def test_local_session_rejects_in_plain_words_and_lets_the_computer_answer():
         pytest.fail("the computer never moved")
     assert calls and calls[0][0] == SILVER and calls[0][1] == "scryptic-ai"
     assert session.actor() == GOLD
-
-
-class _CountedList(WordList):
-    """A word list that counts its listings (one per word graph built from it)."""
-
-    listings = 0
-
-    def __iter__(self):
-        self.listings += 1
-        return super().__iter__()
-
-
-def test_a_skirmish_builds_the_computer_s_word_graphs_before_its_first_move_and_only_once():
-    from shared.ai import LEVELS, warmed
-
-    lexicon = _CountedList(WORDS)
-    seats = {GOLD: Seat(GOLD, "You", True), SILVER: Seat(SILVER, "CPU", False, 3)}
-    first = LocalSession(position(TERRAIN, "", lexicon, racks={GOLD: "dog", SILVER: "tan"}), seats)
-    again = LocalSession(position(TERRAIN, "", lexicon, racks={GOLD: "dog", SILVER: "tan"}), seats)
-    first.wait_for_computer()
-    again.wait_for_computer()
-    assert [n for n in LEVELS if warmed(lexicon, n)] == [3], "the Marshal's words, and no other level's"
-    assert lexicon.listings == 1, "the second session waited for the first one's build"
-    assert first.rematch() is not None and lexicon.listings == 1
-    hot_seat = _CountedList(WORDS)
-    LocalSession(position(TERRAIN, "", hot_seat), {GOLD: Seat(GOLD, "Ann", True), SILVER: Seat(SILVER, "Bob", True)})
-    assert hot_seat.listings == 0
 
 
 def test_pass_and_play_shows_the_screen_to_whoever_acts():
