@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from shared.rules.actions import Commit, Redeploy
 from shared.ai.availability import timed_check
 from shared.ai.levels import get_level
-from shared.ai.player import decide, level_words
+from shared.ai.player import decide
 from shared.ai.vocab import level_vocabulary
 from shared.ai.warstats import WarCounter, WarTally
 from shared.rules.game import Game
@@ -95,8 +95,6 @@ def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = Fa
     counter = WarCounter(tuple(int(p) for p in levels), track_offers=spec.availability_cap is not None)
     counter.observe(game.initial_events)
     checked_turn = 0
-    for level in set(levels.values()):  # built once per process, out of the game's time
-        level_words(lexicon, get_level(level))
     while not game.over and game.version < MAX_ACTIONS:
         actor = game.actor
         assert actor is not None
