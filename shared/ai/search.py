@@ -30,6 +30,7 @@ from typing import Any
 from shared.ai.lines import Line
 from shared.ai.spell import (
     ENDS,
+    Deadline,
     KIDS,
     NODE,
     RACK,
@@ -45,10 +46,6 @@ from shared.rules.lexicon import Category
 
 _CHECK_EVERY = 16  # starts between two looks at the clock
 _NEVER = 1 << 30  # a distance no rack reaches
-
-
-class Deadline(Exception):
-    """Raised inside a search when its deadline has passed."""
 
 
 class LeftParts:
@@ -187,7 +184,8 @@ class Search:
         fixed, free, allowed, anchor = line.fixed, line.free, line.allowed, line.anchor
         water, bad = line.water, line.bad
         out, lexicon, density, cut, total = self.out, self.lexicon, self.density, self.cut, self.total
-        late = self.late if self.deadline is not None else None
+        deadline = self.deadline
+        late = self.late if deadline is not None else None
         cum_free = [0] * (n + 1)  # free cells before i
         cum_forest = [0] * (n + 1)  # free forest cells before i (only new letters count)
         cum_spots = [0] * (n + 1)  # cells without an own letter before i
@@ -270,7 +268,7 @@ class Search:
             if linked and allow is None and special_gap[i] > left and room[i] - i >= left:
                 # Open land as far as the letters reach: every completion is a move.
                 s = i - len(word)
-                for rest in completions(t):
+                for rest in completions(t, deadline):
                     e = i + len(rest)
                     if water[e - 1]:
                         continue
@@ -332,7 +330,7 @@ class Search:
                 if late is not None and late():
                     raise Deadline
                 end_room = room[a + 1] - a  # cells from the anchor to the first closed one
-                for w in completions(self.root):
+                for w in completions(self.root, self.deadline):
                     size = len(w)
                     if size < 2:
                         continue

@@ -15,6 +15,7 @@ per search, and a list is several times cheaper to make than an object.
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import Any
 
 from shared.ai.vocab import END, Node
@@ -25,6 +26,12 @@ ends here, the kids ((letter, spelling), ...) or None until expanded, the spelli
 board letters (letter -> spelling or None) or None, the completions or None."""
 
 Spelling = list[Any]
+
+_LOOK_EVERY = 64  # spellings walked between two looks at the clock while listing completions
+
+
+class Deadline(Exception):
+    """Raised inside a search when its deadline has passed."""
 
 
 def spelling(node: Node, rack: str) -> Spelling:
@@ -58,16 +65,24 @@ def expand(s: Spelling) -> tuple[tuple[str, Spelling], ...]:
     return result
 
 
-def completions(s: Spelling) -> tuple[str, ...]:
-    """Every non-empty string the rack can add here to end a word, shortest first."""
+def completions(s: Spelling, deadline: float | None = None) -> tuple[str, ...]:
+    """Every non-empty string the rack can add here to end a word, shortest first.
+
+    With a ``deadline`` (a ``perf_counter`` time), raise :class:`Deadline` once it has
+    passed: listing every word a long rack spells from the root can take a good part of a
+    second. A listing cut short is not kept; the kids it expanded are."""
     words = s[WORDS]
     if words is not None:
         return words
     out: list[str] = []
     frontier: list[tuple[Spelling, str]] = [(s, "")]
+    walked = 0
     while frontier:  # breadth first: the words come out shortest first
         deeper = []
         for t, prefix in frontier:
+            walked += 1
+            if deadline is not None and not walked % _LOOK_EVERY and perf_counter() > deadline:
+                raise Deadline
             kids = t[KIDS]
             if kids is None:
                 kids = expand(t)

@@ -1,0 +1,41 @@
+"""Spellings: what a rack can spell from a point of the word graph, and the clock while listing it."""
+
+from __future__ import annotations
+
+import time
+from itertools import permutations
+
+import pytest
+
+from shared.ai.spell import KIDS, WORDS, Deadline, completions, spelling
+from shared.ai.vocab import Vocabulary
+
+# Every arrangement of two to four of six letters: a rack of those six spells 480 words, in a
+# walk of more spellings than the listing walks between two looks at the clock.
+SIX = "abcdef"
+WORDS_OF_SIX = ["".join(p) for n in (2, 3, 4) for p in permutations(SIX, n)]
+
+
+def test_completions_list_every_word_the_rack_can_end_shortest_first():
+    vocab = Vocabulary(WORDS_OF_SIX + ["abba", "bag"])
+    words = completions(spelling(vocab.root, SIX))
+    assert sorted(words) == sorted(WORDS_OF_SIX)  # "abba" needs two b, "bag" a g
+    assert [len(w) for w in words] == sorted(len(w) for w in words)
+    assert completions(spelling(vocab.root, "ab")) == ("ab", "ba")
+
+
+def test_a_listing_past_its_deadline_stops_and_keeps_no_partial_list():
+    vocab = Vocabulary(WORDS_OF_SIX)
+    root = spelling(vocab.root, SIX)
+    with pytest.raises(Deadline):
+        completions(root, deadline=time.perf_counter() - 1.0)
+    assert root[WORDS] is None, "a listing cut short is not kept"
+    assert root[KIDS] is not None, "the kids it expanded are kept for the next walk"
+    assert completions(root) == completions(spelling(vocab.root, SIX))
+
+
+def test_a_deadline_not_reached_changes_nothing():
+    vocab = Vocabulary(WORDS_OF_SIX)
+    capped = completions(spelling(vocab.root, SIX), deadline=time.perf_counter() + 3600.0)
+    assert capped == completions(spelling(vocab.root, SIX))
+    assert len(capped) == 6 * 5 + 6 * 5 * 4 + 6 * 5 * 4 * 3
