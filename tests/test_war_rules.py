@@ -83,11 +83,12 @@ def test_without_the_option_the_city_stays():
     assert not [e for e in events if isinstance(e, CityTaken)] and not game.over
 
 
-def test_the_war_preset_is_the_standard_game_with_five_numbers_turned():
+def test_the_war_preset_is_the_standard_game_with_six_settings_turned():
     war, standard = PRESETS["war"], PRESETS["standard"]
     changed = {k: v for k, v in war.to_dict().items() if standard.to_dict()[k] != v}
     assert changed == {"name": "war", "defeat_cost": "0/1", "combat_points": 2,
-                       "city_defence_multiplier": "2/1", "city_guard_reach": 2, "city_gates_hold": True}
+                       "city_defence_multiplier": "2/1", "city_guard_reach": 2, "city_gates_hold": True,
+                       "equal_turns": True}
 
 
 def test_in_war_the_attacker_beats_each_defender_alone_and_scores_double():

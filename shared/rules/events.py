@@ -240,6 +240,17 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True)
+class LastTurn(Event):
+    """The first player has gone out under ``equal_turns``: ``player`` plays the game's last turn."""
+
+    type = "last_turn"
+    player: Player
+
+    def public(self):
+        return {"player": int(self.player)}
+
+
+@dataclass(frozen=True)
 class ScoresChanged(Event):
     type = "scores"
     scores: dict[Player, int] = field(default_factory=dict)

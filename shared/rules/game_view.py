@@ -44,6 +44,7 @@ class GameViews:
             "to_move": int(self.to_move),
             "turn": self.turn,
             "stall_turns": self.stall_turns,
+            "last_turn": self.is_last_turn(),
             "redeployed": self.redeployed_this_turn,
             "pending": None if self.pending is None else self.pending.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),

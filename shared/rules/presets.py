@@ -52,6 +52,9 @@ class RuleSet:
     combat_points: int = 1  # points per dot of a letter removed in combat
     cities_fall_with_words: bool = False  # a winning attack also takes the cities under the words it beat
     end_on_empty_rack: bool = True  # R11 condition 2
+    # True: R11 end 2 is checked at the end of a round, so when the first player goes out the
+    # second still plays their turn and both have had as many. The war preset sets it.
+    equal_turns: bool = False
     stalemate_passes: int = 4  # R11 end 3: consecutive passes with both pools empty
     stall_turns: int | None = 20  # R11 end 4: turns (both players') once both pools are empty
     turn_limit: int | None = 200  # R11 end 5: the game ends on score after this many turns
@@ -107,7 +110,7 @@ PRESETS: dict[str, RuleSet] = {
     # city guards only its gate (2 steps), and the letters in the gate fall only to a fight there.
     "war": replace(
         STANDARD, name="war", defeat_cost=Fraction(0), combat_points=2,
-        city_defence_multiplier=Fraction(2), city_guard_reach=2, city_gates_hold=True,
+        city_defence_multiplier=Fraction(2), city_guard_reach=2, city_gates_hold=True, equal_turns=True,
     ),
 }
 

@@ -14,6 +14,7 @@ from shared.rules.events import (
     Event,
     GameOver,
     LettersDiscarded,
+    LastTurn,
     LettersDrawn,
     ScoresChanged,
     TurnEnded,
@@ -54,8 +55,25 @@ class TurnFlow:
         if ending is not None:
             winner = self._leader() if self.rules.win_by_score else None
             return events + self._game_over(winner, ending)
+        if self.last_turn_follows(p):
+            events.append(LastTurn(p.other))
         events += self._start_turn(p.other)
         return events + self._after_action()
+
+    def _gone_out(self, p: Player) -> bool:
+        """R11 end 2's condition: ``p`` has an empty pool and an empty rack."""
+        return not self.rules.endless_pool and not self.pools[p] and not self.racks[p]
+
+    def last_turn_follows(self, p: Player) -> bool:
+        """True when ``p``, ending a turn that does not end the game, is the first player going
+        out under ``equal_turns``: the second player then plays one last turn."""
+        rules = self.rules
+        return rules.equal_turns and rules.end_on_empty_rack and p == self.first and self._gone_out(p)
+
+    def is_last_turn(self) -> bool:
+        """True while the second player plays the last turn of the game (``equal_turns``: the
+        first player has gone out, and the game ends with this turn)."""
+        return self.result is None and self.to_move != self.first and self.last_turn_follows(self.first)
 
     def _turn_end_reason(self, p: Player) -> str | None:
         """R11 ends 2-5, checked when ``p`` ends a turn: the reason, or None to play on."""
@@ -65,8 +83,11 @@ class TurnFlow:
             return "stalemate" if no_letters_left and self.passes >= rules.stalemate_passes else None
         finite = not rules.endless_pool
         pools_empty = finite and all(not self.pools[q] for q in PLAYERS)
-        if finite and rules.end_on_empty_rack and not self.pools[p] and not self.racks[p]:
-            return "score"
+        if finite and rules.end_on_empty_rack:
+            if not rules.equal_turns and self._gone_out(p):
+                return "score"
+            if rules.equal_turns and p != self.first and any(self._gone_out(q) for q in PLAYERS):
+                return "score"  # the end of a round in which a player went out
         if pools_empty and self.passes >= rules.stalemate_passes:
             return "stalemate"
         if pools_empty and rules.stall_turns is not None and self.stall_turns >= rules.stall_turns:
