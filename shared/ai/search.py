@@ -45,6 +45,7 @@ from shared.rules.letters import LETTER_VALUES as _VALUES
 from shared.rules.lexicon import Category
 
 _CHECK_EVERY = 16  # starts between two looks at the clock
+_CHUNK = 256  # prefixes spelled or indexed between two looks at the clock
 _NEVER = 1 << 30  # a distance no rack reaches
 
 
@@ -53,17 +54,21 @@ class LeftParts:
     indexed by the letter that follows, spelled as long as the anchors need."""
 
     def __init__(self, root: Spelling, deadline: float | None = None) -> None:
-        self.deadline = deadline  # a deeper level is not spelled once it has passed
+        self.deadline = deadline  # no level is spelled or indexed far past it
         self.levels: list[list[tuple[str, Spelling]]] = [[("", root)]]
         # per length: letter -> (prefix, spelling after prefix + letter), the letter from the rack
-        self._placing: list[dict[str, list[tuple[str, Spelling]]]] = []
+        self._placing: list[dict[str, list[tuple[str, Spelling]]]] = [self._index(self.levels[0])]
         # per length: letter -> (prefix, spelling after prefix) whose node continues with it
         self._reading: list[dict[str, list[tuple[str, Spelling]]] | None] = [None]
-        self._index(0)
 
-    def _index(self, depth: int) -> None:
+    def _late(self) -> bool:
+        return self.deadline is not None and perf_counter() > self.deadline
+
+    def _index(self, level: list[tuple[str, Spelling]]) -> dict[str, list[tuple[str, Spelling]]]:
         placing: dict[str, list[tuple[str, Spelling]]] = {}
-        for prefix, s in self.levels[depth]:
+        for n, (prefix, s) in enumerate(level):
+            if n and not n % _CHUNK and self._late():
+                raise Deadline
             kids = s[KIDS]
             if kids is None:
                 kids = expand(s)
@@ -73,30 +78,40 @@ class LeftParts:
                     placing[letter] = [(prefix, kid)]
                 else:
                     entries.append((prefix, kid))
-        self._placing.append(placing)
+        return placing
 
     def _reading_table(self, depth: int) -> dict[str, list[tuple[str, Spelling]]]:
         # made on first use: only anchors on an own letter read it, and many searches have none
         reading = self._reading[depth]
         if reading is None:
-            reading = self._reading[depth] = {}
-            for entry in self.levels[depth]:
+            reading = {}
+            for n, entry in enumerate(self.levels[depth]):
+                if n and not n % _CHUNK and self._late():
+                    raise Deadline
                 for letter in entry[1][NODE]:  # END among them: never asked for
                     entries = reading.get(letter)
                     if entries is None:
                         reading[letter] = [entry]
                     else:
                         entries.append(entry)
+            self._reading[depth] = reading
         return reading
 
     def _deepen(self, depth: int) -> None:
+        # A level of a long rack holds tens of thousands of prefixes: the clock is read every
+        # few hundred while it is spelled and indexed, and a level is kept only once whole.
         levels = self.levels
         while len(levels) <= depth and levels[-1]:
-            if self.deadline is not None and perf_counter() > self.deadline:
-                raise Deadline  # a level with a long rack can take a good part of a second
-            levels.append([(prefix + letter, kid) for prefix, s in levels[-1] for letter, kid in s[KIDS]])
+            last = levels[-1]
+            level: list[tuple[str, Spelling]] = []
+            for start in range(0, len(last), _CHUNK):
+                if self._late():
+                    raise Deadline
+                level += [(prefix + letter, kid) for prefix, s in last[start:start + _CHUNK] for letter, kid in s[KIDS]]
+            placing = self._index(level)
+            levels.append(level)
+            self._placing.append(placing)
             self._reading.append(None)
-            self._index(len(levels) - 1)
 
     def placing(self, letter: str, depth: int) -> list[list[tuple[str, Spelling]] | tuple[()]]:
         """Per length up to ``depth``: (prefix, spelling after prefix + letter)."""
