@@ -42,6 +42,16 @@ def side(player: int | None, names: dict[int, str] | None = None) -> str:
     return "Gold" if int(player) == 1 else "Silver"
 
 
+_PLAIN_FORMS = {"has": "have", "passes": "pass"}
+
+
+def acts(name: str, verb: str) -> str:
+    """'Gold lays', and 'You lay' for the seat named "You" (an online client's own seat)."""
+    if name == "You":
+        verb = _PLAIN_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+    return f"{name} {verb}"
+
+
 def _letters(items: list) -> str:
     return ", ".join(str(x[2]).upper() for x in items)
 
@@ -51,8 +61,9 @@ def describe_event(event: dict[str, Any], names: dict[int, str] | None = None) -
     kind = event.get("type")
     who = lambda key: side(event.get(key), names)  # noqa: E731
     if kind == "word_committed":
-        verb = "attacks with" if event.get("attacks") else "lays"
-        return f"{who('player')} {verb} {event['word'].upper()}"
+        if event.get("attacks"):
+            return f"{acts(who('player'), 'attacks')} with {event['word'].upper()}"
+        return f"{acts(who('player'), 'lays')} {event['word'].upper()}"
     if kind == "combat_step":
         a, d = event["attack_word"].upper(), event["defend_word"].upper()
         if event["attacker_wins"]:
@@ -62,7 +73,7 @@ def describe_event(event: dict[str, Any], names: dict[int, str] | None = None) -
         reason = event.get("reason", "")
         gone = _letters(event["letters"])
         tail = f", +{event['points']} to {side(event['points_to'], names)}" if event.get("points_to") else ""
-        return f"  {side(event['owner'], names)} loses {gone} ({reason}){tail}"
+        return f"  {acts(side(event['owner'], names), 'loses')} {gone} ({reason}){tail}"
     if kind == "terrain_changed":
         n = len(event["cells"])
         if event.get("reason") == "ice cracked":
@@ -70,18 +81,22 @@ def describe_event(event: dict[str, Any], names: dict[int, str] | None = None) -
         return f"  {n} forest cell{'s' if n > 1 else ''} cut to plains"
     if kind == "city_taken":
         bonus = f" (+{event['bonus']})" if event.get("bonus") else ""
-        return f"  {who('player')} takes a city{bonus}"
+        return f"  {acts(who('player'), 'takes')} a city{bonus}"
     if kind == "word_lifted":
-        return f"{who('player')} lifts {event['word'].upper()}"
+        return f"{acts(who('player'), 'lifts')} {event['word'].upper()}"
     if kind == "letters_discarded":
         n = event.get("count", len(event.get("letters", "")))
-        return f"{who('player')} discards {n} letter{'s' if n != 1 else ''}"
+        return f"{acts(who('player'), 'discards')} {n} letter{'s' if n != 1 else ''}"
     if kind == "turn_ended":
-        return f"{who('player')} passes" if event.get("passed") else None
+        return acts(who('player'), "passes") if event.get("passed") else None
     if kind == "turn_started":
         return f"- turn {event['turn']}: {who('player')} -"
+    if kind == "last_turn":
+        last = event.get("player")
+        gone = None if last is None else 3 - int(last)
+        return f"{acts(side(gone, names), 'has')} used every letter: {acts(who('player'), 'plays')} the last turn"
     if kind == "defence_requested":
-        return f"  {side(event['defender'], names)} orders the defence"
+        return f"  {acts(side(event['defender'], names), 'orders')} the defence"
     if kind == "game_over":
         return describe_result({"winner": event.get("winner"), "reason": event.get("reason")}, names)
     return None
@@ -97,7 +112,7 @@ def describe_result(result: dict[str, Any] | None, names: dict[int, str] | None 
         return SERVER_ENDINGS[reason]
     if winner is None:
         return "A draw" + DRAW_REASONS.get(reason, "")
-    return f"{side(winner, names)} wins {REASONS.get(reason, reason)}"
+    return f"{acts(side(winner, names), 'wins')} {REASONS.get(reason, reason)}"
 
 
 TERRAIN_RULES: dict[str, tuple[str, str]] = {

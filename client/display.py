@@ -51,6 +51,7 @@ class DisplayState:
     pending: dict[Any, Any] | None = None
     result: dict[str, Any] | None = None
     redeployed: bool = False
+    last_turn: bool = False  # the second player's last turn, after the first went out (war)
     version: int = 0
     map_name: str = ""
     rules_name: str = "standard"
@@ -78,7 +79,8 @@ class DisplayState:
             width=view["width"], height=view["height"], terrain=terrain, cities=cities, letters=letters,
             invalid=invalid, isolated=isolated, players=players, to_move=Player(view["to_move"]),
             turn=view.get("turn", 0), pending=view.get("pending"), result=view.get("result"),
-            redeployed=bool(view.get("redeployed")), version=view.get("version", 0),
+            redeployed=bool(view.get("redeployed")), last_turn=bool(view.get("last_turn")),
+            version=view.get("version", 0),
             map_name=view.get("map", ""), rules_name=view.get("rules", "standard"),
         )
 
@@ -130,7 +132,10 @@ class DisplayState:
         elif kind == "turn_started":
             self.to_move = Player(event["player"])
             self.turn = event.get("turn", self.turn)
+        elif kind == "last_turn":
+            self.last_turn = True
         elif kind == "game_over":
+            self.last_turn = False
             self.result = {"winner": event.get("winner"), "reason": event.get("reason")}
         else:
             return

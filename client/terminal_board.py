@@ -144,7 +144,8 @@ def status_text(tracker: GameTracker) -> str:
         lines.append(f"game over: {winner} ({result['reason']})")
         return "\n".join(lines)
     pending = view["pending"]
-    turn = f"turn {view['turn']}: {SEAT_NAMES[view['to_move']]} to move"
+    last = ", the last" if view.get("last_turn") else ""
+    turn = f"turn {view['turn']}{last}: {SEAT_NAMES[view['to_move']]} to move"
     if tracker.my_move:
         turn += " - your move"
     lines.append(turn)
@@ -194,6 +195,8 @@ def describe_event(event: dict[str, Any]) -> str | None:
         return f"{who} {'passes' if event['passed'] else 'ends the turn'}"
     if kind == "discard_required":
         return f"{who} must discard {event['count']}"
+    if kind == "last_turn":
+        return f"{SEAT_NAMES[3 - event['player']]} has used every letter: {who} plays the last turn"
     if kind == "defence_requested":
         return f"{SEAT_NAMES[event['defender']]} must order the defence"
     if kind == "game_over":

@@ -105,3 +105,46 @@ def test_gold_and_silver_coins_differ_in_shape_as_well_as_colour():
     grey_gold = (gold[..., :3].mean(axis=2) * gold[..., 3] / 255) > 40
     grey_silver = (silver[..., :3].mean(axis=2) * silver[..., 3] / 255) > 40
     assert (grey_gold != grey_silver).sum() > 150
+
+
+def test_the_last_turn_is_announced_in_the_chronicle_and_kept_in_the_display():
+    from shared.rules.actions import Commit, EndTurn
+
+    from client.describe import describe_event
+    from client.terminal_board import describe_event as terminal_line
+
+    game = position(". G . . . . S .", "", LEXICON, PRESETS["war"], racks={GOLD: "cat", SILVER: "dog"})
+    for p in (GOLD, SILVER):
+        game.pools[p].clear()
+    game.apply(Commit(GOLD, ((0, 1, "c"), (0, 2, "a"), (0, 3, "t"))))
+    before = DisplayState.from_view(game.view(SILVER))
+    events = [e.to_dict(SILVER) for e in game.apply(EndTurn(GOLD))]
+    assert not before.last_turn
+    for event in events:
+        before.apply_event(event)
+    assert before.last_turn and DisplayState.from_view(game.view(SILVER)).last_turn
+    lines = [describe_event(e, {1: "Ada", 2: "Bo"}) for e in events]
+    assert "Ada has used every letter: Bo plays the last turn" in lines
+    assert "gold has used every letter: silver plays the last turn" in [terminal_line(e) for e in events]
+    game.apply(EndTurn(SILVER))
+    assert not DisplayState.from_view(game.view(SILVER)).last_turn and game.result.reason == "score"
+    online = {1: "Ada", 2: "You"}  # an online client names its own seat "You"
+    assert "Ada has used every letter: You play the last turn" in [describe_event(e, online) for e in events]
+
+
+def test_the_chronicle_speaks_to_you_in_the_plain_form():
+    from client.describe import describe_event, describe_result
+
+    names = {1: "You", 2: "Bo"}
+    lines = [describe_event(e, names) for e in (
+        {"type": "word_committed", "player": 1, "word": "cat", "attacks": True},
+        {"type": "word_committed", "player": 2, "word": "dog", "attacks": False},
+        {"type": "turn_ended", "player": 1, "passed": True},
+        {"type": "letters_removed", "owner": 1, "letters": [[0, 0, "a"]], "reason": "defeated", "points_to": 2,
+         "points": 2},
+        {"type": "defence_requested", "defender": 1},
+        {"type": "word_lifted", "player": 1, "word": "cat"},
+    )]
+    assert lines == ["You attack with CAT", "Bo lays DOG", "You pass", "  You lose A (defeated), +2 to Bo",
+                     "  You order the defence", "You lift CAT"]
+    assert describe_result({"winner": 1, "reason": "conquest"}, names) == "You win by conquest: every city taken"

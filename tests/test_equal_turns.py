@@ -1,6 +1,10 @@
 """The war preset's equal turns: when the first player goes out, the second plays one last turn."""
 
-from shared.rules.actions import EndTurn
+import math
+import random
+
+from shared.ai import decide
+from shared.rules.actions import EndTurn, Resign
 from shared.rules.events import LastTurn
 from shared.rules.presets import PRESETS, STANDARD
 from shared.rules.snapshot import restore, snapshot_of
@@ -65,3 +69,25 @@ def test_the_last_turn_is_a_turn_like_any_other_and_survives_a_snapshot():
     assert again.is_last_turn() and again.fingerprint() == game.fingerprint()
     again.apply(EndTurn(SILVER))  # a pass is a last turn too
     assert (again.result.winner, again.result.reason) == (GOLD, "score")
+
+
+WIDE = """
+. . . . . . . . . . . . . . . .
+. G . . . . . . . . . . . . S .
+. . . . . . . . . . . . . . . .
+"""
+
+
+def test_the_warlord_plays_out_a_lost_last_turn_rather_than_resign():
+    decisions = {}
+    for gold in ("cat", "cate"):  # with CATE gold keeps an E: not out, so no last turn
+        game = position(WIDE, "", LEXICON, rules=WAR, racks={GOLD: gold, SILVER: "e"})
+        for p in (GOLD, SILVER):
+            game.pools[p].clear()
+        game.captured[GOLD] = 60  # silver trails far beyond what an E could win back
+        game.apply(across(GOLD, 1, 1, "cat"))
+        game.apply(EndTurn(GOLD))
+        assert game.is_last_turn() == (gold == "cat")
+        decisions[gold] = decide(game, SILVER, 4, random.Random(0), time_limit=math.inf).action
+    assert decisions["cate"] == Resign(SILVER, "resigned")
+    assert decisions["cat"] == EndTurn(SILVER)

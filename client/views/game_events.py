@@ -53,6 +53,8 @@ class GameEvents:
             colour = theme.PARCHMENT if not line.startswith(" ") else theme.PARCHMENT_DIM
             if step.kind == "turn_started":
                 colour = theme.BRASS
+            elif step.kind == "last_turn":
+                colour = theme.AMBER
             self.log.append((line, colour))
         if step.kind == "turn_ended" and step.event.get("passed"):
             note = self._pass_note(Player(step.event["player"]))

@@ -81,9 +81,10 @@ class GameText:
                 what = "you order your defence" if mine and not self.session.hot_seat \
                     else f"{who} orders the defence"
             return f"Turn {d.turn}: {what}"
+        last = ", the last" if d.last_turn else ""
         if mine and not self.session.hot_seat:
-            return f"Turn {d.turn}: your move"
-        return f"Turn {d.turn}: {who} to move"
+            return f"Turn {d.turn}{last}: your move"
+        return f"Turn {d.turn}{last}: {who} to move"
 
     def preview_lines(self) -> list[tuple[str, Colour]]:
         """The preview panel's text, line by line with colours."""

@@ -72,13 +72,14 @@ PAGES: list[tuple[str, list[str]]] = [
         "Words cut off from your cities are marked amber; invalid lines are marked red.",
     ]),
     ("The war rules", [
-        "Choose War when you set up a game, for one built for fighting. Four rules change:",
+        "Choose War when you set up a game, for one built for fighting. Five rules change:",
         "  Each enemy word your word touches is fought alone: stronger than each one, you beat",
         "  them all; one at least as strong stops you. (In the standard game you must beat their sum.)",
         "  Letters knocked off in a fight score 2 points a dot, for the defender too.",
         "  A word on a city defends at x2 instead of x1.5 against an attack within 2 steps of the",
         "  city, its gate: a city falls only to a real assault there.",
         "  Farther out the word fights at its own strength, and beaten, keeps its letters in the gate.",
+        "  If the player who moved first uses every letter, the other still plays a last turn.",
         "Everything else is as in the standard game.",
     ]),
 ]

@@ -178,7 +178,8 @@ class _Turn(ReplySearch):
 
     def choose(self) -> Decision:
         game, me, lv = self.game, self.me, self.lv
-        if lv.resigns and lost_beyond_recovery(game, me, self.vocab, self.deadline, self.w):
+        # the game's last turn is played out: resigning it would change nothing but the record
+        if lv.resigns and not game.is_last_turn() and lost_beyond_recovery(game, me, self.vocab, self.deadline, self.w):
             self.decision.action = Resign(me, "resigned")
             self.decision.notes.append("resign: lost beyond recovery")
             return self.decision
