@@ -341,7 +341,7 @@ def test_a_deadline_not_reached_changes_nothing():
 def test_a_search_cut_short_keeps_the_moves_it_had_found(monkeypatch):
     """The clock passes the deadline after 1, 2, 3, ... readings: each time the moves found
     so far come back, flagged, and they are the start of the full generation."""
-    from shared.ai import movegen, search
+    from shared.ai import left_parts, movegen, search, spell
 
     game = _busy_position()
     vocab = full_vocabulary(LEXICON)
@@ -351,7 +351,8 @@ def test_a_search_cut_short_keeps_the_moves_it_had_found(monkeypatch):
     for looks in range(1, 400):
         clock = _Clock(looks)
         monkeypatch.setattr(movegen, "perf_counter", clock)
-        monkeypatch.setattr(search, "perf_counter", clock)
+        for module in (search, left_parts, spell):
+            monkeypatch.setattr(module, "perf_counter", clock)
         _, part = find_moves(game, GOLD, vocab, deadline=0.5)
         if not part.cut_short:
             assert part == everything  # the clock was not read often enough to stop it

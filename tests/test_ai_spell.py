@@ -43,24 +43,24 @@ def test_a_deadline_not_reached_changes_nothing():
 
 
 def test_left_parts_read_the_clock_inside_a_level_and_keep_only_whole_levels(monkeypatch):
-    from shared.ai import search
+    from shared.ai import left_parts
 
     vocab = Vocabulary(WORDS_OF_SIX)
-    whole = search.LeftParts(spelling(vocab.root, SIX))
+    whole = left_parts.LeftParts(spelling(vocab.root, SIX))
     whole.placing("a", 3)
     expected = [sorted(p for p, _ in level) for level in whole.levels]
     assert [len(level) for level in expected] == [1, 6, 30, 120]
-    monkeypatch.setattr(search, "_CHUNK", 4)  # a look at the clock every 4 prefixes
+    monkeypatch.setattr(left_parts, "_CHUNK", 4)  # a look at the clock every 4 prefixes
     readings = []
     for looks in (1, 2, 5, 20, 40):
         clock = iter([0.0] * looks + [1.0] * 1000)
-        monkeypatch.setattr(search, "perf_counter", lambda: next(clock))
-        parts = search.LeftParts(spelling(vocab.root, SIX), deadline=0.5)
+        monkeypatch.setattr(left_parts, "perf_counter", lambda: next(clock))
+        parts = left_parts.LeftParts(spelling(vocab.root, SIX), deadline=0.5)
         with pytest.raises(Deadline):
             parts.placing("a", 3)
         assert len(parts.levels) == len(parts._placing) == len(parts._reading) < 4, "no level half kept"
         readings.append(len(parts.levels))
-        monkeypatch.setattr(search, "perf_counter", lambda: 0.0)
+        monkeypatch.setattr(left_parts, "perf_counter", lambda: 0.0)
         parts.placing("a", 3)  # on time again, it goes on from the last whole level
         assert [sorted(p for p, _ in level) for level in parts.levels] == expected
         assert [[p for p, _ in level] for level in parts.placing("b", 3)] == [

@@ -27,6 +27,7 @@ from string import ascii_lowercase
 from time import perf_counter
 from typing import Any
 
+from shared.ai.left_parts import LeftParts
 from shared.ai.lines import Line
 from shared.ai.spell import (
     ENDS,
@@ -45,84 +46,8 @@ from shared.rules.letters import LETTER_VALUES as _VALUES
 from shared.rules.lexicon import Category
 
 _CHECK_EVERY = 16  # starts between two looks at the clock
-_CHUNK = 256  # prefixes spelled or indexed between two looks at the clock
+_MOVES_MASK = 1023  # a walk looks at the clock when the number of moves found is a multiple of 1,024
 _NEVER = 1 << 30  # a distance no rack reaches
-
-
-class LeftParts:
-    """Every prefix the rack can spell (the left parts of Appel and Jacobson), by length and
-    indexed by the letter that follows, spelled as long as the anchors need."""
-
-    def __init__(self, root: Spelling, deadline: float | None = None) -> None:
-        self.deadline = deadline  # no level is spelled or indexed far past it
-        self.levels: list[list[tuple[str, Spelling]]] = [[("", root)]]
-        # per length: letter -> (prefix, spelling after prefix + letter), the letter from the rack
-        self._placing: list[dict[str, list[tuple[str, Spelling]]]] = [self._index(self.levels[0])]
-        # per length: letter -> (prefix, spelling after prefix) whose node continues with it
-        self._reading: list[dict[str, list[tuple[str, Spelling]]] | None] = [None]
-
-    def _late(self) -> bool:
-        return self.deadline is not None and perf_counter() > self.deadline
-
-    def _index(self, level: list[tuple[str, Spelling]]) -> dict[str, list[tuple[str, Spelling]]]:
-        placing: dict[str, list[tuple[str, Spelling]]] = {}
-        for n, (prefix, s) in enumerate(level):
-            if n and not n % _CHUNK and self._late():
-                raise Deadline
-            kids = s[KIDS]
-            if kids is None:
-                kids = expand(s)
-            for letter, kid in kids:
-                entries = placing.get(letter)
-                if entries is None:
-                    placing[letter] = [(prefix, kid)]
-                else:
-                    entries.append((prefix, kid))
-        return placing
-
-    def _reading_table(self, depth: int) -> dict[str, list[tuple[str, Spelling]]]:
-        # made on first use: only anchors on an own letter read it, and many searches have none
-        reading = self._reading[depth]
-        if reading is None:
-            reading = {}
-            for n, entry in enumerate(self.levels[depth]):
-                if n and not n % _CHUNK and self._late():
-                    raise Deadline
-                for letter in entry[1][NODE]:  # END among them: never asked for
-                    entries = reading.get(letter)
-                    if entries is None:
-                        reading[letter] = [entry]
-                    else:
-                        entries.append(entry)
-            self._reading[depth] = reading
-        return reading
-
-    def _deepen(self, depth: int) -> None:
-        # A level of a long rack holds tens of thousands of prefixes: the clock is read every
-        # few hundred while it is spelled and indexed, and a level is kept only once whole.
-        levels = self.levels
-        while len(levels) <= depth and levels[-1]:
-            last = levels[-1]
-            level: list[tuple[str, Spelling]] = []
-            for start in range(0, len(last), _CHUNK):
-                if self._late():
-                    raise Deadline
-                level += [(prefix + letter, kid) for prefix, s in last[start:start + _CHUNK] for letter, kid in s[KIDS]]
-            placing = self._index(level)
-            levels.append(level)
-            self._placing.append(placing)
-            self._reading.append(None)
-
-    def placing(self, letter: str, depth: int) -> list[list[tuple[str, Spelling]] | tuple[()]]:
-        """Per length up to ``depth``: (prefix, spelling after prefix + letter)."""
-        self._deepen(depth)
-        return [table.get(letter, ()) for table in self._placing[: depth + 1]]
-
-    def reading(self, letter: str, depth: int) -> list[list[tuple[str, Spelling]] | tuple[()]]:
-        """Per length up to ``depth``: (prefix, spelling) whose node continues with ``letter``."""
-        self._deepen(depth)
-        return [self._reading_table(d).get(letter, ()) for d in range(min(depth + 1, len(self.levels)))]
-
 
 _PAIRS: list[dict[str, tuple[int, str]]] = []
 
@@ -261,6 +186,8 @@ class Search:
                 if i - s >= 2 and not (has_forest and cum_forest[i] != cum_forest[s]
                                        and not strong_enough(word, cum_forest[i] - cum_forest[s])):
                     out.append((line, s, i, word, tuple(map(getitem, spots[cum_spots[s]:cum_spots[i]], placed))))
+                    if deadline is not None and not len(out) & _MOVES_MASK and perf_counter() > deadline:
+                        raise Deadline
             if i == n:
                 return
             f = fixed[i]
@@ -293,9 +220,15 @@ class Search:
                         continue
                     out.append((line, s, e, text,
                                 tuple(map(getitem, spots[cum_spots[s]:cum_spots[e]], placed + rest))))
+                    if deadline is not None and not len(out) & _MOVES_MASK and perf_counter() > deadline:
+                        raise Deadline
                 return
             kids = t[KIDS]
             if kids is None:
+                # A walk from one start can run long: it reads the clock where new work begins
+                # (a spelling expanded for the first time) and every 1,024 moves found.
+                if deadline is not None and perf_counter() > deadline:
+                    raise Deadline
                 kids = expand(t)
             i += 1
             if allow is None:
@@ -359,6 +292,8 @@ class Search:
                                 w, cum_forest[e] - cum_forest[s]):
                             continue
                         out.append((line, s, e, w, tuple(map(getitem, pairs[s:e], w))))
+                        if deadline is not None and not len(out) & _MOVES_MASK and perf_counter() > deadline:
+                            raise Deadline
                 continue
             # own letters right after the anchor: every word goes on through them, so only
             # the prefixes whose graph node does (none if no word may build on them)
