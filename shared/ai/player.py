@@ -42,6 +42,7 @@ from shared.ai.answers import choose_defence, choose_discard
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_value, side_info
 from shared.ai.fights import best_fight, lost_beyond_recovery
+from shared.ai.gc_pause import collector_paused
 from shared.ai.endgame import catch_up, lift_candidates, score_diff, turn_end, used_up_and_won
 from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events
 from shared.ai.levels import Level, get_level
@@ -146,7 +147,8 @@ def decide(
     elif game.actor != player:
         raise ValueError(f"{player.label} has nothing to decide: {game.actor.label} must act")
     else:
-        decision = _Turn(game, player, lv, rng, start + limit * (1 - CAP_RESERVE)).choose()
+        with collector_paused():  # a full collection mid-search is a stall no clock check ends
+            decision = _Turn(game, player, lv, rng, start + limit * (1 - CAP_RESERVE)).choose()
     decision.seconds = time.perf_counter() - start
     return decision
 

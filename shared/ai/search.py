@@ -239,99 +239,104 @@ class Search:
                     if ch in allow:
                         walk(i, u, linked, word + ch, placed + ch)
 
-        # 1. Words whose first anchor a follows only open cells: shared left parts.
-        parts = self.left_parts
-        assert parts is not None
-        rack_letters = sorted(set(self.root[RACK]))
-        for a in range(n):
-            if not anchor[a]:
-                continue
-            k = open_before[a]
-            if a - k - 1 >= 0 and fixed[a - k - 1] is not None:
-                k -= 1  # a word may not start right after an own letter
-            if k < 0:
-                continue  # the anchor itself follows an own letter: a generic start covers it
-            f = fixed[a]
-            if f is not None:
-                # read the whole run of own letters from a in the graph before making a spelling
-                run, b = run_text[a], run_end[a]
-                if run_bad[a]:
+        # walk calls itself through its closure: a reference cycle that holds every table of
+        # the line until the cyclic garbage collector runs, unless it is broken here
+        try:
+            # 1. Words whose first anchor a follows only open cells: shared left parts.
+            parts = self.left_parts
+            assert parts is not None
+            rack_letters = sorted(set(self.root[RACK]))
+            for a in range(n):
+                if not anchor[a]:
                     continue
-                for level in parts.reading(f, min(k, total)):
-                    for prefix, t in level:
-                        if late is not None and late():
-                            raise Deadline
-                        if water[a - len(prefix)]:
-                            continue
-                        node = t[NODE]
-                        for ch in run:
-                            node = node.get(ch)
-                            if node is None:
-                                break
-                        else:
-                            walk(b, spelling(node, t[RACK]), True, prefix + run, prefix)
-                continue
-            allow = allowed[a]  # not fixed, so free: anchors are own letters or free cells
-            if allow is None and special_gap[a + 1] >= total:
-                # Open land around the anchor: every word the rack can spell over it, at
-                # every offset that fits, is a move.
-                if late is not None and late():
-                    raise Deadline
-                end_room = room[a + 1] - a  # cells from the anchor to the first closed one
-                for w in completions(self.root, self.deadline):
-                    size = len(w)
-                    if size < 2:
+                k = open_before[a]
+                if a - k - 1 >= 0 and fixed[a - k - 1] is not None:
+                    k -= 1  # a word may not start right after an own letter
+                if k < 0:
+                    continue  # the anchor itself follows an own letter: a generic start covers it
+                f = fixed[a]
+                if f is not None:
+                    # read the whole run of own letters from a in the graph before making a spelling
+                    run, b = run_text[a], run_end[a]
+                    if run_bad[a]:
                         continue
-                    # j: the anchor's place in the word
-                    for j in range(max(0, size - end_room), min(size - 1, k) + 1):
-                        s = a - j
-                        e = s + size
-                        if water[s] or water[e - 1]:
-                            continue
-                        if has_forest and cum_forest[e] != cum_forest[s] and not strong_enough(
-                                w, cum_forest[e] - cum_forest[s]):
-                            continue
-                        out.append((line, s, e, w, tuple(map(getitem, pairs[s:e], w))))
-                        if deadline is not None and not len(out) & _MOVES_MASK and perf_counter() > deadline:
-                            raise Deadline
-                continue
-            # own letters right after the anchor: every word goes on through them, so only
-            # the prefixes whose graph node does (none if no word may build on them)
-            run = run_text[a + 1]
-            if run_bad[a + 1]:
-                continue
-            for x in rack_letters:
-                if allow is not None and x not in allow:
-                    continue
-                for level in parts.placing(x, min(k, total - 1)):
-                    for prefix, u in level:
-                        if late is not None and late():
-                            raise Deadline
-                        if water[a - len(prefix)]:
-                            continue
-                        word = prefix + x
-                        if run:
-                            node = u[NODE]
+                    for level in parts.reading(f, min(k, total)):
+                        for prefix, t in level:
+                            if late is not None and late():
+                                raise Deadline
+                            if water[a - len(prefix)]:
+                                continue
+                            node = t[NODE]
                             for ch in run:
                                 node = node.get(ch)
                                 if node is None:
                                     break
                             else:
-                                walk(run_end[a + 1], spelling(node, u[RACK]), True, word + run, word)
-                        else:
-                            walk(a + 1, u, True, word, word)
-        # 2. Every other start: the cells before its first anchor are not all open.
-        root = self.root
-        for s in range(n):
-            if s and fixed[s - 1] is not None:
-                continue
-            if water[s] or (fixed[s] is None and not free[s]):
-                continue
-            a = next_anchor[s]
-            if a == n or cum_free[a + 1] - cum_free[s] > total:
-                continue
-            if s >= a - open_before[a]:
-                continue  # handled with the shared left parts
-            if late is not None and late():
-                raise Deadline
-            walk(s, root, False, "", "")
+                                walk(b, spelling(node, t[RACK]), True, prefix + run, prefix)
+                    continue
+                allow = allowed[a]  # not fixed, so free: anchors are own letters or free cells
+                if allow is None and special_gap[a + 1] >= total:
+                    # Open land around the anchor: every word the rack can spell over it, at
+                    # every offset that fits, is a move.
+                    if late is not None and late():
+                        raise Deadline
+                    end_room = room[a + 1] - a  # cells from the anchor to the first closed one
+                    for w in completions(self.root, self.deadline):
+                        size = len(w)
+                        if size < 2:
+                            continue
+                        # j: the anchor's place in the word
+                        for j in range(max(0, size - end_room), min(size - 1, k) + 1):
+                            s = a - j
+                            e = s + size
+                            if water[s] or water[e - 1]:
+                                continue
+                            if has_forest and cum_forest[e] != cum_forest[s] and not strong_enough(
+                                    w, cum_forest[e] - cum_forest[s]):
+                                continue
+                            out.append((line, s, e, w, tuple(map(getitem, pairs[s:e], w))))
+                            if deadline is not None and not len(out) & _MOVES_MASK and perf_counter() > deadline:
+                                raise Deadline
+                    continue
+                # own letters right after the anchor: every word goes on through them, so only
+                # the prefixes whose graph node does (none if no word may build on them)
+                run = run_text[a + 1]
+                if run_bad[a + 1]:
+                    continue
+                for x in rack_letters:
+                    if allow is not None and x not in allow:
+                        continue
+                    for level in parts.placing(x, min(k, total - 1)):
+                        for prefix, u in level:
+                            if late is not None and late():
+                                raise Deadline
+                            if water[a - len(prefix)]:
+                                continue
+                            word = prefix + x
+                            if run:
+                                node = u[NODE]
+                                for ch in run:
+                                    node = node.get(ch)
+                                    if node is None:
+                                        break
+                                else:
+                                    walk(run_end[a + 1], spelling(node, u[RACK]), True, word + run, word)
+                            else:
+                                walk(a + 1, u, True, word, word)
+            # 2. Every other start: the cells before its first anchor are not all open.
+            root = self.root
+            for s in range(n):
+                if s and fixed[s - 1] is not None:
+                    continue
+                if water[s] or (fixed[s] is None and not free[s]):
+                    continue
+                a = next_anchor[s]
+                if a == n or cum_free[a + 1] - cum_free[s] > total:
+                    continue
+                if s >= a - open_before[a]:
+                    continue  # handled with the shared left parts
+                if late is not None and late():
+                    raise Deadline
+                walk(s, root, False, "", "")
+        finally:
+            del walk
