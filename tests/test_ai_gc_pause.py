@@ -34,6 +34,16 @@ def test_the_collector_is_paused_for_the_block_and_the_outermost_block_restores_
     assert gc.isenabled(), "restored after an error too"
 
 
+def test_what_a_decision_kept_is_not_collected_on_its_clock(collector_on):
+    with collector_paused():
+        kept = [[i] for i in range(20_000)]  # far past the threshold of a young collection
+        assert gc.get_count()[0] >= 20_000
+    # Resumed, the collector owes no collection (it would start at the next allocation): what
+    # was kept waits, with the oldest objects, for the next full collection.
+    assert gc.get_count()[0] < gc.get_threshold()[0] and gc.get_freeze_count() == 0
+    assert len(kept) == 20_000
+
+
 def test_a_collector_that_was_off_stays_off(collector_on):
     gc.disable()
     with collector_paused():
