@@ -2,6 +2,7 @@
 
 import gc
 import random
+from types import FunctionType
 
 import pytest
 
@@ -84,5 +85,6 @@ def test_a_search_leaves_no_reference_cycles_for_the_collector(collector_on):
     gc.collect()
     with collector_paused():
         _, moves = find_moves(game, GOLD, vocab)
-        walks = [o for o in gc.get_objects() if getattr(o, "__qualname__", None) == "Search.line.<locals>.walk"]
+        walks = [o for o in gc.get_objects()
+                 if isinstance(o, FunctionType) and o.__qualname__ == "Search.line.<locals>.walk"]
     assert moves and walks == [], "each line's walk is freed as soon as the line is searched"
