@@ -117,11 +117,33 @@ def first_touch_on_the_board(record, dictionary) -> int | None:
 
 
 def test_match_alternates_seats_and_rotates_maps():
-    specs = match_specs(4, 4, 1, ["a", "b"], STANDARD, seed=10)
-    assert [(s.gold_level, s.silver_level) for s in specs] == [(4, 1), (1, 4), (4, 1), (1, 4)]
-    assert [s.map_name for s in specs] == ["a", "a", "b", "b"]
-    assert [s.seed for s in specs] == [10, 11, 12, 13]
+    specs = match_specs(8, 4, 1, ["a", "b"], STANDARD, seed=10)
+    assert [s.map_name for s in specs] == ["a", "a", "b", "b", "a", "a", "b", "b"]
+    assert [s.seed for s in specs] == list(range(10, 18))
+    # the level that moves first: 4, 1, 4, 1, ...; the colour that moves first: gold on the
+    # first round of the maps, silver on the next, so each map sees both
+    assert [s.first for s in specs] == [1, 1, 1, 1, 2, 2, 2, 2]
+    movers = [s.gold_level if s.first == 1 else s.silver_level for s in specs]
+    assert movers == [4, 1, 4, 1, 4, 1, 4, 1]
+    assert [(s.gold_level, s.silver_level) for s in specs] == [(4, 1), (1, 4), (4, 1), (1, 4),
+                                                               (1, 4), (4, 1), (1, 4), (4, 1)]
     assert all(s.availability_cap is None for s in specs)
+
+
+def test_a_match_can_keep_gold_first():
+    specs = match_specs(4, 4, 1, ["a"], STANDARD, seed=10, gold_first=True)
+    assert [s.first for s in specs] == [1, 1, 1, 1]
+    assert [(s.gold_level, s.silver_level) for s in specs] == [(4, 1), (1, 4), (4, 1), (1, 4)]
+
+
+def test_the_colour_chosen_to_move_first_moves_first(dictionary):
+    spec = GameSpec(0, "tiny", STANDARD, seed=11, gold_level=1, silver_level=1, first=2)
+    summary = play_game(spec, map_from_ascii(TINY, "tiny"), dictionary, keep_record=True)
+    assert summary.first == 2
+    record = parse_record(summary.record)
+    assert record.first == Player.SILVER and record.actions[0]["player"] == 2
+    assert summarise([summary], 1, 1)["first_player_by_colour"] == {
+        "silver": {"games": 1, "first_player_win_rate": {2: 1.0, None: 0.5}.get(summary.winner, 0.0)}}
 
 
 def test_every_preset_plays_the_same_games():

@@ -11,12 +11,12 @@ from shared.ai.warstats import Availability, WarTally
 
 def summary(index, map_name, preset, winner, reason, scores, turns, *, attacks=(0, 0), won=(0, 0), lost=(0, 0),
             points=(0, 0), bonus=(0, 0), enemy=(0, 0), pewter=(0, 0), removed=None, touch=None,
-            availability=None, levels=(4, 4), left=(0, 0)) -> GameSummary:
+            availability=None, levels=(4, 4), left=(0, 0), first=1) -> GameSummary:
     pair = lambda t: {1: t[0], 2: t[1]}  # noqa: E731
     war = WarTally(attacks=pair(attacks), attacks_won=pair(won), attacks_lost=pair(lost), removed=removed or {},
                    combat_points=pair(points), city_bonus=pair(bonus), enemy_cities=pair(enemy),
                    pewter_cities=pair(pewter), first_touch_turn=touch, availability=availability)
-    return GameSummary(index=index, map_name=map_name, seed=index, levels=pair(levels), preset=preset, first=1,
+    return GameSummary(index=index, map_name=map_name, seed=index, levels=pair(levels), preset=preset, first=first,
                        winner=winner, reason=reason, scores=pair(scores), turns=turns, actions=turns * 3,
                        commits=pair((1, 1)), attacks=pair(attacks), redeploys=pair((0, 0)),
                        think={1: [0.1, 0.3], 2: [0.2]}, war=war, letters_left=pair(left))
@@ -145,3 +145,20 @@ def test_the_first_player_share_comes_with_its_95_percent_interval():
     ford = dict(zip(TABLE_COLUMNS, table_rows(report)[0]))
     assert ford["first player won (95% interval)"] == "50% (10-90%)"  # 1 of 2
     assert "first player won 50% (95% interval 10-90%)" in format_report(report)
+
+
+def test_the_first_players_share_is_also_given_for_each_colour_that_moved_first():
+    # gold moved first twice and won once; silver moved first three times: won, lost, drew
+    mixed = [summary(0, "mere", "war", 1, "score", (90, 80), 40),
+             summary(1, "mere", "war", 2, "score", (70, 80), 40),
+             summary(2, "mere", "war", 2, "conquest", (60, 80), 30, first=2),
+             summary(3, "mere", "war", 1, "score", (90, 80), 40, first=2),
+             summary(4, "mere", "war", None, "score", (80, 80), 40, first=2)]
+    report = summarise(mixed, 4, 4)
+    assert report["first_player_win_rate"] == 0.5  # 2.5 of 5
+    assert report["first_player_by_colour"] == {"gold": {"games": 2, "first_player_win_rate": 0.5},
+                                                "silver": {"games": 3, "first_player_win_rate": 0.5}}
+    assert "first player won 50% (95% interval 17-83%); gold first in 2 (50%), silver first in 3 (50%)" \
+        in format_report(report)
+    # a match where gold always moved first says nothing more
+    assert "gold first in" not in format_report(summarise(games(), 4, 4))

@@ -35,6 +35,9 @@ def register(subparsers, bench_subparsers) -> None:
                    help="change one number of every preset played, e.g. city_guard_reach=1 or "
                         "pewter_defence_multiplier=3/2 (a trial; repeat for several)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (game i uses seed+i)")
+    p.add_argument("--gold-first", action="store_true",
+                   help="gold moves first in every game (as in every match before 2026-11-28; by default "
+                        "gold and silver take turns to move first, each time the maps come round)")
     p.add_argument("--time-limit", type=float, metavar="S", help="think-time cap per decision in seconds "
                    "(default: each level's own)")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
@@ -143,7 +146,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
     save_dir = Path(args.save_dir) if args.save_dir else None
     if save_dir is not None:
         check_output_folder(save_dir, "game records")  # a bad --save-dir fails before the games
-    specs = match_specs(args.games, level_a, level_b, maps, presets, args.seed, args.time_limit, cap)
+    specs = match_specs(args.games, level_a, level_b, maps, presets, args.seed, args.time_limit, cap,
+                        gold_first=args.gold_first)
     results = []
     bar = tqdm(total=len(specs), desc=f"selfplay {level_a} v {level_b}", unit="game",
                disable=(args.json or args.markdown) and not sys.stderr.isatty())

@@ -1,7 +1,11 @@
 """Self-play: AI levels against each other, and what happened in each game.
 
-Game ``i`` of a match uses seed ``seed + i``; level A takes the first seat (gold, who
-moves first) in even games and the second in odd ones, so both levels start equally often.
+Game ``i`` of a match uses seed ``seed + i``; level A moves first in even games and second
+in odd ones, so both levels start equally often. Unless a match keeps gold first (as every
+match did before 2026-11-28), the colour that moves first alternates too, each time the maps
+have come round: so on every map gold and silver move first about equally often, and the
+first player's share measures moving first, not the side of the board (the maps are
+symmetric, but words read one way: see docs/maps.md, *Which colour moves first*).
 Every game is reproducible from its map, rules, seed and levels. A match may be played
 under several presets: each preset plays the same games (same seeds, seats and maps).
 The statistics are in :mod:`shared.ai.selfplay_report`; the fighting is counted from the
@@ -42,6 +46,7 @@ class GameSpec:
     silver_level: int
     time_limit: float | None = None
     availability_cap: int | None = None  # check each turn's offers, at most this many commits; None: off
+    first: int = int(Player.GOLD)  # the player (colour) who moves first
 
 
 @dataclass
@@ -84,7 +89,7 @@ def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = Fa
     also checks which fights the mover's own vocabulary offered (see
     :mod:`shared.ai.availability`); this does not change the game.
     """
-    game = Game.new(game_map, spec.rules, spec.seed, lexicon)
+    game = Game.new(game_map, spec.rules, spec.seed, lexicon, Player(spec.first))
     levels = {Player.GOLD: spec.gold_level, Player.SILVER: spec.silver_level}
     rngs = {p: random.Random(_rng_seed(spec, p)) for p in levels}
     think: dict[int, list[float]] = {int(p): [] for p in levels}
@@ -141,15 +146,19 @@ def play_game(spec: GameSpec, game_map: GameMap, lexicon, keep_record: bool = Fa
 
 def match_specs(games: int, level_a: int, level_b: int, maps: list[str], rules: RuleSet | list[RuleSet],
                 seed: int, time_limit: float | None = None,
-                availability_cap: int | None = None) -> list[GameSpec]:
+                availability_cap: int | None = None, gold_first: bool = False) -> list[GameSpec]:
     """The games of a match: maps in rotation, A first in even games and second in odd ones.
 
-    With several rule sets, each plays the same ``games`` games (indices run on)."""
+    The colour that moves first is gold in the first round of the maps, silver in the next,
+    and so on (always gold with ``gold_first``). With several rule sets, each plays the
+    same ``games`` games (indices run on)."""
     presets = [rules] if isinstance(rules, RuleSet) else list(rules)
     specs = []
     for k, preset in enumerate(presets):
         for i in range(games):
-            gold, silver = (level_a, level_b) if i % 2 == 0 else (level_b, level_a)
+            mover, other = (level_a, level_b) if i % 2 == 0 else (level_b, level_a)
+            first = Player.GOLD if gold_first or (i // (2 * len(maps))) % 2 == 0 else Player.SILVER
+            gold, silver = (mover, other) if first == Player.GOLD else (other, mover)
             specs.append(GameSpec(k * games + i, maps[(i // 2) % len(maps)], preset, seed + i, gold, silver,
-                                  time_limit, availability_cap))
+                                  time_limit, availability_cap, int(first)))
     return specs

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from shared.ai.warstats import Availability
+from shared.rules.terrain import Player
 
 if TYPE_CHECKING:  # pragma: no cover
     from shared.ai.selfplay import GameSummary
@@ -144,6 +145,18 @@ def _pass_out_kinds(games: list[GameSummary]) -> dict[str, int]:
     return {"leftovers": len(pass_outs) - boxed, "boxed_in": boxed}
 
 
+def _first_by_colour(games: list[GameSummary]) -> dict[str, dict[str, Any]]:
+    """Per colour that moved first ("gold", "silver"): its games and the first player's share
+    of them (a draw counts half). The two shares apart show what the side of the board does."""
+    out: dict[str, dict[str, Any]] = {}
+    for player in Player:
+        mine = [g for g in games if g.first == int(player)]
+        if mine:
+            won = sum(1.0 if g.winner == g.first else 0.5 if g.winner is None else 0.0 for g in mine)
+            out[player.label] = {"games": len(mine), "first_player_win_rate": _share(won, len(mine))}
+    return out
+
+
 def group_report(games: list[GameSummary], level_a: int, level_b: int) -> dict[str, Any]:
     """Results, endings, length, scores, think times, fighting and offers of some games."""
     n = len(games)
@@ -166,6 +179,7 @@ def group_report(games: list[GameSummary], level_a: int, level_b: int) -> dict[s
         "pass_outs": _pass_out_kinds(games),
         "first_player_win_rate": _share(first_wins + draws / 2, n),
         "first_player_interval": wilson_interval(first_wins + draws / 2, n),
+        "first_player_by_colour": _first_by_colour(games),
         "turns": _spread([g.turns for g in games]),
         "average_turns": _mean([g.turns for g in games]),
         "average_actions": _mean([g.actions for g in games]),
@@ -323,7 +337,11 @@ def _group_lines(title: str, group: dict[str, Any]) -> list[str]:
     touch = war["first_touch_turn"]
     turns = group["turns"]
     cities = war["cities_per_game"]
-    lines = [f"  {title}: {n} games, first player won {_first_player(group, '95% interval ')}, "
+    colours = group.get("first_player_by_colour", {})
+    by_colour = "".join(f"{'; ' if k == 0 else ', '}{colour} first in {c['games']} "
+                        f"({_pct(c['first_player_win_rate'])})"
+                        for k, (colour, c) in enumerate(colours.items())) if len(colours) > 1 else ""
+    lines = [f"  {title}: {n} games, first player won {_first_player(group, '95% interval ')}{by_colour}, "
              f"turns {_num(turns['mean'])} (min {_num(turns['min'])}, max {_num(turns['max'])})"]
     if group["win_rate"]:
         lines[-1] += ", win rate " + ", ".join(f"level {k} {_pct(v)}" for k, v in group["win_rate"].items())
