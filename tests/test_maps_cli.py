@@ -141,8 +141,11 @@ def test_show_prints_the_grid_and_list_names_the_maps(capsys) -> None:
 def test_show_and_list_give_the_fronts(capsys) -> None:
     assert run("show", "anvil") == 0
     out = capsys.readouterr().out
+    # gold's enemy lies 8 rows up and 4 columns right: its words reach it mostly from their starts
     assert "front: gold row 11 col 5 -> row 3 col 9: 12 steps; pewter between: row 7 col 7; " \
-        "mountains on the way: 8" in out
+        "mountains on the way: 8; grows toward it from the starts of its words (lean -4)" in out
+    assert "front: silver row 3 col 9 -> row 11 col 5: 12 steps; pewter between: row 7 col 7; " \
+        "mountains on the way: 8; grows toward it from the ends of its words (lean +4)" in out
     assert run("list") == 0
     anvil = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("anvil "))
     assert anvil.split() == ["anvil", "The", "Anvil", "13x13", "cities:", "gold", "1,", "silver", "1,",

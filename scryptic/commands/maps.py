@@ -202,8 +202,12 @@ def _front_lines(game_map: GameMap) -> list[str]:
             lines.append(f"front: {where} can never reach an enemy city")
             continue
         pewter = ", ".join(cell_label(c) for c in f.pewter) or "none"
+        lean = f.reading_lean
+        grows = ("from the ends of its words" if lean > 0 else
+                 "from the starts of its words" if lean < 0 else "both ways alike")
         lines.append(f"front: {where} -> {cell_label(f.enemy)}: {f.steps} steps; "
-                     f"pewter between: {pewter}; mountains on the way: {f.mountains}")
+                     f"pewter between: {pewter}; mountains on the way: {f.mountains}; "
+                     f"grows toward it {grows} (lean {lean:+})")
     return lines
 
 

@@ -50,6 +50,18 @@ class Front:
     mountains: int
     """Mountain cells at most :data:`PASS_DETOUR` steps off the shortest route."""
 
+    @property
+    def reading_lean(self) -> int | None:
+        """Rows down plus columns right from the city to its enemy (None: no enemy).
+
+        Words read down and to the right, and grow more easily at their ends than at their
+        starts, so a side whose enemy lies that way (a lean above 0) grows toward it from
+        the ends of its words, and one below 0 from their starts (docs/maps.md, *Which
+        colour moves first*)."""
+        if self.enemy is None:
+            return None
+        return (self.enemy[0] - self.city[0]) + (self.enemy[1] - self.city[1])
+
 
 def placement_graph(game_map: GameMap, reach_word: int = REACH_WORD) -> Graph:
     """Every cell a crossword can stand on, with the neighbours it can grow to."""
