@@ -338,9 +338,8 @@ def _group_lines(title: str, group: dict[str, Any]) -> list[str]:
     turns = group["turns"]
     cities = war["cities_per_game"]
     colours = group.get("first_player_by_colour", {})
-    by_colour = "".join(f"{'; ' if k == 0 else ', '}{colour} first in {c['games']} "
-                        f"({_pct(c['first_player_win_rate'])})"
-                        for k, (colour, c) in enumerate(colours.items())) if len(colours) > 1 else ""
+    by_colour = "; " + ", ".join(f"{colour} first in {c['games']} ({_pct(c['first_player_win_rate'])})"
+                                 for colour, c in colours.items()) if len(colours) > 1 else ""
     lines = [f"  {title}: {n} games, first player won {_first_player(group, '95% interval ')}{by_colour}, "
              f"turns {_num(turns['mean'])} (min {_num(turns['min'])}, max {_num(turns['max'])})"]
     if group["win_rate"]:
