@@ -1,6 +1,7 @@
 """Revision 2 of the rulings (RULINGS.md, 2026-11-23), one test per change, from the rulings' text."""
 
 import json
+from fractions import Fraction
 from dataclasses import replace
 
 import pytest
@@ -93,6 +94,12 @@ def test_the_best_order_keeps_the_most_score():
     # TO goes (2 points, 1 letter; NO ties and comes later in reading order) and TAX holds.
     # Counting dots alone (revision 1) would have sacrificed TAN: 1 dot, but 3 points.
     assert order == (3, 2, 0, 1, 4)
+    # When a beaten word costs the attacker half its strength, rounded down, an attack of 7
+    # must beat two words before TAX holds (7 - 1 - 1 = 5). TO and NO cost 4 points and their
+    # two O's; TAN with either breaks 5 points, AT with either loses 3 letters.
+    half = replace(STANDARD, defeat_cost=Fraction(1, 2))
+    assert best_order(b, SILVER, 7, defenders, LEXICON, half) == (3, 4, 2, 0, 1)
+    assert best_order(b, SILVER, 7, defenders, LEXICON) == (3, 2, 0, 1, 4), "whole cost: TO alone"
 
 
 def test_with_no_order_that_stops_the_attacker_the_reading_order_is_used():

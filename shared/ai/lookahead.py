@@ -26,6 +26,8 @@ from shared.rules.terrain import Player
 
 REPLY_MOVES = 3
 """Opponent replies played out exactly per guessed rack."""
+ESTIMATE_STRIDE = 256
+"""Moves estimated between two looks at the clock (a crowded board can give thousands)."""
 
 
 def hypothetical_turn(game: Game, player: Player, rack: list[str] | str) -> Game:
@@ -123,7 +125,10 @@ class ReplySearch:
             for rack, floor in zip(racks, floors):
                 if self.out_of_time():
                     return None
-                total += max(0.0, self.worst_fight(position, rack) - floor)
+                worst = self.worst_fight(position, rack)
+                if worst is None:
+                    return None
+                total += max(0.0, worst - floor)
             return total / max(1, len(racks))
 
         weight = self.lv.reply_weight
@@ -171,8 +176,9 @@ class ReplySearch:
         base = position_value(game, self.me, self.w)
         return max(0.0, self._loss(g, base, move_commit(moves[-best[1]], them)))
 
-    def worst_fight(self, after: Game, rack: list[str]) -> float:
-        """What the opponent's most damaging fight (or city capture) with ``rack`` costs us."""
+    def worst_fight(self, after: Game, rack: list[str]) -> float | None:
+        """What the opponent's most damaging fight (or city capture) with ``rack`` costs us,
+        or None if time ran out while its fights were weighed."""
         me, them = self.me, self.me.other
         g = hypothetical_turn(after, them, rack)
         board = g.board
@@ -183,7 +189,12 @@ class ReplySearch:
         if not moves:
             return 0.0
         estimator = MoveEstimator(g, them, self.w, rack)
-        fights = [(estimator.estimate(m).value, -i) for i, m in enumerate(moves)]
+        fights = []
+        for i, m in enumerate(moves):
+            # thousands of fights near a large crossword take a good part of a second
+            if i % ESTIMATE_STRIDE == ESTIMATE_STRIDE - 1 and self.out_of_time():
+                return None
+            fights.append((estimator.estimate(m).value, -i))
         base = position_value(after, me, self.w)
         return max(self._loss(g, base, move_commit(moves[-neg], them))
                    for _, neg in heapq.nlargest(REPLY_MOVES, fights))

@@ -44,7 +44,8 @@ from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_v
 from shared.ai.fights import best_fight, lost_beyond_recovery
 from shared.ai.gc_pause import collector_paused
 from shared.ai.endgame import catch_up, lift_candidates, score_diff, turn_end, used_up_and_won
-from shared.ai.lookahead import ReplySearch, guess_rack, hypothetical_turn, play_out, play_out_events
+from shared.ai.lookahead import (ESTIMATE_STRIDE, ReplySearch, guess_rack, hypothetical_turn, play_out,
+                                 play_out_events)
 from shared.ai.levels import Level, get_level
 from shared.ai.movegen import Move, find_moves, move_cells, move_commit
 from shared.ai.vocab import Vocabulary, level_vocabulary
@@ -66,8 +67,6 @@ so that the step under way when it stops (a play-out, a reply) still ends within
 LOOK_WIDER = 4
 """At most this many times the level's look-ahead candidates are examined when the first
 ones all come out no better than ending the turn."""
-ESTIMATE_STRIDE = 256
-"""Moves estimated between two looks at the clock (a crowded board can give thousands)."""
 GUARDS = 3
 """Commits through each of our cities in the enemy's reach that are played out besides the
 best-estimated ones: the strongest words on the city (the estimate does not see the
