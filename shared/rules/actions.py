@@ -14,7 +14,7 @@ from shared.rules.terrain import Cell, Player
 RESIGN_REASONS = ("resigned", "time", "abandoned")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Commit:
     """Place letters from the rack in one line: (row, column, letter) each."""
 
@@ -23,7 +23,7 @@ class Commit:
     direction: str | None = None  # needed only to say which line a single letter extends
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Redeploy:
     """Lift the run through ``cell`` in ``direction`` back onto the rack."""
 
@@ -32,7 +32,7 @@ class Redeploy:
     direction: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Throw away exactly the letters over the rack limit."""
 
@@ -40,7 +40,7 @@ class Discard:
     letters: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrderDefence:
     """The defender's order: indices into the pending defence's defender list."""
 
@@ -48,12 +48,12 @@ class OrderDefence:
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     player: Player
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Resign:
     """Give up the game. The server also uses it for loss on time or abandonment."""
 
