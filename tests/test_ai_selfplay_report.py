@@ -11,11 +11,12 @@ from shared.ai.warstats import Availability, WarTally
 
 def summary(index, map_name, preset, winner, reason, scores, turns, *, attacks=(0, 0), won=(0, 0), lost=(0, 0),
             points=(0, 0), bonus=(0, 0), enemy=(0, 0), pewter=(0, 0), removed=None, touch=None,
-            availability=None, levels=(4, 4), left=(0, 0), first=1) -> GameSummary:
+            availability=None, levels=(4, 4), left=(0, 0), first=1, pewter_first=None) -> GameSummary:
     pair = lambda t: {1: t[0], 2: t[1]}  # noqa: E731
     war = WarTally(attacks=pair(attacks), attacks_won=pair(won), attacks_lost=pair(lost), removed=removed or {},
                    combat_points=pair(points), city_bonus=pair(bonus), enemy_cities=pair(enemy),
-                   pewter_cities=pair(pewter), first_touch_turn=touch, availability=availability)
+                   pewter_cities=pair(pewter), first_touch_turn=touch, availability=availability,
+                   first_pewter=pewter_first)
     return GameSummary(index=index, map_name=map_name, seed=index, levels=pair(levels), preset=preset, first=first,
                        winner=winner, reason=reason, scores=pair(scores), turns=turns, actions=turns * 3,
                        commits=pair((1, 1)), attacks=pair(attacks), redeploys=pair((0, 0)),
@@ -65,6 +66,24 @@ def test_war_figures_per_game_and_per_map():
     assert war["never_touched"] == 1
     ford = summarise(games(), 4, 4)["maps"]["ford"]["war"]
     assert ford["attacks_per_game"] == 6 and ford["first_touch_turn"]["mean"] == 10 and ford["never_touched"] == 0
+
+
+def test_the_race_for_the_first_pewter_city():
+    # ford: the first player (gold) takes the pewter city on turn 3 and wins; mere: silver,
+    # moving second, takes it on turn 6 and loses; one game no pewter city falls
+    race_games = [
+        summary(0, "ford", "war", 1, "conquest", (100, 50), 20, pewter=(1, 0), pewter_first=(1, 3)),
+        summary(1, "mere", "war", 1, "score", (90, 60), 40, pewter=(0, 1), pewter_first=(2, 6)),
+        summary(2, "mere", "war", 2, "score", (50, 70), 40),
+    ]
+    report = summarise(race_games, 4, 4)
+    assert report["war"]["pewter_race"] == {"games": 2, "first_player_took": 0.5, "taker_won": 0.5,
+                                            "turn": {"mean": 4.5, "min": 3, "max": 6}}
+    assert report["maps"]["ford"]["war"]["pewter_race"]["taker_won"] == 1.0
+    assert report["maps"]["mere"]["war"]["pewter_race"]["first_player_took"] == 0.0
+    text = format_report(report)
+    assert "the first pewter city fell in 2 games, on turn 4.5 on average, to the first player in 50%" in text
+    assert summarise(games(), 4, 4)["war"]["pewter_race"]["games"] == 0, "no pewter city fell: no race"
 
 
 def test_levels_and_presets_are_reported_apart():

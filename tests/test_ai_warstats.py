@@ -89,6 +89,7 @@ def test_attacks_letters_points_and_cities_are_counted_from_the_events():
     assert tally.city_bonus == {1: 40, 2: 0}
     assert tally.enemy_cities == {1: 1, 2: 0}
     assert tally.pewter_cities == {1: 0, 2: 1}
+    assert tally.first_pewter == (2, 4), "silver took the first pewter city, on turn 4"
     assert tally.first_touch_turn == 3
     assert tally.combat_share(1, 60) == (10 + 40) / 60
     assert tally.combat_share(2, 0) is None

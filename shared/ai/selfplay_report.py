@@ -7,11 +7,15 @@ Every group has the same keys (see :func:`group_report`); shares are fractions (
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from shared.ai.figures import mean as _mean
+from shared.ai.figures import share as _share
+from shared.ai.figures import spread as _spread
+from shared.ai.figures import wilson_interval
+from shared.ai.war_figures import LATE_TOUCH_TURN, war_report
 from shared.ai.warstats import Availability
 from shared.rules.terrain import Player
 
@@ -27,82 +31,6 @@ LEFTOVER_LETTERS = 3
 """A pass-out where neither rack holds more letters than this (one turn's draw) ended on
 *leftovers*: both sides played out their letters but a few that fit nowhere. With more on a
 rack, that side was *boxed in*."""
-
-LATE_TOUCH_TURN = 12
-"""The war goal's latest turn for the first touch; later first touches are counted apart."""
-
-
-def _share(part: float, whole: float) -> float | None:
-    return None if not whole else round(part / whole, 3)
-
-
-def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float] | None:
-    """The Wilson score interval (95% with the default ``z``) for a share of ``successes`` in
-    ``n`` trials (a draw may count half), rounded to 3 places; None when ``n`` is 0.
-
-    At 30 games a map a first-player share of 50% has an interval of about 33-67%: whether a
-    map's share is really outside 45-55% needs the interval, not the share alone.
-    """
-    if n <= 0:
-        return None
-    p = successes / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)
-
-
-def _mean(values: list[float], places: int = 1) -> float | None:
-    return round(statistics.mean(values), places) if values else None
-
-
-def _spread(values: list[float]) -> dict[str, float | None]:
-    return {"mean": _mean(values), "min": min(values) if values else None, "max": max(values) if values else None}
-
-
-def war_report(games: list[GameSummary]) -> dict[str, Any]:
-    """The fighting: attacks, combat letters, combat's share of the winner's score, cities,
-    first contact. Per-game figures are means over the games."""
-    n = len(games)
-    attacks = [sum(g.war.attacks.values()) for g in games]
-    won = sum(sum(g.war.attacks_won.values()) for g in games)
-    lost = sum(sum(g.war.attacks_lost.values()) for g in games)
-    removed: Counter[str] = Counter()
-    for g in games:
-        removed.update(g.war.removed)
-    shares = []
-    for g in games:
-        if g.winner is not None:
-            share = g.war.combat_share(g.winner, g.scores[g.winner])
-            if share is not None:
-                shares.append(share)
-    touches = [g.war.first_touch_turn for g in games if g.war.first_touch_turn is not None]
-    by_level: dict[str, dict[str, Any]] = {}
-    for level in sorted({lv for g in games for lv in g.levels.values()}):
-        seats = [(g, p) for g in games for p, lv in g.levels.items() if lv == level]
-        l_won = sum(g.war.attacks_won.get(p, 0) for g, p in seats)
-        l_lost = sum(g.war.attacks_lost.get(p, 0) for g, p in seats)
-        by_level[str(level)] = {
-            "attacks_per_game": _mean([g.war.attacks.get(p, 0) for g, p in seats]),
-            "attack_win_share": _share(l_won, l_won + l_lost),
-            "combat_points_per_game": _mean([g.war.combat_points.get(p, 0) for g, p in seats]),
-        }
-    return {
-        "attacks_per_game": _mean(attacks),
-        "attacks_won_per_game": _share(won, n) if n else None,
-        "attack_win_share": _share(won, won + lost),
-        "combat_letters_per_game": _mean([g.war.combat_letters for g in games]),
-        "removed_letters_per_game": {reason: round(count / n, 1) for reason, count in sorted(removed.items())},
-        "winner_combat_share": _mean(shares, 3),
-        "winner_combat_share_games": len(shares),
-        "cities_per_game": {"enemy": _mean([sum(g.war.enemy_cities.values()) for g in games], 2),
-                            "pewter": _mean([sum(g.war.pewter_cities.values()) for g in games], 2)},
-        "first_touch_turn": _spread(touches),
-        "touched_late": sum(1 for t in touches if t > LATE_TOUCH_TURN),
-        "never_touched": n - len(touches),
-        "by_level": by_level,
-    }
-
 
 def _availability_figures(a: Availability) -> dict[str, Any]:
     return {
@@ -356,6 +284,11 @@ def _group_lines(title: str, group: dict[str, Any]) -> list[str]:
                  f"{_num(cities['pewter'])} pewter; first touch on turn {_num(touch['mean'])} "
                  f"(min {_num(touch['min'])}, max {_num(touch['max'])}), after turn {LATE_TOUCH_TURN} in "
                  f"{war['touched_late']} games, never in {war['never_touched']}")
+    race = war.get("pewter_race")
+    if race and race["games"]:
+        lines.append(f"    the first pewter city fell in {race['games']} games, on turn {_num(race['turn']['mean'])} "
+                     f"on average, to the first player in {_pct(race['first_player_took'])}; "
+                     f"its taker won {_pct(race['taker_won'])}")
     a = group.get("availability")
     if a is not None:
         lines.append(f"    a winning attack was on offer in {_pct(a['attack_offered_share'])} of turns "

@@ -3,8 +3,9 @@
 :class:`WarCounter` reads the event lists of a game in order (the game's
 ``initial_events`` first, then each action's events) and keeps a :class:`WarTally`: a plain,
 picklable record of attacks and their outcome, letters removed and why, points won in combat,
-cities taken, the turn the two crosswords first touched, and (when the caller checks them)
-which turns offered a winning attack or a city capture and whether the mover took one.
+cities taken (and who took the first pewter city, on which turn), the turn the two crosswords
+first touched, and (when the caller checks them) which turns offered a winning attack or a
+city capture and whether the mover took one.
 
 Everything is counted from events, so the figures follow the engine's rules whatever they
 are: an attack is a ``WordCommitted`` with ``attacks`` set; it is lost if one of its
@@ -102,6 +103,7 @@ class WarTally:
     enemy_cities: dict[int, int] = field(default_factory=dict)  # cities taken from the opponent
     pewter_cities: dict[int, int] = field(default_factory=dict)  # pewter (unowned) cities taken
     first_touch_turn: int | None = None  # turn of the first commit that touched the enemy
+    first_pewter: tuple[int, int] | None = None  # (player, turn) of the first pewter city taken
     availability: dict[int, Availability] | None = None  # None: offers were not checked
 
     @property
@@ -182,6 +184,8 @@ class WarCounter:
                 _bump(self.tally.city_bonus, player, event.bonus)
                 if event.previous is None:
                     _bump(self.tally.pewter_cities, player)
+                    if self.tally.first_pewter is None:
+                        self.tally.first_pewter = (player, self.turn)
                 elif event.previous != event.player:
                     _bump(self.tally.enemy_cities, player)
                     self._city_this_turn.add(player)
