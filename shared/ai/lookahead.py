@@ -189,7 +189,7 @@ class ReplySearch:
         if not moves:
             return 0.0
         estimator = MoveEstimator(g, them, self.w, rack)
-        fights = []
+        fights: list[tuple[float, int]] = []
         for i, m in enumerate(moves):
             # thousands of fights near a large crossword take a good part of a second
             if i % ESTIMATE_STRIDE == ESTIMATE_STRIDE - 1 and self.out_of_time():
