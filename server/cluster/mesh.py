@@ -7,11 +7,16 @@ What it carries, and how (it knows no games, only ids and bytes):
   holds leases for (:meth:`Mesh.serve`, told by the leases) and answers with ``on_request``.
 - **Frames for viewers on other nodes.** The owner's game host pushes each frame to its
   followers; a follower on another node is a proxy whose ``push`` calls :meth:`Mesh.push`.
-  Frames for one node are queued and sent together, in order, as one numbered *envelope* on
-  that node's subject (:func:`~server.bus.interface.node_subject`); a frame pushed to several
-  followers on the same node (one audience's update) is sent once with their ids. Notices
-  (a follower closed; a game moved to another node) travel in the same envelopes, so they keep
-  their place among the frames.
+  Frames for one node are queued and sent together, in order, as one numbered *envelope*, a
+  request to that node's subject (:func:`~server.bus.interface.node_subject`); a frame pushed
+  to several followers on the same node (one audience's update) is sent once with their ids.
+  Notices (a follower closed; a game moved to another node) travel in the same envelopes, so
+  they keep their place among the frames.
+- **Delivery.** An envelope counts as sent when the receiver answers it. Until then it is held
+  and sent again under the same number, and the next one waits: NATS delivers at most once,
+  and after an outage the sender may be back on the bus before the receiver has subscribed
+  again, when a plain publish would be lost. The receiver skips a number it has handled (its
+  answer was lost); a new outbox (the sender took the receiver for gone) has a new *epoch*.
 - **Order of a reply and its frames.** A reply carries :meth:`mark`: the number of the envelope
   that holds every frame pushed so far to the asking node. The asker waits for that envelope
   (:meth:`caught_up`) before answering its client, so a client sees its update before the
@@ -60,14 +65,16 @@ def address_of(node_id: str) -> str:
 
 
 RESEND_AFTER = 0.25  # seconds between tries to send an envelope while the bus is away
+ANSWER_WITHIN = 2.0  # seconds to wait for the receiver to answer an envelope before sending it again
 
 
 class _Outbox:
     """What is queued for one node, and the number of the last envelope sent to it."""
 
-    __slots__ = ("items", "seq", "task")
+    __slots__ = ("epoch", "items", "seq", "task")
 
     def __init__(self) -> None:
+        self.epoch = secrets.token_hex(4)  # tells the receiver that numbering starts again
         self.items: list[list[Any]] = []
         self.seq = 0
         self.task: asyncio.Task[None] | None = None
@@ -91,6 +98,7 @@ class Mesh:
         self.seen: dict[str, float] = {}  # address -> time.monotonic() it was last heard
         self._outboxes: dict[str, _Outbox] = {}
         self._received: dict[str, int] = {}  # address -> number of the last envelope from it
+        self._epochs: dict[str, str] = {}  # address -> the epoch of its outbox for this node
         self._waiters: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
         self._wanted: dict[str, bool] = {}  # game id -> serve it or not (changes to make, in order)
         self._serving: dict[str, Subscription] = {}
@@ -104,7 +112,7 @@ class Mesh:
     async def start(self, bus: MessageBus) -> None:
         """Listen on this node's subject and the beats; start beating; serve the games held."""
         self.bus = bus
-        self._subs.append(await bus.subscribe(node_subject(self.address), self._envelope))
+        self._subs.append(await bus.serve(node_subject(self.address), self._answer_envelope))
         self._subs.append(await bus.subscribe(beat_subject(), self._heard_beat))
         self._subs.append(await bus.subscribe(arrival_subject(), self._heard_arrival))
         self._beat_task = asyncio.ensure_future(self._beat_loop())
@@ -113,7 +121,8 @@ class Mesh:
     async def stop(self) -> None:
         """Send what is queued, then stop beating and listening."""
         await self.flush()
-        for task in (self._beat_task, self._server_task):
+        boxes = [box.task for box in self._outboxes.values() if box.task is not None]
+        for task in [self._beat_task, self._server_task, *boxes]:
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
@@ -224,15 +233,16 @@ class Mesh:
         while box.items:
             items, box.items = box.items, []
             box.seq += 1
-            envelope = _encode({"from": self.address, "seq": box.seq, "items": items})
+            envelope = _encode({"from": self.address, "epoch": box.epoch, "seq": box.seq, "items": items})
             try:
                 if self.bus is None:
                     raise BusError("the message bus is not connected")
-                await self.bus.publish(node_subject(address), envelope)
+                await self.bus.request(node_subject(address), envelope, ANSWER_WITHIN)
                 self.sent += 1
             except BusError as exc:
-                # Not sent (the bus is away): keep the items, in order under the same number,
-                # and try again until the bus is back or the node is given up (sweep).
+                # Not answered (the bus is away, the receiver is not subscribed again yet, or
+                # its answer was lost): keep the items, in order under the same number, and
+                # try again until it answers or the node is given up (sweep).
                 log.warning("envelope held", extra={"data": {"to": address, "error": str(exc)}})
                 box.items = items + box.items
                 box.seq -= 1
@@ -240,14 +250,24 @@ class Mesh:
 
     # ------------------------------------------------------------------------------ receiving
 
+    async def _answer_envelope(self, payload: bytes) -> bytes:
+        self._envelope(payload)
+        return b""
+
     def _envelope(self, payload: bytes) -> None:
         try:
             envelope = _decode(payload)
             sender, seq, items = envelope["from"], int(envelope["seq"]), envelope["items"]
-        except (msgspec.DecodeError, KeyError, TypeError, ValueError) as exc:
+            epoch = str(envelope.get("epoch", ""))
+        except (msgspec.DecodeError, KeyError, TypeError, ValueError, AttributeError) as exc:
             log.error("bad envelope", extra={"data": {"error": repr(exc)}})
             return
         self.seen[sender] = time.monotonic()
+        if self._epochs.get(sender) != epoch:
+            self._epochs[sender] = epoch
+            self._received[sender] = 0
+        elif seq <= self._received.get(sender, 0):
+            return  # sent again because our answer was lost: handled already
         for item in items:
             try:
                 if item[0] == FRAME:
@@ -316,6 +336,7 @@ class Mesh:
         for address in gone:
             del self.seen[address]
             self._received.pop(address, None)
+            self._epochs.pop(address, None)
             box = self._outboxes.pop(address, None)
             if box is not None and box.task is not None:
                 box.task.cancel()
