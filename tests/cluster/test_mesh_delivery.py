@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from tests_cluster_helpers import wait_for
 
 from server.bus.interface import BusError, BusUnavailable, Handler, Listener
 from server.bus.local import LocalBus
@@ -73,13 +74,6 @@ class Port:
 
     async def close(self) -> None:
         await self.drop()
-
-
-async def wait_for(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.01)
 
 
 @pytest.fixture

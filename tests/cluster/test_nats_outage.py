@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from test_any_node import expected_events
-from tests_cluster_helpers import make_node, script, wire
+from tests_cluster_helpers import make_node, script, wait_for, wire
 
 from client.net import AsyncClient
 from client.net.errors import ServerError
@@ -45,13 +45,6 @@ async def nodes(pg_url: str, nats_server: LocalNats) -> AsyncIterator[list[GameS
     yield started
     for node in reversed(started):
         await node.stop()
-
-
-async def wait_for(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.01)
 
 
 async def act_until_accepted(client: AsyncClient, game: str, data: dict[str, Any], version: int) -> int:

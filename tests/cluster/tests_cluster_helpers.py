@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,14 @@ from shared.rules.game import Game
 from shared.rules.lexicon import WordList
 from shared.rules.presets import get_rules
 from shared.rules.terrain import GameMap, Player
+
+async def wait_for(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Wait until ``predicate()`` holds; fail the test if it has not within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.01)
+
 
 MAP_TEXT = f"scryptic-map 1\nname: Test Ford\nversion: 1\ngrid:\n{BENCH_GRID.strip()}\n"
 
