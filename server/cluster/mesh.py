@@ -234,19 +234,20 @@ class Mesh:
             items, box.items = box.items, []
             box.seq += 1
             envelope = _encode({"from": self.address, "epoch": box.epoch, "seq": box.seq, "items": items})
-            try:
-                if self.bus is None:
-                    raise BusError("the message bus is not connected")
-                await self.bus.request(node_subject(address), envelope, ANSWER_WITHIN)
-                self.sent += 1
-            except BusError as exc:
-                # Not answered (the bus is away, the receiver is not subscribed again yet, or
-                # its answer was lost): keep the items, in order under the same number, and
-                # try again until it answers or the node is given up (sweep).
-                log.warning("envelope held", extra={"data": {"to": address, "error": str(exc)}})
-                box.items = items + box.items
-                box.seq -= 1
-                await asyncio.sleep(RESEND_AFTER)
+            while True:
+                try:
+                    if self.bus is None:
+                        raise BusError("the message bus is not connected")
+                    await self.bus.request(node_subject(address), envelope, ANSWER_WITHIN)
+                    self.sent += 1
+                    break
+                except BusError as exc:
+                    # Not answered (the bus is away, the receiver is not subscribed again yet,
+                    # or its answer was lost): send the very same envelope again until it is
+                    # answered or the node is given up (sweep). What is pushed meanwhile goes
+                    # in the next one: the receiver may have handled this one already.
+                    log.warning("envelope held", extra={"data": {"to": address, "error": str(exc)}})
+                    await asyncio.sleep(RESEND_AFTER)
 
     # ------------------------------------------------------------------------------ receiving
 
