@@ -147,9 +147,14 @@ class _LossModel:
         return lost_score, len(gone) + stranded
 
 
+def beating_cost(beaten: int, rules: RuleSet) -> int:
+    """What beating a word of strength ``beaten`` takes off the attacker's strength."""
+    return floor(rules.defeat_cost * beaten)
+
+
 def strength_after(strength: int, beaten: int, rules: RuleSet) -> int:
     """The attacker's strength after beating a word of strength ``beaten``."""
-    return strength - floor(rules.defeat_cost * beaten)
+    return strength - beating_cost(beaten, rules)
 
 
 def best_order(
@@ -174,7 +179,7 @@ def best_order(
     strengths = [d.strength.value for d in defenders]
     # what beating each word costs the attacker, worked out once: the loops below fight up to
     # 2**12 orders, and a Fraction product each step made one call take a fifth of a second
-    spent = [floor(rules.defeat_cost * s) for s in strengths]  # as strength_after takes it off
+    spent = [beating_cost(s, rules) for s in strengths]
     model = _LossModel(board, defender, defenders, lexicon)
     best: tuple[int, int, tuple[int, ...]] | None = None  # (score lost, letters lost, order)
 
