@@ -281,6 +281,23 @@ def test_single_letter_extending_two_words_gives_two_commits():
     assert directions("e", (4, 2)) == []  # touches nothing
 
 
+def test_generated_commits_are_ordinary_commits():
+    """The generator builds its commits without Commit's own __init__ (for speed): each must
+    still equal, hash as and stay as frozen as the commit Commit(...) makes."""
+    from dataclasses import FrozenInstanceError
+
+    game = position(SMALL, "", LEXICON, racks={GOLD: "tea"})
+    commits = generate_commits(game, GOLD)
+    assert commits
+    for commit in commits:
+        same = Commit(GOLD, commit.placements, commit.direction)
+        assert type(commit) is Commit and commit == same and hash(commit) == hash(same)
+        assert commit.player is GOLD and commit.direction in ("across", "down")
+    assert len(set(commits)) == len(commits)
+    with pytest.raises(FrozenInstanceError):
+        commits[0].player = SILVER  # type: ignore[misc]
+
+
 def test_words_limit_what_the_generator_plays():
     game = position(SMALL, "", LEXICON, racks={GOLD: "tea"})
     known = {"at", "ta"}
