@@ -12,7 +12,7 @@ import pytest
 import shared
 from shared.maps.check import ERROR, check_map, detect_symmetry, mirror_cell
 from shared.maps.generate import FRONT_STEPS, fractal_noise, generate_map
-from shared.maps.reach import fronts
+from shared.maps.reach import fronts, placement_graph, steps_from
 from shared.maps.format import count_terrain, format_map, parse_map
 from shared.rules.terrain import Player, Terrain
 
@@ -60,6 +60,20 @@ def test_the_sides_meet_early_on_boards_of_every_shape(width: int, height: int) 
         for seed in range(4):
             m = generate_map(width, height, seed, symmetry)
             _assert_the_sides_meet_early(m, f"{width}x{height} {symmetry} seed {seed}")
+
+
+@pytest.mark.parametrize(("width", "height"), [(11, 11), (15, 15), (19, 25), (40, 30)], ids=str)
+def test_each_side_has_a_pewter_town_nearer_itself_on_every_front(width: int, height: int) -> None:
+    """No single prize to race for: on every front a pewter city stands 2 to 4 steps nearer
+    the city than the enemy city it faces (and, by symmetry, one nearer the enemy)."""
+    for symmetry in SYMMETRIES:
+        for seed in range(3):
+            m = generate_map(width, height, seed, symmetry)
+            graph = placement_graph(m)
+            for front in fronts(m, graph):
+                mine, theirs = steps_from(graph, [front.city]), steps_from(graph, [front.enemy])
+                leads = [theirs[p] - mine[p] for p in front.pewter]
+                assert any(2 <= lead <= 4 for lead in leads), (width, height, symmetry, seed, front, leads)
 
 
 def test_larger_boards_get_more_fronts() -> None:

@@ -1,18 +1,18 @@
 """The random map generator (pure: standard library only, seeded ``random.Random``).
 
-:func:`generate_map` builds a map for a crossword *war*: the sides meet early. It first plans
-the *fronts*: one per 900 cells or so (1 to 3), each a gold city facing a silver city 10 to 14
-steps away across the middle of the board. Then fractal value noise gives height, ridges,
-moisture and cold; ranks of those fields give mountain ranges (with a little lava on the
-highest peaks), lakes, forests and ice fields, and the land behind each side's cities is
+:func:`generate_map` builds a map for a crossword *war*: the sides meet early. It first
+plans the *fronts*: one per 900 cells or so (1 to 3), each a gold city facing a silver city
+10 to 14 steps away across the middle of the board. Then fractal value noise gives height,
+ridges, moisture and cold; ranks of those fields give mountain ranges (with a little lava on
+the highest peaks), lakes, forests and ice fields, and the land behind each side's cities is
 wilder (more forest) than the land between them. Rivers run downhill from the mountains.
 Across each front's middle stands a mountain pass (letters count double there) flanked by
-lava, with a pewter city near it; more pewter cities, about one per 220 cells, go near the
-middle. Every field and feature is made symmetric (a half-turn or a mirror), gold cities
-map to silver ones across the symmetry, each city gets a clearing so a first word always
-fits, and any lava or wide water across a front's route is turned into mountains or a ford.
-The result is checked with :func:`shared.maps.check.check_map`: a map with an error is never
-returned.
+lava, with two pewter cities by it, one a few steps nearer each capital (no single prize to
+race for); more pewter cities, about one per 220 cells, go near the middle. Every field and
+feature is made symmetric (a half-turn or a mirror), gold cities map to silver ones across
+the symmetry, each city gets a clearing so a first word always fits, and any lava or wide
+water across a front's route is turned into mountains or a ford. The result is checked with
+:func:`shared.maps.check.check_map`: a map with an error is never returned.
 """
 
 from __future__ import annotations
@@ -216,32 +216,12 @@ class _Builder(TerrainBuilder):
     # -- cities --------------------------------------------------------------------------
 
     def place_pewter(self) -> None:
-        """One pewter city by each front's pass, then more near the middle (one per 220 cells)."""
+        """Two pewter cities on each front, one nearer each capital, then more near the middle
+        (one per 220 cells)."""
         wanted = max(len(self.fronts), round(self.width * self.height / 220))
         placed = 0
         for gold, silver in self.fronts:
-            span = manhattan(gold, silver)
-
-            def detour(c: Cell) -> int:
-                return manhattan(gold, c) + manhattan(c, silver) - span
-
-            def lean(c: Cell) -> int:
-                return abs(manhattan(gold, c) - manhattan(c, silver))
-
-            def between(c: Cell) -> bool:
-                return detour(c) <= 4 and lean(c) <= 3
-
-            if any(owner is None and between(c) for c, owner in self.cities.items()):
-                continue  # the twin front's pewter city already stands here
-            def score(c: Cell) -> float:
-                # best off the capitals' rows and columns: no first word grabs it on turn 1
-                in_line = c[0] in (gold[0], silver[0]) or c[1] in (gold[1], silver[1])
-                return self.room(c) - 0.25 * detour(c) - 0.1 * lean(c) - 0.5 * in_line
-
-            # a pair on an even board may straddle the axis closely: each is still between
-            near = [c for c in self.all_cells if between(c) and self.placeable_pewter(c, pair_gap=3)]
-            if near:
-                placed += self.found(self.pick(near, score), None)
+            placed += self.place_front_pewter(gold, silver)
         while placed < wanted:
             fixed_ok = wanted - placed == 1
             middle = [c for c in self.all_cells if abs(self.side(c)) <= 0.3 and self.placeable_pewter(c)]
@@ -252,6 +232,44 @@ class _Builder(TerrainBuilder):
                 break
             cell = self.pick(candidates, lambda c: self.room(c) - abs(self.side(c)))
             placed += self.found(cell, None)
+
+    def place_front_pewter(self, gold: Cell, silver: Cell) -> int:
+        """A pewter city by the front's route a few steps nearer ``gold`` (its mirror image
+        stands as much nearer the silver city facing it), so that there is no one prize
+        for the first player to race to (docs/maps.md, *Designing for war*). Where no cell
+        fits, one city midway. Returns how many cities were built."""
+        span = manhattan(gold, silver)
+
+        def detour(c: Cell) -> int:
+            return manhattan(gold, c) + manhattan(c, silver) - span
+
+        def lean(c: Cell) -> int:  # above 0: nearer gold
+            return manhattan(c, silver) - manhattan(gold, c)
+
+        def on_route(c: Cell) -> bool:
+            return detour(c) <= _PEWTER_DETOUR
+
+        def grabbed(c: Cell) -> bool:  # a first word through a capital could take it
+            return any((c[0] == city[0] or c[1] == city[1]) and manhattan(c, city) < 7 for city in (gold, silver))
+
+        pewter = [c for c, owner in self.cities.items() if owner is None and on_route(c)]
+        if any(lean(c) >= _PEWTER_LEAN[0] for c in pewter):
+            return 0  # the twin front's pair already put one here
+
+        def score(c: Cell) -> float:
+            in_line = c[0] in (gold[0], silver[0]) or c[1] in (gold[1], silver[1])
+            return self.room(c) - 0.25 * detour(c) - 0.2 * abs(lean(c) - 3) - 0.5 * in_line
+
+        low, high = _PEWTER_LEAN
+        near = [c for c in self.all_cells if on_route(c) and low <= lean(c) <= high and not grabbed(c)
+                and self.placeable_pewter(c, pair_gap=3)]
+        if near:
+            return self.found(self.pick(near, score), None)
+        if any(abs(lean(c)) <= 3 for c in pewter):
+            return 0
+        middle = [c for c in self.all_cells
+                  if on_route(c) and abs(lean(c)) <= 3 and self.placeable_pewter(c, pair_gap=3)]
+        return self.found(self.pick(middle, score), None) if middle else 0
 
     def placeable_pewter(self, cell: Cell, pair_gap: int | None = None) -> bool:
         """True if a pewter city may stand on ``cell``: inside the margin, not on lava, spaced
@@ -300,3 +318,5 @@ class _Builder(TerrainBuilder):
 
 
 _CLEARED = (Terrain.WATER, Terrain.LAVA, Terrain.FOREST)
+_PEWTER_DETOUR = 4  # steps a front's pewter city may stand off the straight route
+_PEWTER_LEAN = (2, 4)  # how many steps nearer its own capital than the enemy's, least and most
