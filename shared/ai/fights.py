@@ -30,6 +30,10 @@ FIGHT_CAP = 90.0
 """The most one threatened fight is counted for (taking the last city would end the game,
 but a threat the opponent sees coming is rarely left standing)."""
 
+FIGHT_STRIDE = 32
+"""Moves estimated between two looks at the clock: a rich rack on a crowded board can have
+twenty thousand fighting commits, a second and more of estimates."""
+
 RESIGN_MARGIN = 40
 """Points of deficit beyond the most the remaining letters could swing before resigning."""
 
@@ -47,7 +51,10 @@ def fight_cells(game: Game, player: Player) -> set[Cell]:
 def best_fight(game: Game, player: Player, vocab: Vocabulary, rack: list[str] | str, w: Weights,
                deadline: float | None = None) -> float:
     """What the enemy would lose to ``player``'s best winning fight with ``rack`` in this
-    position (0 if no commit of ``rack`` wins a fight), capped at :data:`FIGHT_CAP`."""
+    position (0 if no commit of ``rack`` wins a fight), capped at :data:`FIGHT_CAP`.
+
+    With a ``deadline`` (a ``perf_counter`` time), the commits found and rated before it
+    passes must do: the clock is read every :data:`FIGHT_STRIDE` estimates."""
     near = fight_cells(game, player)
     if not near or not rack:
         return 0.0
@@ -56,7 +63,9 @@ def best_fight(game: Game, player: Player, vocab: Vocabulary, rack: list[str] | 
         return 0.0
     estimator = MoveEstimator(game, player, w, rack)
     best = 0.0
-    for move in moves:
+    for i, move in enumerate(moves):
+        if deadline is not None and not i % FIGHT_STRIDE and perf_counter() > deadline:
+            break
         estimate = estimator.estimate(move)
         if estimate.wins and estimate.damage > best:
             best = estimate.damage
