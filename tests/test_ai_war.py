@@ -97,28 +97,6 @@ def test_takes_a_winning_attack():
     assert best_fight(game, GOLD, vocab, ["s", "d", "o"], _weights(game)) == 6
 
 
-def test_best_fight_stops_rating_fights_once_its_deadline_has_passed(monkeypatch):
-    import shared.ai.fights as fights
-    from shared.ai.estimate import MoveEstimator
-
-    game = position(MAP_A, LETTERS_A, LEXICON, racks={GOLD: "sdo", SILVER: "dog"})
-    vocab = level_vocabulary(LEXICON, 0)
-    rated = []
-    real_estimate = MoveEstimator.estimate
-    monkeypatch.setattr(MoveEstimator, "estimate", lambda self, move: rated.append(move) or real_estimate(self, move))
-    monkeypatch.setattr(fights, "FIGHT_STRIDE", 1)
-    far = fights.perf_counter() + 3600  # the move search itself finishes long before this
-    assert best_fight(game, GOLD, vocab, ["s", "d", "o"], _weights(game), deadline=far) == 6
-    assert len(rated) == 2  # CATS, the winning fight, and one more
-    # the clock is read before each fight is rated: past the deadline from its second reading
-    # on, one fight is rated and the search stops
-    readings = iter([far - 1])
-    monkeypatch.setattr(fights, "perf_counter", lambda: next(readings, math.inf))
-    rated.clear()
-    best_fight(game, GOLD, vocab, ["s", "d", "o"], _weights(game), deadline=far)
-    assert len(rated) == 1
-
-
 def _weights(game: Game):
     from shared.ai.player import _Turn
     from shared.ai.levels import get_level
