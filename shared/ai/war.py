@@ -20,9 +20,9 @@ word beside it falls to any word that reaches it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import floor
 
 from shared.rules.board import NEIGHBOURS, Board, Run
+from shared.rules.combat import beating_cost
 from shared.rules.crossword import Crossword, read_crossword
 from shared.rules.events import CombatStep
 from shared.rules.game import Game
@@ -43,18 +43,12 @@ def need_to_beat(strengths: list[int], rules: RuleSet) -> int:
     if not strengths:
         return 0
     top = max(strengths)
-    return top + sum(spent_on(s, rules) for s in strengths) - spent_on(top, rules)
+    return top + sum(beating_cost(s, rules) for s in strengths) - beating_cost(top, rules)
 
 
 def beats_all(strength: int, strengths: list[int], rules: RuleSet) -> bool:
     """Would an attack of ``strength`` beat every defender whatever order they are put in?"""
     return strength > need_to_beat(strengths, rules)
-
-
-def spent_on(strength: int, rules: RuleSet) -> int:
-    """What beating a word of ``strength`` costs the attacker (``floor(defeat_cost * strength)``)."""
-    cost = rules.defeat_cost
-    return strength if cost == 1 else floor(cost * strength)
 
 
 def vulnerability(need: float, punch: float = PUNCH) -> float:
@@ -93,7 +87,7 @@ class Defences:
     strengths: list[int]  # against an attack a city guards (every attack without a guard reach)
     faces: list[int]
     touching: dict[Cell, list[int]]  # cell -> indices of words on or beside it
-    costs: list[int]  # what beating each word costs the attacker (see spent_on)
+    costs: list[int]  # what beating each word costs the attacker (see beating_cost)
     reach: int | None = None  # the rule set's city_guard_reach
     city_cells: list[tuple[Cell, ...]] | None = None  # each word's cells on a city (with a reach)
     open_strengths: list[int] | None = None  # each word's strength where no city guards it
@@ -233,7 +227,7 @@ def read_defences(game: Game, player: Player, crossword: Crossword | None = None
                 lst = touching.setdefault(near, [])
                 if i not in lst:
                     lst.append(i)
-    costs = [spent_on(s, rules) for s in strengths]
+    costs = [beating_cost(s, rules) for s in strengths]
     if rules.city_guard_reach is None:
         return Defences(cw, strengths, faces, touching, costs)
     terrain = board.terrain
@@ -241,7 +235,7 @@ def read_defences(game: Game, player: Player, crossword: Crossword | None = None
     open_strengths = [word_defence(game, w, w in cw.supplied, guarded=False) if on_cities[i] else strengths[i]
                       for i, w in enumerate(cw.words)]
     return Defences(cw, strengths, faces, touching, costs, rules.city_guard_reach, on_cities, open_strengths,
-                    [spent_on(s, rules) for s in open_strengths], rules.city_gates_hold)
+                    [beating_cost(s, rules) for s in open_strengths], rules.city_gates_hold)
 
 
 @dataclass(frozen=True)

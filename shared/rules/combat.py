@@ -148,8 +148,10 @@ class _LossModel:
 
 
 def beating_cost(beaten: int, rules: RuleSet) -> int:
-    """What beating a word of strength ``beaten`` takes off the attacker's strength."""
-    return floor(rules.defeat_cost * beaten)
+    """What beating a word of strength ``beaten`` takes off the attacker's strength
+    (``floor(defeat_cost * beaten)``: all of it under the standard rules)."""
+    cost = rules.defeat_cost
+    return beaten if cost == 1 else floor(cost * beaten)
 
 
 def strength_after(strength: int, beaten: int, rules: RuleSet) -> int:
