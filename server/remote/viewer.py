@@ -6,7 +6,8 @@ changed in the connection's seats and watched games, and relays every frame the 
 its connections. When nobody answers for a game it asks the database who holds it: nobody (its
 node died and the lease expired, or the game ended and left memory) -> this node claims it and
 answers itself; another node -> it waits a little and asks again, until ``patience`` runs out
-(a clear temporary error). If this node's own lease loop takes the game meanwhile, the request
+(a clear temporary error). A request lost on the bus (its node died or hangs) is sent again
+only in a form that cannot be done twice (:mod:`server.remote.asking`). If this node's own lease loop takes the game meanwhile, the request
 is answered here (over the bus it would reach this node's proxy of the connection, seatless).
 When a game's owner stops beating, or says the game moved, every connection here that followed
 it is attached again wherever the game runs now, from the last version it was sent.
@@ -21,12 +22,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from server.bus.interface import BusError, BusUnavailable, NoResponders
+from server.bus.interface import BusUnavailable, NoResponders
 from server.cluster.mesh import Mesh
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError, request_type
 from server.lobby.clients import Client, check_quota
 from server.remote import wire
+from server.remote.asking import MAYBE_DONE, Asking, Lost, again, refusal
 from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.cluster")
@@ -84,6 +86,7 @@ class RemoteGames:
         self._settled = settled
         self.patience = patience
         self.timeout = timeout
+        self.asking = Asking(mesh.request, timeout)  # requests on the bus now, by game
         self.clients: dict[int, Client] = {}  # local connections that asked another node, by id
         self.follows: dict[int, dict[str, Follow]] = {}  # connection id -> game id -> follow
         self.forwarded = 0  # requests answered by another node (for the health readout)
@@ -116,15 +119,22 @@ class RemoteGames:
 
     async def forward(self, client: Client, request: P.Request, game_id: str, *, moving: bool = False) -> dict[str, Any]:
         """Ask the node that runs ``game_id``; or, if none does, claim it and answer here."""
+        try:
+            return await self._forward(client, request, game_id, moving)
+        except ProtocolError as exc:
+            raise refusal(exc, request, game_id) from None
+
+    async def _forward(self, client: Client, request: P.Request, game_id: str, moving: bool) -> dict[str, Any]:
         kind = request_type(request)
         following = self.follows.get(client.id, {})
         if kind in FOLLOWING and game_id not in client.seats and game_id not in client.watching and game_id not in following:
             check_quota(client)
         self.clients[client.id] = client
-        payload = wire.encode({"from": self.mesh.address, "conn": client.id, "user": client.user_id,
-                               "req": wire.encode(request)})
+        seen = following.get(game_id)
+        safe = again(request, None if seen is None else seen.version)  # to send again if lost
+        payload = self._envelope(client, request)
         deadline = time.monotonic() + self.patience
-        moved_with_us = False
+        moved_with_us = lost = False
         while True:
             if self._runs(game_id):
                 # This node claimed the game while the request waited (its own lease loop): its
@@ -133,7 +143,7 @@ class RemoteGames:
                     await self._settled(game_id, self.patience)
                 return await self._here_once_attached(client, request, game_id, moving)
             try:
-                reply = wire.decode(await self.mesh.request(game_id, payload, self.timeout))
+                reply = wire.decode(await self.asking.ask(game_id, payload, self._owner(client.id, game_id)))
             except NoResponders:
                 reply = None
             except BusUnavailable:
@@ -142,12 +152,17 @@ class RemoteGames:
                     f"game {game_id} runs on another node and this node has lost the message bus for a moment; "
                     "nothing was done: try again in a few seconds",
                 ) from None
-            except BusError as exc:
-                raise ProtocolError(
-                    "server_busy",
-                    f"the node running game {game_id} did not answer in time ({exc}); "
-                    "the request may or may not have been done: look at the game's version",
-                ) from None
+            except Lost as exc:
+                log.warning("request lost", extra={"data": {"game": game_id, "kind": kind, "error": str(exc),
+                                                            "again": safe is not None}})
+                if safe is None:
+                    raise ProtocolError("server_busy", f"the node running game {game_id} did not answer ({exc}); "
+                                        f"{MAYBE_DONE}") from None
+                # Its node died or hung: ask wherever the game runs now, in the form that
+                # cannot be done twice, and wait for the game afresh.
+                request, payload = safe, self._envelope(client, safe)
+                deadline = time.monotonic() + self.patience
+                reply, lost = None, True
             if reply is not None and "code" in reply and reply.get("from") == self.mesh.address and self._runs(game_id):
                 continue  # refused by this node itself: the game arrived here during the request
             if reply is not None and reply.get("code") == "not_seated" and not moving and not moved_with_us:
@@ -178,7 +193,9 @@ class RemoteGames:
                     "server_busy",
                     f"game {game_id} is moving to another node (its node stopped answering); try again in a few seconds",
                 )
-            await asyncio.sleep(0.2)
+            if not lost:  # a lost request is asked again at once: the game has usually moved by then
+                await asyncio.sleep(0.2)
+            lost = False
         owner = reply["from"]
         self.mesh.heard(owner)
         await self.mesh.caught_up(owner, int(reply.get("seq", 0)))
@@ -188,6 +205,14 @@ class RemoteGames:
         data: dict[str, Any] = reply.get("ok") or {}
         self._mirror(client, kind, game_id, data, owner)
         return data
+
+    def _owner(self, conn_id: int, game_id: str) -> str | None:
+        follow = self.follows.get(conn_id, {}).get(game_id)
+        return None if follow is None or not follow.owner else follow.owner
+
+    def _envelope(self, client: Client, request: P.Request) -> bytes:
+        return wire.encode({"from": self.mesh.address, "conn": client.id, "user": client.user_id,
+                            "req": wire.encode(request)})
 
     async def _here_once_attached(self, client: Client, request: P.Request, game_id: str,
                                   moving: bool) -> dict[str, Any]:
@@ -289,6 +314,7 @@ class RemoteGames:
 
     def node_gone(self, address: str) -> None:
         """A node stopped beating (the mesh's ``on_gone``): follow its games elsewhere."""
+        self.asking.gone(address)
         for conn_id, games in list(self.follows.items()):
             for game_id, follow in list(games.items()):
                 if follow.owner == address:
@@ -297,6 +323,7 @@ class RemoteGames:
     async def game_arrived(self, game_id: str) -> None:
         """This node now runs ``game_id`` (it claimed it): its connections that followed the
         game on the node that ran it before are attached here, before any request is answered."""
+        self.asking.moved(game_id)
         for conn_id in [c for c, games in self.follows.items() if game_id in games]:
             client = self.clients.get(conn_id)
             follow = self._unfollow(conn_id, game_id)
@@ -313,6 +340,7 @@ class RemoteGames:
     def game_elsewhere(self, address: str, game_id: str) -> None:
         """Another node says it runs ``game_id`` now (the mesh's ``on_arrived``): the
         connections here that followed it on its old node follow it there."""
+        self.asking.moved(game_id)
         for conn_id, games in list(self.follows.items()):
             follow = games.get(game_id)
             if follow is not None and follow.owner != address:
