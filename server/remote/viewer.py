@@ -6,9 +6,10 @@ changed in the connection's seats and watched games, and relays every frame the 
 its connections. When nobody answers for a game it asks the database who holds it: nobody (its
 node died and the lease expired, or the game ended and left memory) -> this node claims it and
 answers itself; another node -> it waits a little and asks again, until ``patience`` runs out
-(a clear temporary error). A request lost on the bus (its node died or hangs) is sent again
-only in a form that cannot be done twice (:mod:`server.remote.asking`). If this node's own lease loop takes the game meanwhile, the request
-is answered here (over the bus it would reach this node's proxy of the connection, seatless).
+(a clear temporary error). A request lost on the bus (its node died or hangs) is sent again,
+once, only in a form that cannot be done twice (:mod:`server.remote.asking`). If this node's
+own lease loop takes the game meanwhile, the request is answered here (over the bus it would
+reach this node's proxy of the connection, seatless).
 When a game's owner stops beating, or says the game moved, every connection here that followed
 it is attached again wherever the game runs now, from the last version it was sent.
 """
@@ -134,7 +135,7 @@ class RemoteGames:
         safe = again(request, None if seen is None else seen.version)  # to send again if lost
         payload = self._envelope(client, request)
         deadline = time.monotonic() + self.patience
-        moved_with_us = lost = False
+        moved_with_us = lost = resent = False
         while True:
             if self._runs(game_id):
                 # This node claimed the game while the request waited (its own lease loop): its
@@ -155,14 +156,14 @@ class RemoteGames:
             except Lost as exc:
                 log.warning("request lost", extra={"data": {"game": game_id, "kind": kind, "error": str(exc),
                                                             "again": safe is not None}})
-                if safe is None:
+                if safe is None or resent:  # sent again once only: a node that hangs is not waited for forever
                     raise ProtocolError("server_busy", f"the node running game {game_id} did not answer ({exc}); "
                                         f"{MAYBE_DONE}") from None
                 # Its node died or hung: ask wherever the game runs now, in the form that
                 # cannot be done twice, and wait for the game afresh.
                 request, payload = safe, self._envelope(client, safe)
                 deadline = time.monotonic() + self.patience
-                reply, lost = None, True
+                reply, lost, resent = None, True, True
             if reply is not None and "code" in reply and reply.get("from") == self.mesh.address and self._runs(game_id):
                 continue  # refused by this node itself: the game arrived here during the request
             if reply is not None and reply.get("code") == "not_seated" and not moving and not moved_with_us:

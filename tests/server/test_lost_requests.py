@@ -47,22 +47,23 @@ class Bus:
     """The asking node's mesh and database: the first request is swallowed (its node died),
     the next ones reach the game's new node, which answers ``answer``."""
 
-    def __init__(self, answer: dict[str, Any]) -> None:
+    def __init__(self, answer: dict[str, Any], swallowed: int = 1) -> None:
         self.address = "b-000001"
         self.answer = answer
+        self.swallowed = swallowed  # how many requests, from the first, nobody answers
         self.sent: list[P.Request] = []
         self.first_ended = ""  # how the swallowed request's wait ended: "timeout" or "cancelled"
 
     async def request(self, game_id: str, payload: bytes, timeout: float) -> bytes:
         self.sent.append(decode_request(wire.decode(payload)["req"]))
-        if len(self.sent) > 1:
+        if len(self.sent) > self.swallowed:
             return wire.encode({**self.answer, "from": NEW, "seq": 0})
         try:
             await asyncio.sleep(timeout)
         except asyncio.CancelledError:
-            self.first_ended = "cancelled"
+            self.first_ended = self.first_ended or "cancelled"
             raise
-        self.first_ended = "timeout"
+        self.first_ended = self.first_ended or "timeout"
         raise BusError(f"no reply within {timeout:g} s")
 
     def heard(self, address: str) -> None:
@@ -165,3 +166,13 @@ async def test_a_request_asked_of_a_node_that_stops_beating_is_lost_and_sent_aga
     # attaching twice is attaching once: sent again as it was (beside the node's own attaching
     # again of the connection, as for every follower of a gone node's games)
     assert bus.sent.count(P.Attach(id=3, game=GAME, since=SEEN)) == 2
+
+
+async def test_a_move_lost_twice_is_not_sent_a_third_time() -> None:
+    """A node that swallows every request (it hangs but keeps its lease) is not waited for forever."""
+    bus = Bus(wire.reply_ok({"version": SEEN + 1}), swallowed=10)
+    with pytest.raises(ProtocolError) as refused:
+        await remote_games(bus, timeout=0.05).route(Connection(), P.Act(id=3, game=GAME, action=PASS))
+    assert refused.value.code == "server_busy"
+    assert "may or may not have been done" in refused.value.reason
+    assert [request.expect_version for request in bus.sent] == [None, SEEN]  # type: ignore[attr-defined]
