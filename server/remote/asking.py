@@ -91,8 +91,10 @@ class Asking:
                 asks.remove(waiting)
             if not asks:
                 self._waiting.pop(game_id, None)
-        if not asking.done():
-            asking.cancel()
+            unanswered = not asking.done()
+            if unanswered:  # (also when this wait is cancelled: the request goes with it)
+                asking.cancel()
+        if unanswered:
             raise Lost(f"game {game_id} moved while the request waited for its old node")
         try:
             return bytes(asking.result())
