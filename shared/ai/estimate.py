@@ -6,7 +6,8 @@ decided by the rule set's numbers (an attack beats every defender exactly when i
 exceeds the need of :func:`~shared.ai.war.need_to_beat`; otherwise it falls and the
 defender gains its letters, ``combat_points`` per dot), letters captured, cities taken (the
 last enemy city is a win), ice that would crack, an own bare city covered, and the reach
-gained toward enemy cities, pewter cities and the enemy's weakest edges. With the rule
+gained toward enemy cities, pewter cities and the enemy's weakest edges (and, in an opening
+that drags on, toward the enemy's letters: :mod:`shared.ai.contact`). With the rule
 set's ``cities_fall_with_words``, a winning attack also takes the cities under the words it
 beats. The AI then plays the best estimates out on a copy of the game (``Game.copy`` and
 ``apply``, with the defender's best order) to get exact values.
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
+from shared.ai.contact import distances_to_enemy, gap, urge
 from shared.ai.evaluate import (DEFAULT_WEIGHTS, WIN, Weights, bare_city_penalty, city_stakes, closeness,
                                 distance_to, rack_leave)
 from shared.ai.movegen import Line, Move
@@ -137,6 +139,11 @@ class MoveEstimator:
                 d = distance_to(enemy_sources, city)
                 self.bare_own[city] = (bare_city_penalty(d, w)
                                        + w.advance * closeness(d, w.reach) * w.uncovered)
+        # the urge to meet an enemy not yet fought (shared.ai.contact): what the gap costs a cell
+        self.urge = urge(game, w.contact)
+        if self.urge:
+            self.gap_now = gap(board, player)
+            self.enemy_distance = distances_to_enemy(board, player)
         self._line_cache: dict[int, list[float]] = {}
         self._leave_cache: dict[str, float] = {}
 
@@ -269,6 +276,13 @@ class MoveEstimator:
                 best = abs(across_d - fixed_at) + (lo - along if along < lo else along - hi if along > hi else 0)
                 if best < distance:
                     value += weight * (nearness(best) - nearness(distance))
+        if self.urge:
+            if attack:  # a fight, won or lost, is the meeting: the wait costs no more
+                value += self.urge * (self.gap_now + 1)
+            else:
+                nearest = min(map(self.enemy_distance.__getitem__, cells))
+                if nearest < self.gap_now:
+                    value += self.urge * (self.gap_now - nearest)
         return Estimate(value, attack, wins, takes, damage, gift)
 
     def interacts(self, move: Move) -> bool:

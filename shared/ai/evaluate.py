@@ -3,7 +3,8 @@
 :func:`position_value` is the score difference plus positional terms: cities held, enemy
 and pewter cities within reach, a bare own city, isolated words and wasted letters in
 invalid runs, the *pressure* each side puts on the other (its best weak edge and the enemy
-cities it can reach, see :mod:`shared.ai.war`) and the leave of the side's rack. It reads
+cities it can reach, see :mod:`shared.ai.war`), the urge to meet an enemy not yet fought
+in a long opening (:mod:`shared.ai.contact`) and the leave of the side's rack. It reads
 only what a player may see (RULINGS R13): the board, the scores and the player's own rack,
 never the opponent's rack or either pool's order.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from shared.ai.contact import gap, urge
 from shared.ai.leave import leave_value
 from shared.ai.memo import crossword_of, defences_of, score_of
 from shared.ai.war import Defences, nearness, pressure, turn_reach
@@ -56,6 +58,7 @@ class Weights:
     last_city: float = 60.0  # extra stake of a side's last city (conquest ends the game)
     own_pressure: float = 0.5  # share of the mover's own pressure counted: the opponent moves next
     score: float = 1.0  # weight of the score difference
+    contact: float = 0.0  # a cell between crosswords that have not met, per turn of delay (shared.ai.contact)
 
     def scaled(self, positional: float) -> "Weights":
         """These weights with every positional term multiplied by ``positional``."""
@@ -215,6 +218,9 @@ def position_value(game: Game, player: Player, w: Weights = DEFAULT_WEIGHTS,
     value = (w.score * diff + side_value(game, player, mine, theirs, w)
              - side_value(game, player.other, theirs, mine, w))
     value += war_value(game, player, mine, theirs, w)
+    cost = urge(game, w.contact)
+    if cost:  # only the side valued feels it: it is the urge to meet, not a threat
+        value -= cost * (gap(game.board, player) + 1)
     return value + w.leave * rack_leave(game, player, rack, w)
 
 

@@ -31,6 +31,8 @@ class Level:
     ``threat_checks``: how many of the best candidates are checked for the fight they set
     up for next turn; ``threat_weight``: the share of that fight counted.
     ``resigns``: resign a game lost beyond recovery (``shared.ai.fights.lost_beyond_recovery``).
+    ``contact``: in an opening that drags on, what each cell between the crosswords costs per
+    turn of delay until they first meet (``shared.ai.contact``; 0: no urge to meet).
     """
 
     number: int
@@ -52,6 +54,7 @@ class Level:
     threat_checks: int = 0
     threat_weight: float = 0.0
     resigns: bool = False
+    contact: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -65,15 +68,17 @@ LEVELS: dict[int, Level] = {
     2: Level(2, "Knight", "Knows common words, weighs score against position, defends well.",
              min_zipf=3.0, simulate=6, replies=0, reply_racks=0, noise=2.5, positional=0.7,
              naive_defence=0.0, redeploy=1, time_limit=1.5, letter_worth=1.2,
-             threat_checks=2, threat_weight=0.3),
+             threat_checks=2, threat_weight=0.3, contact=2.0),
     3: Level(3, "Marshal", "Knows many words, plays every fight out before it commits and "
              "spends its letters where they count.", min_zipf=2.5, simulate=12, replies=0,
              reply_racks=0, noise=0.5, positional=1.0, naive_defence=0.0, redeploy=2,
-             time_limit=2.0, letter_worth=2.4, threat_checks=4, threat_weight=0.4, resigns=True),
+             time_limit=2.0, letter_worth=2.4, threat_checks=4, threat_weight=0.4, resigns=True,
+             contact=2.0),
     4: Level(4, "Warlord", "Knows every word and tests its best plans against the opponent's "
              "most damaging replies.", min_zipf=0.0, simulate=24, replies=4, reply_racks=2,
              noise=0.0, positional=1.0, naive_defence=0.0, redeploy=2, time_limit=2.0,
-             letter_worth=2.4, reply_weight=0.5, threat_checks=6, threat_weight=0.4, resigns=True),
+             letter_worth=2.4, reply_weight=0.5, threat_checks=6, threat_weight=0.4,
+             resigns=True, contact=2.0),
 }
 """Difficulty levels by number, weakest first."""
 

@@ -9,7 +9,8 @@ best word if it is worth playing, and ends the turn when none is. Choosing a com
    and value the positions reached (:func:`~shared.ai.evaluate.position_value`), and with
    them the strongest words through each of our cities the enemy could take next turn;
 4. drop the attacks that would fail and lose points (a hopeless attack gifts the defender
-   its letters: ending the turn, or a discard, costs less);
+   its letters: ending the turn, or a discard, costs less), except in an opening that drags
+   on, where a fight is worth a price (:mod:`shared.ai.contact`);
 5. for the best few, find the best fight the letters kept would offer next turn (a threat,
    :func:`~shared.ai.fights.best_fight`) and count part of what it adds;
 6. at the levels that look ahead, play the opponent's most damaging replies against the
@@ -39,6 +40,7 @@ from dataclasses import dataclass, field, replace
 
 from shared.rules.actions import Action, Commit, EndTurn, Redeploy, Resign
 from shared.ai.answers import choose_defence, choose_discard
+from shared.ai.contact import urge
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_value, side_info
 from shared.ai.fights import best_fight, lost_beyond_recovery
@@ -121,13 +123,7 @@ def level_words(lexicon: object, lv: Level) -> Vocabulary:
     return vocab
 
 
-def decide(
-    game: Game,
-    player: Player,
-    level: int,
-    rng: random.Random,
-    time_limit: float | None = None,
-) -> Decision:
+def decide(game: Game, player: Player, level: int, rng: random.Random, time_limit: float | None = None) -> Decision:
     """Like :func:`choose_action`, with statistics about the search."""
     lv = get_level(level)
     if game.result is not None:
@@ -162,10 +158,12 @@ class _Turn(ReplySearch):
         self.lv = lv
         self.rng = rng
         self.deadline = deadline
-        w = replace(DEFAULT_WEIGHTS.scaled(lv.positional), letter_worth=lv.letter_worth)
+        w = replace(DEFAULT_WEIGHTS.scaled(lv.positional), letter_worth=lv.letter_worth, contact=lv.contact)
         if lv.hoard_first:
             w = replace(w, bare_city=0.0)
         self.w: Weights = w.for_rules(game.rules)
+        # while the urge to meet is on, a lost attack is weighed like any move: it ends the wait
+        self.refuse_gifts = lv.refuse_gifts and not urge(game, self.w.contact)
         self.vocab: Vocabulary = level_vocabulary(game.lexicon, lv.min_zipf)
         self.decision = Decision(EndTurn(player))
         # (value, commit, position after it) for each commit the last best_commit compared
@@ -230,7 +228,7 @@ class _Turn(ReplySearch):
             if i % ESTIMATE_STRIDE == ESTIMATE_STRIDE - 1 and self.out_of_time():
                 break  # past the deadline the moves estimated so far must do
             estimate = estimator.estimate(move)
-            if not (estimate.gift and self.lv.refuse_gifts):  # never worth playing out
+            if not (estimate.gift and self.refuse_gifts):  # never worth playing out
                 scored.append((estimate.value, -i))
         return moves, scored
 
@@ -258,7 +256,7 @@ class _Turn(ReplySearch):
                 after, events = play_out_events(game, commit)
             except RuleError as exc:  # pragma: no cover - the generator only yields legal commits
                 raise AssertionError(f"generated an illegal commit {commit}: {exc}") from exc
-            if lv.refuse_gifts and attack_lost(events, me) and score_diff(after, me) <= diff_now:
+            if self.refuse_gifts and attack_lost(events, me) and score_diff(after, me) <= diff_now:
                 gifts += 1  # a hopeless attack: the defender gains more than we do
                 continue
             after = turn_end(after, me) or after  # e.g. our last letters laid: the game ends

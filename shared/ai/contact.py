@@ -1,0 +1,78 @@
+"""The urge to meet: an opening that drags on costs the side that keeps its distance.
+
+Most games see the first fight by turn 6 or 7. In a few, both sides build away from each
+other, or stand a cell apart where every attack would fail, and the first fight waits until
+turn 13 to 17, or never comes. From :data:`URGE_FROM` on, until the crosswords have first
+met, the levels that create fights (``contact`` in :class:`~shared.ai.levels.Level`) count
+the wait as a cost: ``contact`` points on turn :data:`URGE_FROM`, twice that on the next
+turn and so on (the *urge*), for each empty cell between the two crosswords and one more
+for not having met. A word that closes the gap earns what it closes; an attack, won or
+lost, ends the wait and earns it all. While the urge is on, a lost attack is weighed like
+any other move rather than refused: once the wait costs more than the letters, the side
+to move pays for a probing attack.
+
+The crosswords *have met* once a fight has given either side combat points, or while their
+letters touch. Before :data:`URGE_FROM`, and once they have met, the urge is nothing, so a
+game that meets in time is played exactly as without it.
+"""
+
+from __future__ import annotations
+
+from shared.rules.board import Board
+from shared.rules.game import Game
+from shared.rules.terrain import Cell, Player
+
+URGE_FROM = 9
+"""The first turn (counting both sides' turns) on which an unmet enemy is a cost: each
+side has had four turns to come to grips."""
+
+
+def have_met(game: Game) -> bool:
+    """True once a fight has given points, or while the two sides' letters touch."""
+    if any(game.captured.values()):
+        return True
+    return gap(game.board, Player.GOLD) == 0
+
+
+def urge(game: Game, contact: float) -> float:
+    """What each cell between the crosswords (and the wait itself) costs now: ``contact``
+    for each turn from :data:`URGE_FROM` on; 0 before it, once the crosswords have met, or
+    when ``contact`` is 0."""
+    if not contact or game.turn < URGE_FROM or have_met(game):
+        return 0.0
+    return contact * (game.turn - URGE_FROM + 1)
+
+
+def gap(board: Board, player: Player) -> int:
+    """The empty cells between the two crosswords: the smallest Manhattan distance from a
+    letter of ``player`` to an enemy letter, less one (0 when they touch; 0 if a side has
+    no letter, when there is nothing to close)."""
+    own, enemy = board.letters[player], board.letters[player.other]
+    if not own or not enemy:
+        return 0
+    best = None
+    for r, c in own:
+        for er, ec in enemy:
+            d = abs(r - er) + abs(c - ec)
+            if best is None or d < best:
+                best = d
+    return best - 1  # type: ignore[operator]
+
+
+def distances_to_enemy(board: Board, player: Player) -> dict[Cell, int]:
+    """For every cell of the board, the Manhattan distance to the nearest enemy letter less
+    one (what the gap would be if a letter of ``player`` stood there); empty if the enemy
+    has no letter."""
+    frontier = list(board.letters[player.other])
+    out: dict[Cell, int] = dict.fromkeys(frontier, -1)
+    height, width = board.height, board.width
+    while frontier:  # breadth first: on an open grid, steps are Manhattan distances
+        following = []
+        for r, c in frontier:
+            d = out[(r, c)] + 1
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if cell not in out and 0 <= cell[0] < height and 0 <= cell[1] < width:
+                    out[cell] = d
+                    following.append(cell)
+        frontier = following
+    return out
