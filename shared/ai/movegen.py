@@ -18,10 +18,7 @@ stops and returns the moves found so far, flagged ``cut_short``.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
-from itertools import repeat
-from operator import attrgetter, itemgetter
 from time import perf_counter
 
 from shared.rules.actions import Commit
@@ -77,19 +74,20 @@ _new = object.__new__
 # Commit is a frozen dataclass: its __init__ sets each field through object.__setattr__, which
 # costs more than finding the move did. Its slots' own descriptors set the same fields at a
 # third of the cost; a commit built so is equal to, and hashes as, one built by Commit(...).
-# Driven by map() over the whole list, every call is made from C, with no Python frame per move.
 _set_player, _set_placements, _set_direction = (
     Commit.player.__set__, Commit.placements.__set__, Commit.direction.__set__)  # type: ignore[attr-defined]
-_line, _placed, _direction = itemgetter(0), itemgetter(4), attrgetter("direction")
 
 
 def _commits(player: Player, moves: Moves) -> Commits:
     """The moves found with board placements, as commits of ``player``."""
-    n = len(moves)
-    out = Commits(map(_new, repeat(Commit, n)))
-    deque(map(_set_player, out, repeat(player, n)), 0)
-    deque(map(_set_placements, out, map(_placed, moves)), 0)
-    deque(map(_set_direction, out, map(_direction, map(_line, moves))), 0)
+    out = Commits()
+    append = out.append
+    for m in moves:
+        commit = _new(Commit)
+        _set_player(commit, player)
+        _set_placements(commit, m[4])
+        _set_direction(commit, m[0].direction)
+        append(commit)
     out.cut_short = moves.cut_short
     return out
 

@@ -49,9 +49,8 @@ def expand(s: Spelling) -> tuple[tuple[str, Spelling], ...]:
     elif len(node) <= len(rack):
         # few ways on (deep in a word): try each; a node's keys are in alphabetical order
         # (the graph is built from sorted words), END first, and END is never on a rack
-        for letter in node:
+        for letter, child in node.items():
             if letter in rack:
-                child = node[letter]
                 kids.append((letter, [child, rack.replace(letter, "", 1), END in child, None, None, None]))
     else:
         previous = ""

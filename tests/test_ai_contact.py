@@ -1,0 +1,125 @@
+"""The urge to meet (shared.ai.contact): an opening that drags on costs the side that keeps
+its distance, from turn 9 until the crosswords first fight."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+import pytest
+
+from shared.ai import decide
+from shared.ai.contact import URGE_FROM, distances_to_enemy, gap, have_met, urge
+from shared.ai.estimate import MoveEstimator
+from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value
+from shared.ai.endgame import score_diff
+from shared.ai.lookahead import play_out, play_out_events
+from shared.ai.movegen import find_moves, move_commit
+from shared.ai.vocab import level_vocabulary
+from shared.ai.war import attack_lost
+from shared.rules.actions import Commit, EndTurn
+from shared.rules.game import Game
+from shared.tools.ascii import position
+
+from rules_helpers import GOLD, LEXICON, SILVER
+
+APART = """
+. . . . . . . . . . . . . . . . . . . .
+. . G . . . . . . . . . . . . . . . S .
+. . . . . . . . . . . . . . . . . . . .
+"""
+
+
+def _apart(turn: int) -> Game:
+    """Gold's CAT and silver's ON on row 1, fourteen empty cells between them."""
+    game = position(APART, """
+        . . . . . . . . . . . . . . . . . . . .
+        . c a t . . . . . . . . . . . . . . O N
+        . . . . . . . . . . . . . . . . . . . .
+    """, LEXICON, racks={GOLD: "sdone", SILVER: "dog"})
+    game.turn = turn
+    return game
+
+
+def test_the_gap_counts_the_empty_cells_between_the_crosswords():
+    game = _apart(1)
+    assert gap(game.board, GOLD) == gap(game.board, SILVER) == 14  # from t (1, 3) to O (1, 18)
+    assert not have_met(game)
+    distances = distances_to_enemy(game.board, GOLD)
+    for (r, c), d in distances.items():
+        assert d == min(abs(r - 1) + abs(c - 18), abs(r - 1) + abs(c - 19)) - 1
+    assert len(distances) == 3 * 20
+
+
+def test_the_urge_grows_each_turn_from_turn_9_until_the_sides_meet():
+    assert URGE_FROM == 9
+    assert [urge(_apart(turn), 2.0) for turn in (1, 8, 9, 10, 12)] == [0, 0, 2.0, 4.0, 8.0]
+    assert urge(_apart(12), 0.0) == 0  # a level without the urge
+    fought = _apart(12)
+    fought.captured[SILVER] = 4  # a fight has been fought, though no letters touch now
+    assert have_met(fought) and urge(fought, 2.0) == 0
+
+
+def test_the_wait_costs_the_side_valued_for_each_cell_and_for_not_having_met():
+    w = replace(DEFAULT_WEIGHTS, contact=2.0)
+    early, late = _apart(8), _apart(11)  # the urge on turn 11: 3 x 2 = 6 points
+    assert position_value(late, GOLD, w) == pytest.approx(position_value(early, GOLD, w) - 6.0 * (14 + 1))
+    assert position_value(late, SILVER, w) == pytest.approx(position_value(early, SILVER, w) - 6.0 * (14 + 1))
+
+
+def test_estimates_count_the_cells_a_quiet_word_closes():
+    # far from each other (no pressure either way), the estimate is still exact
+    game = _apart(11)
+    w = replace(DEFAULT_WEIGHTS, contact=2.0)
+    _, moves = find_moves(game, GOLD, level_vocabulary(LEXICON, 0))
+    estimator = MoveEstimator(game, GOLD, w)
+    base = position_value(game, GOLD, w)
+    closing = 0
+    for move in moves:
+        estimate = estimator.estimate(move)
+        assert not estimate.attack
+        after = play_out(game, move_commit(move, GOLD))
+        assert estimate.value == pytest.approx(position_value(after, GOLD, w) - base, abs=1e-6), move[3]
+        closing += gap(after.board, GOLD) < 14
+    assert closing  # some words come closer: CATS, and words down from its letters do not
+
+
+# A cell apart: gold's only word, TO down from CAT's t, touches FOX on silver's city and falls.
+STANDOFF_MAP = """
+. . . . . . . .
+. G . . . . . .
+. x . . . . S .
+. . . . . . . .
+"""
+STANDOFF = """
+. . . . . . . .
+. c a t . . . .
+. . . . F O X .
+. . . . . . . .
+"""
+PROBE = Commit(GOLD, ((2, 3, "o"),), "down")
+
+
+def _standoff(turn: int) -> Game:
+    game = position(STANDOFF_MAP, STANDOFF, LEXICON, racks={GOLD: "o", SILVER: "dog"})
+    game.turn = turn
+    return game
+
+
+def _choice(turn: int, level: int):
+    return decide(_standoff(turn), GOLD, level, random.Random(0), time_limit=math.inf)
+
+
+def test_a_probing_attack_ends_a_standoff_once_the_wait_costs_more_than_the_letters():
+    game = _standoff(12)
+    assert gap(game.board, GOLD) == 1 and not have_met(game)
+    _, events = play_out_events(game, PROBE)
+    assert attack_lost(events, GOLD) and score_diff(play_out(game, PROBE), GOLD) < 0  # a gift
+    for level in (2, 3, 4):
+        assert _choice(5, level).action == EndTurn(GOLD), level  # refused, as it always was
+        assert _choice(12, level).action == PROBE, level
+    # the wait costs 2 points a turn more for each of the 2 cells (the gap and the meeting)
+    assert _choice(13, 4).value == pytest.approx(_choice(12, 4).value + 4.0)
+    # the Squire has no urge: the turn changes nothing in its choice
+    assert _choice(5, 1).action == _choice(12, 1).action
