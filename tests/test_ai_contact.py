@@ -82,7 +82,7 @@ def test_estimates_count_the_cells_a_quiet_word_closes():
         after = play_out(game, move_commit(move, GOLD))
         assert estimate.value == pytest.approx(position_value(after, GOLD, w) - base, abs=1e-6), move[3]
         closing += gap(after.board, GOLD) < 14
-    assert closing  # some words come closer: CATS, and words down from its letters do not
+    assert closing  # CATS comes a cell closer (words down from its letters do not)
 
 
 # A cell apart: gold's only word, TO down from CAT's t, touches FOX on silver's city and falls.
