@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
-from shared.ai.contact import distances_to_enemy, gap, urge
+from shared.ai.contact import distances_to_enemy, urge
 from shared.ai.evaluate import (DEFAULT_WEIGHTS, WIN, Weights, bare_city_penalty, city_stakes, closeness,
                                 distance_to, rack_leave)
 from shared.ai.movegen import Line, Move
@@ -142,8 +142,8 @@ class MoveEstimator:
         # the urge to meet an enemy not yet fought (shared.ai.contact): what the gap costs a cell
         self.urge = urge(game, w.contact)
         if self.urge:
-            self.gap_now = gap(board, player)
             self.enemy_distance = distances_to_enemy(board, player)
+            self.gap_now = min(map(self.enemy_distance.__getitem__, self.own), default=0)
         self._line_cache: dict[int, list[float]] = {}
         self._leave_cache: dict[str, float] = {}
 
