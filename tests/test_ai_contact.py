@@ -1,5 +1,6 @@
 """The urge to meet (shared.ai.contact): an opening that drags on costs the side that keeps
-its distance, from turn 9 until the crosswords first fight."""
+its distance, from turn 9 until the crosswords first fight; before turn 9, a gap too wide
+to close by turn 12."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from dataclasses import replace
 import pytest
 
 from shared.ai import decide
-from shared.ai.contact import URGE_FROM, distances_to_enemy, gap, have_met, urge
+from shared.ai.contact import (CLOSING, MEET_BY, URGE_FROM, distances_to_enemy, gap, have_met,
+                               position_wait_cost, urge)
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value
 from shared.ai.endgame import score_diff
@@ -61,16 +63,28 @@ def test_the_urge_grows_each_turn_from_turn_9_until_the_sides_meet():
     assert have_met(fought) and urge(fought, 2.0) == 0
 
 
+def test_before_turn_9_only_the_cells_too_many_to_close_by_turn_12_cost():
+    # the sides close 2 cells a turn: 14 cells can be closed by turn 12 from turn 5, not from turn 6
+    assert (CLOSING, MEET_BY) == (2, 12)
+    assert [position_wait_cost(_apart(turn), 2.0) for turn in (1, 5, 6, 7, 8)] == [0, 0, 4.0, 8.0, 12.0]
+    assert position_wait_cost(_apart(9), 2.0) == 2.0 * (14 + 1)  # then the urge, for every cell
+    assert position_wait_cost(_apart(8), 0.0) == 0  # a level without the urge
+    w = replace(DEFAULT_WEIGHTS, contact=2.0)
+    assert position_value(_apart(8), GOLD, w) == pytest.approx(position_value(_apart(1), GOLD, w) - 12.0)
+
+
 def test_the_wait_costs_the_side_valued_for_each_cell_and_for_not_having_met():
     w = replace(DEFAULT_WEIGHTS, contact=2.0)
-    early, late = _apart(8), _apart(11)  # the urge on turn 11: 3 x 2 = 6 points
+    early, late = _apart(1), _apart(11)  # the urge on turn 11: 3 x 2 = 6 points
     assert position_value(late, GOLD, w) == pytest.approx(position_value(early, GOLD, w) - 6.0 * (14 + 1))
     assert position_value(late, SILVER, w) == pytest.approx(position_value(early, SILVER, w) - 6.0 * (14 + 1))
 
 
-def test_estimates_count_the_cells_a_quiet_word_closes():
-    # far from each other (no pressure either way), the estimate is still exact
-    game = _apart(11)
+@pytest.mark.parametrize("turn", [8, 11])
+def test_estimates_count_the_cells_a_quiet_word_closes(turn):
+    # far from each other (no pressure either way), the estimate is still exact, before turn 9
+    # (where only the cells beyond the allowance cost) as after it
+    game = _apart(turn)
     w = replace(DEFAULT_WEIGHTS, contact=2.0)
     _, moves = find_moves(game, GOLD, level_vocabulary(LEXICON, 0))
     estimator = MoveEstimator(game, GOLD, w)

@@ -11,9 +11,16 @@ lost, ends the wait and earns it all. While the urge is on, a lost attack is wei
 any other move rather than refused: once the wait costs more than the letters, the side
 to move pays for a probing attack.
 
+Before :data:`URGE_FROM`, only a gap too wide to close in time costs anything: on a large
+map the two sides can open on different fronts, twenty cells and more apart, and even
+heading straight for each other from turn 9 they would not meet by :data:`MEET_BY`. Each
+cell beyond what two crosswords close by then, at :data:`CLOSING` cells a turn, costs
+``contact`` points (:func:`wait_cost`).
+
 The crosswords *have met* once a fight has given either side combat points, or while their
-letters touch. Before :data:`URGE_FROM`, and once they have met, the urge is nothing, so a
-game that meets in time is played exactly as without it.
+letters touch. Once they have met the wait costs nothing; so does a gap that can still be
+closed in time before :data:`URGE_FROM`, so a game that meets in time is played exactly as
+without the urge.
 """
 
 from __future__ import annotations
@@ -25,6 +32,14 @@ from shared.rules.terrain import Cell, Player
 URGE_FROM = 9
 """The first turn (counting both sides' turns) on which an unmet enemy is a cost: each
 side has had four turns to come to grips."""
+
+MEET_BY = 12
+"""The turn by which the crosswords should have met (issue 12's goal for every game)."""
+
+CLOSING = 2
+"""The cells a turn (counting both sides' turns) by which two crosswords built toward each
+other close the gap, as played: in the one game whose fronts stayed apart until the urge,
+from 22 cells on turn 9 to 9 on turn 15."""
 
 
 def have_met(game: Game) -> bool:
@@ -43,20 +58,46 @@ def urge(game: Game, contact: float) -> float:
     return contact * (game.turn - URGE_FROM + 1)
 
 
-def gap(board: Board, player: Player) -> int:
+def wait_cost(turn: int, gap_cells: int, contact: float) -> float:
+    """What an enemy not yet met, ``gap_cells`` empty cells away, costs on ``turn``: from
+    :data:`URGE_FROM`, the urge for each cell and one more (``contact`` x (turn - 8) x (gap
+    + 1)); before it, ``contact`` for each cell beyond the :data:`CLOSING` x (:data:`MEET_BY`
+    - turn) that can still be closed in time. 0 when ``contact`` is 0."""
+    if not contact:
+        return 0.0
+    if turn >= URGE_FROM:
+        return contact * (turn - URGE_FROM + 1) * (gap_cells + 1)
+    return contact * max(0, gap_cells - CLOSING * (MEET_BY - turn))
+
+
+def position_wait_cost(game: Game, contact: float) -> float:
+    """:func:`wait_cost` for a position: 0 once the crosswords have met."""
+    if not contact or any(game.captured.values()):
+        return 0.0
+    turn = game.turn
+    # before URGE_FROM only the cells beyond the allowance cost: knowing the gap is within it is enough
+    cells = gap(game.board, Player.GOLD, CLOSING * (MEET_BY - turn) if turn < URGE_FROM else 0)
+    return wait_cost(turn, cells, contact) if cells else 0.0
+
+
+def gap(board: Board, player: Player, enough: int = 0) -> int:
     """The empty cells between the two crosswords: the smallest Manhattan distance from a
     letter of ``player`` to an enemy letter, less one (0 when they touch; 0 if a side has
-    no letter, when there is nothing to close)."""
+    no letter, when there is nothing to close). With ``enough``, the search stops at the
+    first pair of letters that close, and the answer is only known to be at most it."""
     own, enemy = board.letters[player], board.letters[player.other]
     if not own or not enemy:
         return 0
-    best = None
+    best = 1 << 30
+    stop = enough + 1
     for r, c in own:
         for er, ec in enemy:
             d = abs(r - er) + abs(c - ec)
-            if best is None or d < best:
+            if d < best:
                 best = d
-    return best - 1  # type: ignore[operator]
+                if d <= stop:
+                    return d - 1
+    return best - 1
 
 
 def distances_to_enemy(board: Board, player: Player) -> dict[Cell, int]:

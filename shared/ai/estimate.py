@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
-from shared.ai.contact import distances_to_enemy, urge
+from shared.ai.contact import distances_to_enemy, position_wait_cost, wait_cost
 from shared.ai.evaluate import (DEFAULT_WEIGHTS, WIN, Weights, bare_city_penalty, city_stakes, closeness,
                                 distance_to, rack_leave)
 from shared.ai.movegen import Line, Move
@@ -139,9 +139,10 @@ class MoveEstimator:
                 d = distance_to(enemy_sources, city)
                 self.bare_own[city] = (bare_city_penalty(d, w)
                                        + w.advance * closeness(d, w.reach) * w.uncovered)
-        # the urge to meet an enemy not yet fought (shared.ai.contact): what the gap costs a cell
-        self.urge = urge(game, w.contact)
-        if self.urge:
+        # the urge to meet an enemy not yet fought (shared.ai.contact): what the wait costs now
+        self.turn, self.contact = game.turn, w.contact
+        self.wait = position_wait_cost(game, w.contact)
+        if self.wait:
             self.enemy_distance = distances_to_enemy(board, player)
             self.gap_now = min(map(self.enemy_distance.__getitem__, self.own), default=0)
         self._line_cache: dict[int, list[float]] = {}
@@ -276,13 +277,13 @@ class MoveEstimator:
                 best = abs(across_d - fixed_at) + (lo - along if along < lo else along - hi if along > hi else 0)
                 if best < distance:
                     value += weight * (nearness(best) - nearness(distance))
-        if self.urge:
+        if self.wait:
             if attack:  # a fight, won or lost, is the meeting: the wait costs no more
-                value += self.urge * (self.gap_now + 1)
+                value += self.wait
             else:
                 nearest = min(map(self.enemy_distance.__getitem__, cells))
                 if nearest < self.gap_now:
-                    value += self.urge * (self.gap_now - nearest)
+                    value += self.wait - wait_cost(self.turn, nearest, self.contact)
         return Estimate(value, attack, wins, takes, damage, gift)
 
     def interacts(self, move: Move) -> bool:

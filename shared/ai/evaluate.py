@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from shared.ai.contact import gap, urge
+from shared.ai.contact import position_wait_cost
 from shared.ai.leave import leave_value
 from shared.ai.memo import crossword_of, defences_of, score_of
 from shared.ai.war import Defences, nearness, pressure, turn_reach
@@ -218,9 +218,8 @@ def position_value(game: Game, player: Player, w: Weights = DEFAULT_WEIGHTS,
     value = (w.score * diff + side_value(game, player, mine, theirs, w)
              - side_value(game, player.other, theirs, mine, w))
     value += war_value(game, player, mine, theirs, w)
-    cost = urge(game, w.contact)
-    if cost:  # only the side valued feels it: it is the urge to meet, not a threat
-        value -= cost * (gap(game.board, player) + 1)
+    # only the side valued feels it: it is the urge to meet, not a threat
+    value -= position_wait_cost(game, w.contact)
     return value + w.leave * rack_leave(game, player, rack, w)
 
 
