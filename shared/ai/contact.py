@@ -55,7 +55,12 @@ def urge(game: Game, contact: float) -> float:
     when ``contact`` is 0."""
     if not contact or game.turn < URGE_FROM or have_met(game):
         return 0.0
-    return contact * (game.turn - URGE_FROM + 1)
+    return _per_cell(game.turn, contact)
+
+
+def _per_cell(turn: int, contact: float) -> float:
+    """The urge on ``turn`` (from :data:`URGE_FROM`): ``contact`` for each turn of waiting."""
+    return contact * (turn - URGE_FROM + 1)
 
 
 def wait_cost(turn: int, gap_cells: int, contact: float) -> float:
@@ -66,7 +71,7 @@ def wait_cost(turn: int, gap_cells: int, contact: float) -> float:
     if not contact:
         return 0.0
     if turn >= URGE_FROM:
-        return contact * (turn - URGE_FROM + 1) * (gap_cells + 1)
+        return _per_cell(turn, contact) * (gap_cells + 1)
     return contact * max(0, gap_cells - CLOSING * (MEET_BY - turn))
 
 
