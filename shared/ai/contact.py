@@ -72,7 +72,12 @@ def wait_cost(turn: int, gap_cells: int, contact: float) -> float:
         return 0.0
     if turn >= URGE_FROM:
         return _per_cell(turn, contact) * (gap_cells + 1)
-    return contact * max(0, gap_cells - CLOSING * (MEET_BY - turn))
+    return contact * max(0, gap_cells - _allowance(turn))
+
+
+def _allowance(turn: int) -> int:
+    """The gap two crosswords can still close by :data:`MEET_BY`, before :data:`URGE_FROM`."""
+    return CLOSING * (MEET_BY - turn)
 
 
 def position_wait_cost(game: Game, contact: float) -> float:
@@ -81,7 +86,7 @@ def position_wait_cost(game: Game, contact: float) -> float:
         return 0.0
     turn = game.turn
     # before URGE_FROM only the cells beyond the allowance cost: knowing the gap is within it is enough
-    cells = gap(game.board, Player.GOLD, CLOSING * (MEET_BY - turn) if turn < URGE_FROM else 0)
+    cells = gap(game.board, Player.GOLD, _allowance(turn) if turn < URGE_FROM else 0)
     return wait_cost(turn, cells, contact) if cells else 0.0
 
 
@@ -89,7 +94,8 @@ def gap(board: Board, player: Player, enough: int = 0) -> int:
     """The empty cells between the two crosswords: the smallest Manhattan distance from a
     letter of ``player`` to an enemy letter, less one (0 when they touch; 0 if a side has
     no letter, when there is nothing to close). With ``enough``, the search stops at the
-    first pair of letters that close, and the answer is only known to be at most it."""
+    first pair of letters at most ``enough`` empty cells apart, and returns their gap: then
+    the answer is only known to be at most ``enough``."""
     own, enemy = board.letters[player], board.letters[player.other]
     if not own or not enemy:
         return 0
