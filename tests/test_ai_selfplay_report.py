@@ -181,3 +181,24 @@ def test_the_first_players_share_is_also_given_for_each_colour_that_moved_first(
         in format_report(report)
     # a match where gold always moved first says nothing more
     assert "gold first in" not in format_report(summarise(games(), 4, 4))
+
+
+def test_between_two_levels_each_levels_share_is_given_by_seat():
+    # level 4 moved first in games 0-2 (won 2, drew 1) and second in games 3-4 (won both);
+    # level 3 moved first in games 3-4 and lost both, second in games 0-2 (drew one)
+    mixed = [summary(0, "mere", "war", 1, "score", (90, 80), 40, levels=(4, 3)),
+             summary(1, "mere", "war", 2, "score", (70, 80), 40, levels=(3, 4), first=2),
+             summary(2, "mere", "war", None, "score", (80, 80), 40, levels=(4, 3)),
+             summary(3, "mere", "war", 2, "conquest", (60, 80), 30, levels=(3, 4)),
+             summary(4, "mere", "war", 1, "score", (90, 80), 40, levels=(4, 3), first=2)]
+    report = summarise(mixed, 4, 3)
+    assert report["first_player_win_rate"] == 0.5  # 2.5 of 5: the seat's worth hides in it
+    assert report["first_player_by_level"] == {
+        "4": {"games_first": 3, "win_rate_first": 0.833, "games_second": 2, "win_rate_second": 1.0},
+        "3": {"games_first": 2, "win_rate_first": 0.0, "games_second": 3, "win_rate_second": 0.167},
+    }
+    assert ("by seat: level 4 won 83% of 3 moving first, 100% of 2 moving second; "
+            "level 3 won 0% of 2 moving first, 17% of 3 moving second") in format_report(report)
+    # between equal levels the split would only repeat the first player's share
+    assert summarise(games(), 4, 4)["first_player_by_level"] == {}
+    assert "by seat" not in format_report(summarise(games(), 4, 4))

@@ -85,6 +85,26 @@ def _first_by_colour(games: list[GameSummary]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _first_by_level(games: list[GameSummary], level_a: int, level_b: int) -> dict[str, dict[str, Any]]:
+    """Between two different levels, per level: its share of the games it moved first in, and
+    of those it moved second in (a draw counts half). The first player's share of such a
+    match mixes moving first with which level moved first: these two apart show the seat's
+    worth to each level (empty between equal levels, where they are the first player's share
+    and its complement)."""
+    if level_a == level_b:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for level in (level_a, level_b):
+        figures: dict[str, Any] = {}
+        for seat, moved_first in (("first", True), ("second", False)):
+            mine = [g for g in games if (g.levels[g.first] == level) == moved_first]
+            won = sum(1.0 if g.winner_level == level else 0.5 if g.winner is None else 0.0 for g in mine)
+            figures[f"games_{seat}"] = len(mine)
+            figures[f"win_rate_{seat}"] = _share(won, len(mine))
+        out[str(level)] = figures
+    return out
+
+
 def group_report(games: list[GameSummary], level_a: int, level_b: int) -> dict[str, Any]:
     """Results, endings, length, scores, think times, fighting and offers of some games."""
     n = len(games)
@@ -108,6 +128,7 @@ def group_report(games: list[GameSummary], level_a: int, level_b: int) -> dict[s
         "first_player_win_rate": _share(first_wins + draws / 2, n),
         "first_player_interval": wilson_interval(first_wins + draws / 2, n),
         "first_player_by_colour": _first_by_colour(games),
+        "first_player_by_level": _first_by_level(games, level_a, level_b),
         "turns": _spread([g.turns for g in games]),
         "average_turns": _mean([g.turns for g in games]),
         "average_actions": _mean([g.actions for g in games]),
@@ -272,6 +293,11 @@ def _group_lines(title: str, group: dict[str, Any]) -> list[str]:
              f"turns {_num(turns['mean'])} (min {_num(turns['min'])}, max {_num(turns['max'])})"]
     if group["win_rate"]:
         lines[-1] += ", win rate " + ", ".join(f"level {k} {_pct(v)}" for k, v in group["win_rate"].items())
+    seats = group.get("first_player_by_level", {})
+    if seats:
+        lines.append("    by seat: " + "; ".join(
+            f"level {k} won {_pct(s['win_rate_first'])} of {s['games_first']} moving first, "
+            f"{_pct(s['win_rate_second'])} of {s['games_second']} moving second" for k, s in seats.items()))
     lines.append("    endings: " + ", ".join(
         f"{reason} {count} ({_pct(count / n)})" for reason, count in group["endings"].items()))
     kinds = group["pass_outs"]
