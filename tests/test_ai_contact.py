@@ -11,17 +11,20 @@ from dataclasses import replace
 import pytest
 
 from shared.ai import decide
-from shared.ai.contact import (CLOSING, MEET_BY, URGE_FROM, distances_to_enemy, gap, have_met,
+from shared.ai.contact import (CLOSING, MEET_BY, PROBES, URGE_FROM, distances_to_enemy, gap, have_met,
                                position_wait_cost, urge)
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, position_value
 from shared.ai.endgame import score_diff
+from shared.ai.levels import get_level
 from shared.ai.lookahead import play_out, play_out_events
 from shared.ai.movegen import find_moves, move_commit
+from shared.ai.player import _Turn
 from shared.ai.vocab import level_vocabulary
 from shared.ai.war import attack_lost
 from shared.rules.actions import Commit, EndTurn
 from shared.rules.game import Game
+from shared.rules.presets import PRESETS
 from shared.tools.ascii import position
 
 from rules_helpers import GOLD, LEXICON, SILVER
@@ -137,3 +140,38 @@ def test_a_probing_attack_ends_a_standoff_once_the_wait_costs_more_than_the_lett
     assert _choice(13, 4).value == pytest.approx(_choice(12, 4).value + 4.0)
     # the Squire has no urge: the turn changes nothing in its choice
     assert _choice(5, 1).action == _choice(12, 1).action
+
+
+# A pewter city two cells from FOX: gold's ANT across the top row takes it, where silver could
+# take it back at once; the estimate does not see that danger, the exact value does.
+PEWTER_MAP = """
+. . . . . P . .
+. G . . . . . .
+. . . . . . S .
+. . . . . . . .
+"""
+ANT = Commit(GOLD, ((0, 3, "a"), (0, 4, "n"), (0, 5, "t")), "across")
+
+
+def test_while_the_wait_costs_the_best_attacks_are_played_out_whatever_the_estimates_above_them():
+    def turn_at(turn: int) -> tuple[Game, _Turn]:
+        game = position(PEWTER_MAP, STANDOFF, LEXICON, rules=PRESETS["war"], racks={GOLD: "anto", SILVER: "dog"})
+        game.turn = turn
+        # a Marshal that plays out only its best estimate, and no words on its cities
+        marshal = replace(get_level(3), simulate=1, threat_checks=0)
+        return game, _Turn(game, GOLD, marshal, random.Random(0), math.inf)
+
+    game, search = turn_at(11)
+    moves, scored = search.ranked(game)
+    by_commit = {move_commit(moves[-neg], GOLD): value for value, neg in scored}
+    attacks = {c: v for c, v in by_commit.items() if (2, 3) in [(r, col) for r, col, _ in c.placements]}
+    assert max(by_commit, key=by_commit.get) == ANT and by_commit[ANT] > max(attacks.values())
+    w = search.w
+    assert position_value(play_out(game, ANT), GOLD, w) - position_value(game, GOLD, w) < -20  # its true worth
+    assert len(search.probes) == PROBES == 2
+    assert {move_commit(moves[-neg], GOLD) for neg in search.probes} == {
+        PROBE, Commit(GOLD, ((2, 3, "a"),), "down")}  # TO and TA against FOX, the best-estimated attacks
+    assert search.choose().action == PROBE  # played out, the probe is worth more than ending the turn
+    # before the urge, the best estimate alone is played out, and its true worth ends the turn
+    game, search = turn_at(5)
+    assert search.choose().action == EndTurn(GOLD) and search.probes == []

@@ -5,9 +5,10 @@ best word if it is worth playing, and ends the turn when none is. Choosing a com
 
 1. generate every commit the level's vocabulary allows (:mod:`shared.ai.movegen`);
 2. estimate each one's value change (:class:`~shared.ai.estimate.MoveEstimator`);
-3. play the best few out exactly on copies of the game, with the defender's best order,
-   and value the positions reached (:func:`~shared.ai.evaluate.position_value`), and with
-   them the strongest words through each of our cities the enemy could take next turn;
+3. play the best few out exactly on copies of the game, with the defender's best order, and
+   value the positions reached (:func:`~shared.ai.evaluate.position_value`); with them, the
+   strongest words through each of our cities the enemy could take next turn and, while
+   the wait to meet costs, the best attacks;
 4. drop the attacks that would fail and lose points (a hopeless attack gifts the defender
    its letters: ending the turn, or a discard, costs less), except in an opening that drags
    on, where a fight is worth a price (:mod:`shared.ai.contact`);
@@ -40,7 +41,7 @@ from dataclasses import dataclass, field, replace
 
 from shared.rules.actions import Action, Commit, EndTurn, Redeploy, Resign
 from shared.ai.answers import choose_defence, choose_discard
-from shared.ai.contact import urge
+from shared.ai.contact import PROBES, urge
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_value, side_info
 from shared.ai.fights import best_fight, lost_beyond_recovery
@@ -168,12 +169,12 @@ class _Turn(ReplySearch):
         self.decision = Decision(EndTurn(player))
         # (value, commit, position after it) for each commit the last best_commit compared
         self.examined: list[tuple[float, Commit, Game]] = []
+        self.probes: list[int] = []  # while the wait to meet costs, the best attacks to play out (PROBES)
 
     def out_of_time(self) -> bool:
-        if time.perf_counter() > self.deadline:
-            self.decision.timed_out = True
-            return True
-        return False
+        late = time.perf_counter() > self.deadline
+        self.decision.timed_out |= late
+        return late
 
     def choose(self) -> Decision:
         game, me, lv = self.game, self.me, self.lv
@@ -220,16 +221,19 @@ class _Turn(ReplySearch):
     # ------------------------------------------------------------------- commits
     def ranked(self, game: Game) -> tuple[list[Move], list[tuple[float, int]]]:
         """Our moves, and (estimated value, minus generation index) for each worth playing out
-        (a level that refuses gifts leaves out the attacks any one defender stops)."""
+        (a level that refuses gifts leaves out the attacks any one defender stops); sets ``probes``."""
         _, moves = find_moves(game, self.me, self.vocab, deadline=self.deadline)
         estimator = MoveEstimator(game, self.me, self.w)
-        scored = []
+        scored, attacks = [], []
         for i, move in enumerate(moves):
             if i % ESTIMATE_STRIDE == ESTIMATE_STRIDE - 1 and self.out_of_time():
                 break  # past the deadline the moves estimated so far must do
             estimate = estimator.estimate(move)
             if not (estimate.gift and self.refuse_gifts):  # never worth playing out
                 scored.append((estimate.value, -i))
+                if estimate.attack and estimator.wait:
+                    attacks.append((estimate.value, -i))
+        self.probes = [neg for _, neg in heapq.nlargest(PROBES, attacks)]
         return moves, scored
 
     def best_commit(self, game: Game, base: float, look: bool = True) -> tuple[float, Commit] | None:
@@ -247,6 +251,7 @@ class _Turn(ReplySearch):
         chosen = [neg for _, neg in heapq.nlargest(max(1, lv.simulate), scored)]
         if lv.threat_checks:
             chosen += self.guards(game, moves, scored, set(chosen))
+        chosen += [neg for neg in self.probes if neg not in chosen]
         for neg_index in chosen:
             if (results or gifts) and self.out_of_time():
                 break
@@ -288,8 +293,7 @@ class _Turn(ReplySearch):
         assert best is not None
         return best[1], best[2]
 
-    def guards(self, game: Game, moves: list[Move], scored: list[tuple[float, int]],
-               chosen: set[int]) -> list[int]:
+    def guards(self, game: Game, moves: list[Move], scored: list[tuple[float, int]], chosen: set[int]) -> list[int]:
         """Up to :data:`GUARDS` more moves (by minus index) for each of our cities that an
         attack could take next turn (an enemy word could reach it in a turn, with its rack,
         its draw and a lift, and our words there are weak): the words through the city with
@@ -355,12 +359,11 @@ class _Turn(ReplySearch):
 
     # ----------------------------------------------------------------- redeploys
     def lift_invalid(self) -> Redeploy | None:
-        """Lift an invalid run back to the rack if the rules allow.
-
-        An invalid run scores nothing, cannot fight and may not be built on, so its letters
-        are better on the rack even when the rack is full: the discard that follows keeps
-        the best of the rack and the lifted letters (:func:`choose_discard`). Left on the
-        board, a run like that can shut a side out of its own city for the rest of the game."""
+        """Lift an invalid run back to the rack if the rules allow. An invalid run scores
+        nothing, cannot fight and may not be built on, so its letters are better on the rack
+        even when the rack is full: the discard that follows keeps the best of the rack and
+        the lifted letters (:func:`choose_discard`). Left on the board, a run like that can
+        shut a side out of its own city for the rest of the game."""
         game, me = self.game, self.me
         board = game.board
         cw = read_crossword(board, me, game.lexicon)
