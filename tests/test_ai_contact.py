@@ -142,8 +142,8 @@ def test_a_probing_attack_ends_a_standoff_once_the_wait_costs_more_than_the_lett
     assert _choice(5, 1).action == _choice(12, 1).action
 
 
-# A pewter city two cells from FOX: gold's ANT across the top row takes it, where silver could
-# take it back at once; the estimate does not see that danger, the exact value does.
+# A pewter city two cells from FOX: gold's ANT across the top row takes it where silver could
+# take it at once; the estimate does not see that danger, the exact value does.
 PEWTER_MAP = """
 . . . . . P . .
 . G . . . . . .
@@ -164,7 +164,7 @@ def test_while_the_wait_costs_the_best_attacks_are_played_out_whatever_the_estim
     game, search = turn_at(11)
     moves, scored = search.ranked(game)
     by_commit = {move_commit(moves[-neg], GOLD): value for value, neg in scored}
-    attacks = {c: v for c, v in by_commit.items() if (2, 3) in [(r, col) for r, col, _ in c.placements]}
+    attacks = {c: v for c, v in by_commit.items() if any(p[:2] == (2, 3) for p in c.placements)}  # beside F
     assert max(by_commit, key=by_commit.get) == ANT and by_commit[ANT] > max(attacks.values())
     w = search.w
     assert position_value(play_out(game, ANT), GOLD, w) - position_value(game, GOLD, w) < -20  # its true worth
