@@ -36,16 +36,16 @@ side has had four turns to come to grips."""
 MEET_BY = 12
 """The turn by which the crosswords should have met (issue 12's goal for every game)."""
 
+CLOSING = 2
+"""The cells a turn (counting both sides' turns) by which two crosswords built toward each
+other close the gap, as played: in the one game whose fronts stayed apart until the urge,
+from 22 cells on turn 9 to 9 on turn 15."""
+
 PROBES = 2
 """While the wait costs, this many of the best-estimated attacks are played out besides the
 best-estimated moves. The estimate of a quiet move can be far too high (a pewter city taken
 in the enemy's reach: only the exact value sees the danger to it), and a few such moves
 would otherwise fill the play-outs and leave the fight that ends the wait untried."""
-
-CLOSING = 2
-"""The cells a turn (counting both sides' turns) by which two crosswords built toward each
-other close the gap, as played: in the one game whose fronts stayed apart until the urge,
-from 22 cells on turn 9 to 9 on turn 15."""
 
 
 def have_met(game: Game) -> bool:
