@@ -1,4 +1,5 @@
-"""What the GUI tests share: one Scryptic window per module, and pumping its event loop."""
+"""What the GUI tests share: one Scryptic window per module, pumping its event loop, clicks and
+widgets found by name."""
 
 from __future__ import annotations
 
@@ -48,3 +49,23 @@ def click(win: arcade.Window, x: float, y: float, button: int = arcade.MOUSE_BUT
     win.dispatch_event("on_mouse_release", x, y, button, 0)
     win.dispatch_events()
     pump(win)
+
+
+def click_widget(win: arcade.Window, widget) -> None:
+    """Click the middle of an enabled widget."""
+    assert not widget.disabled, f"{getattr(widget, 'name', widget)} is disabled"
+    x, y = widget.rect.center
+    click(win, x, y)
+
+
+def find_button(view, name: str):
+    """The widget called ``name`` on ``view``, its open dialog or its widget tree."""
+    from client.ui.widgets import find_widget
+
+    for manager in [view.ui] + ([view.dialog.ui] if getattr(view, "dialog", None) else []):
+        for child in manager.walk_widgets():
+            if getattr(child, "name", None) == name:
+                return child
+    widget = find_widget(view.root, name) if hasattr(view, "root") else None
+    assert widget is not None, f"no widget named {name!r}"
+    return widget

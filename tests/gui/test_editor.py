@@ -22,7 +22,7 @@ if not os.environ.get("DISPLAY"):
 import arcade
 import numpy as np
 from gui_support import click as press_release
-from gui_support import pump, scryptic_window
+from gui_support import click_widget, pump, scryptic_window
 
 from shared.maps.check import check_map, detect_symmetry
 from shared.maps.files import load_map, resolve_map_path, shipped_maps
@@ -38,12 +38,6 @@ def window(tmp_path_factory):
     with scryptic_window(tmp_path_factory, "instant", persist=False) as win:
         yield win
 
-
-
-def click_widget(win, widget) -> None:
-    assert not widget.disabled, f"{getattr(widget, 'name', widget)} is disabled"
-    x, y = widget.rect.center
-    press_release(win, x, y)
 
 
 def click_cell(win, view, cell, button: int = LEFT) -> None:
