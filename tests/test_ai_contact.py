@@ -57,9 +57,9 @@ def test_the_gap_counts_the_empty_cells_between_the_crosswords():
     assert len(distances) == 3 * 20
 
 
-def test_the_urge_grows_each_turn_from_turn_9_until_the_sides_meet():
+def test_the_urge_grows_with_the_square_of_the_turns_waited_from_turn_9_until_the_sides_meet():
     assert URGE_FROM == 9
-    assert [urge(_apart(turn), 2.0) for turn in (1, 8, 9, 10, 12)] == [0, 0, 2.0, 4.0, 8.0]
+    assert [urge(_apart(turn), 2.0) for turn in (1, 8, 9, 10, 11, 12)] == [0, 0, 2.0, 8.0, 18.0, 32.0]
     assert urge(_apart(12), 0.0) == 0  # a level without the urge
     fought = _apart(12)
     fought.captured[SILVER] = 4  # a fight has been fought, though no letters touch now
@@ -78,9 +78,9 @@ def test_before_turn_9_only_the_cells_too_many_to_close_by_turn_12_cost():
 
 def test_the_wait_costs_the_side_valued_for_each_cell_and_for_not_having_met():
     w = replace(DEFAULT_WEIGHTS, contact=2.0)
-    early, late = _apart(1), _apart(11)  # the urge on turn 11: 3 x 2 = 6 points
-    assert position_value(late, GOLD, w) == pytest.approx(position_value(early, GOLD, w) - 6.0 * (14 + 1))
-    assert position_value(late, SILVER, w) == pytest.approx(position_value(early, SILVER, w) - 6.0 * (14 + 1))
+    early, late = _apart(1), _apart(11)  # the urge on turn 11: 3 x 3 x 2 = 18 points
+    assert position_value(late, GOLD, w) == pytest.approx(position_value(early, GOLD, w) - 18.0 * (14 + 1))
+    assert position_value(late, SILVER, w) == pytest.approx(position_value(early, SILVER, w) - 18.0 * (14 + 1))
 
 
 @pytest.mark.parametrize("turn", [8, 11])
@@ -136,8 +136,9 @@ def test_a_probing_attack_ends_a_standoff_once_the_wait_costs_more_than_the_lett
     for level in (2, 3, 4):
         assert _choice(5, level).action == EndTurn(GOLD), level  # refused, as it always was
         assert _choice(12, level).action == PROBE, level
-    # the wait costs 2 points a turn more for each of the 2 cells (the gap and the meeting)
-    assert _choice(13, 4).value == pytest.approx(_choice(12, 4).value + 4.0)
+    # for each of the 2 cells (the gap and the meeting) the wait costs 2 x 4 x 4 = 32 points on
+    # turn 12 and 2 x 5 x 5 = 50 on turn 13: the probe that ends it is worth 36 more
+    assert _choice(13, 4).value == pytest.approx(_choice(12, 4).value + 2 * (50.0 - 32.0))
     # the Squire has no urge: the turn changes nothing in its choice
     assert _choice(5, 1).action == _choice(12, 1).action
 
@@ -157,11 +158,12 @@ def test_while_the_wait_costs_the_best_attacks_are_played_out_whatever_the_estim
     def turn_at(turn: int) -> tuple[Game, _Turn]:
         game = position(PEWTER_MAP, STANDOFF, LEXICON, rules=PRESETS["war"], racks={GOLD: "anto", SILVER: "dog"})
         game.turn = turn
-        # a Marshal that plays out only its best estimate, and no words on its cities
-        marshal = replace(get_level(3), simulate=1, threat_checks=0)
+        # a Marshal that plays out only its best estimate, and no words on its cities; with half
+        # the urge (1 point), so that on turn 10 every attack is still estimated below ANT
+        marshal = replace(get_level(3), simulate=1, threat_checks=0, contact=1.0)
         return game, _Turn(game, GOLD, marshal, random.Random(0), math.inf)
 
-    game, search = turn_at(11)
+    game, search = turn_at(10)
     moves, scored = search.ranked(game)
     by_commit = {move_commit(moves[-neg], GOLD): value for value, neg in scored}
     attacks = {c: v for c, v in by_commit.items() if any(p[:2] == (2, 3) for p in c.placements)}  # beside F

@@ -4,9 +4,9 @@ Most games see the first fight by turn 6 or 7. In a few, both sides build away f
 other, or stand a cell apart where every attack would fail, and the first fight waits until
 turn 13 to 17, or never comes. From :data:`URGE_FROM` on, until the crosswords have first
 met, the levels that create fights (``contact`` in :class:`~shared.ai.levels.Level`) count
-the wait as a cost: ``contact`` points on turn :data:`URGE_FROM`, twice that on the next
-turn and so on (the *urge*), for each empty cell between the two crosswords and one more
-for not having met. A word that closes the gap earns what it closes; an attack, won or
+the wait as a cost: ``contact`` points on turn :data:`URGE_FROM`, 4 times that on the next
+turn, 9 times on the one after and so on, the square of the turns waited (the *urge*), for
+each empty cell between the two crosswords and one more for not having met. A word that closes the gap earns what it closes; an attack, won or
 lost, ends the wait and earns it all. While the urge is on, a lost attack is weighed like
 any other move rather than refused: once the wait costs more than the letters, the side
 to move pays for a probing attack.
@@ -65,14 +65,17 @@ def urge(game: Game, contact: float) -> float:
 
 
 def _per_cell(turn: int, contact: float) -> float:
-    """The urge on ``turn`` (from :data:`URGE_FROM`): ``contact`` for each turn of waiting."""
-    return contact * (turn - URGE_FROM + 1)
+    """The urge on ``turn`` (from :data:`URGE_FROM`): ``contact`` times the square of the
+    turns waited. Growing only by ``contact`` a turn, it let two sides stand a cell apart
+    past :data:`MEET_BY` when their only touches were attacks that fall (10 to 19 points
+    worse than waiting in the games that met late)."""
+    return contact * (turn - URGE_FROM + 1) ** 2
 
 
 def wait_cost(turn: int, gap_cells: int, contact: float) -> float:
     """What an enemy not yet met, ``gap_cells`` empty cells away, costs on ``turn``: from
-    :data:`URGE_FROM`, the urge for each cell and one more (``contact`` x (turn - 8) x (gap
-    + 1)); before it, ``contact`` for each cell beyond the :data:`CLOSING` x (:data:`MEET_BY`
+    :data:`URGE_FROM`, the urge for each cell and one more (``contact`` x (turn - 8)² x
+    (gap + 1)); before it, ``contact`` for each cell beyond the :data:`CLOSING` x (:data:`MEET_BY`
     - turn) that can still be closed in time. 0 when ``contact`` is 0."""
     if not contact:
         return 0.0
