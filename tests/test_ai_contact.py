@@ -135,7 +135,9 @@ def test_a_probing_attack_ends_a_standoff_once_the_wait_costs_more_than_the_lett
     assert attack_lost(events, GOLD) and score_diff(play_out(game, PROBE), GOLD) < 0  # a gift
     for level in (2, 3, 4):
         assert _choice(5, level).action == EndTurn(GOLD), level  # refused, as it always was
-        assert _choice(12, level).action == PROBE, level
+        assert _choice(10, level).action == PROBE, level  # the wait costs 2 x 2 x 2 a cell
+    # on turn 9 (2 points a cell) the Knight already pays for the probe, the Marshal and Warlord not yet
+    assert [_choice(9, level).action == PROBE for level in (2, 3, 4)] == [True, False, False]
     # for each of the 2 cells (the gap and the meeting) the wait costs 2 x 4 x 4 = 32 points on
     # turn 12 and 2 x 5 x 5 = 50 on turn 13: the probe that ends it is worth 36 more
     assert _choice(13, 4).value == pytest.approx(_choice(12, 4).value + 2 * (50.0 - 32.0))
