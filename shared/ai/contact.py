@@ -6,10 +6,10 @@ turn 13 to 17, or never comes. From :data:`URGE_FROM` on, until the crosswords h
 met, the levels that create fights (``contact`` in :class:`~shared.ai.levels.Level`) count
 the wait as a cost: ``contact`` points on turn :data:`URGE_FROM`, 4 times that on the next
 turn, 9 times on the one after and so on, the square of the turns waited (the *urge*), for
-each empty cell between the two crosswords and one more for not having met. A word that closes the gap earns what it closes; an attack, won or
-lost, ends the wait and earns it all. While the urge is on, a lost attack is weighed like
-any other move rather than refused: once the wait costs more than the letters, the side
-to move pays for a probing attack.
+each empty cell between the two crosswords and one more for not having met. A word that
+closes the gap earns what it closes; an attack, won or lost, ends the wait and earns it all.
+While the urge is on, a lost attack is weighed like any other move rather than refused: once
+the wait costs more than the letters, the side to move pays for a probing attack.
 
 Before :data:`URGE_FROM`, only a gap too wide to close in time costs anything: on a large
 map the two sides can open on different fronts, twenty cells and more apart, and even
@@ -74,9 +74,9 @@ def _per_cell(turn: int, contact: float) -> float:
 
 def wait_cost(turn: int, gap_cells: int, contact: float) -> float:
     """What an enemy not yet met, ``gap_cells`` empty cells away, costs on ``turn``: from
-    :data:`URGE_FROM`, the urge for each cell and one more (``contact`` x (turn - 8)² x
-    (gap + 1)); before it, ``contact`` for each cell beyond the :data:`CLOSING` x (:data:`MEET_BY`
-    - turn) that can still be closed in time. 0 when ``contact`` is 0."""
+    :data:`URGE_FROM`, the urge for each cell and one more (``contact`` x (turn - 8) squared
+    x (gap + 1)); before it, ``contact`` for each cell beyond the :data:`CLOSING` x
+    (:data:`MEET_BY` - turn) that can still be closed in time. 0 when ``contact`` is 0."""
     if not contact:
         return 0.0
     if turn >= URGE_FROM:
