@@ -27,7 +27,9 @@ def test_the_report_has_every_position_and_rack_size_and_the_goal_row(report):
         (p, size) for p in ("early", "mid-game", "crowded") for size in RACK_SIZES]
     for row in rows:
         assert row["racks"] == 1 and row["median_ms"] >= 0 and row["median_cpu_ms"] >= 0
+        assert row["first_median_ms"] >= row["median_ms"], "a rack's best run is no slower than its first"
     headline = report["headline"]
+    assert headline["repeat"] == 5 and headline["first_median_ms"] >= headline["median_ms"]
     goal_row = next(r for r in rows if (r["position"], r["rack"]) == HEADLINE)
     assert (headline["position"], headline["rack"]) == HEADLINE == ("mid-game", 12)
     assert headline["median_ms"] == goal_row["median_ms"] and headline["goal_ms"] == GOAL_MS
@@ -69,3 +71,17 @@ def test_the_decision_bench_positions_are_turn_starts_of_the_knights_war_game():
     for _, turn, game in positions:
         assert game.rules.name == "war" and game.turn >= turn
         assert game.pending is None and not game.committed_this_turn
+
+
+@pytest.mark.parametrize("option", ["--racks", "--repeat"])
+def test_the_movegen_bench_refuses_fewer_than_one_rack_or_run(option):
+    import contextlib
+    import io
+
+    from scryptic.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()) as out:
+        code = main(["bench", "movegen", option, "0"])
+    assert code == 2 and out.getvalue() == ""
+    assert err.getvalue() == f"scryptic bench movegen: {option} must be at least 1\n"

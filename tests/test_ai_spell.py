@@ -8,7 +8,7 @@ from itertools import permutations
 
 import pytest
 
-from shared.ai.spell import KIDS, WORDS, Deadline, completions, spelling
+from shared.ai.spell import KIDS, WORDS, Deadline, completions, completions_once, spelling
 from shared.ai.vocab import Vocabulary
 
 # Every arrangement of two to four of six letters: a rack of those six spells 480 words, in a
@@ -23,6 +23,28 @@ def test_completions_list_every_word_the_rack_can_end_shortest_first():
     assert sorted(words) == sorted(WORDS_OF_SIX)  # "abba" needs two b, "bag" a g
     assert [len(w) for w in words] == sorted(len(w) for w in words)
     assert completions(spelling(vocab.root, "ab")) == ("ab", "ba")
+
+
+def test_a_listing_for_one_walk_is_the_same_list_and_keeps_no_spellings_on_the_way():
+    vocab = Vocabulary(WORDS_OF_SIX + ["abba", "bag", "cab", "dab", "fade", "faded"])
+    for rack in (SIX, "aabbcdeg", "fadedab", "a", ""):
+        once = spelling(vocab.root, rack)
+        words = completions_once(once)
+        assert words == completions(spelling(vocab.root, rack)), "same words, same order"
+        assert once[KIDS] is None, "no spelling kept for the letters on the way"
+        assert once[WORDS] == words and completions_once(once) is words, "the list itself is kept"
+    shared = spelling(vocab.root, SIX)
+    completions(shared)
+    assert completions_once(shared) is shared[WORDS], "an expanded spelling gives its own list"
+
+
+def test_a_listing_for_one_walk_past_its_deadline_stops_and_keeps_nothing():
+    vocab = Vocabulary(WORDS_OF_SIX)
+    once = spelling(vocab.root, SIX)
+    with pytest.raises(Deadline):
+        completions_once(once, deadline=time.perf_counter() - 1.0)
+    assert once[WORDS] is None and once[KIDS] is None
+    assert completions_once(once, deadline=time.perf_counter() + 3600.0) == completions(spelling(vocab.root, SIX))
 
 
 def test_a_listing_past_its_deadline_stops_and_keeps_no_partial_list():
@@ -52,7 +74,7 @@ def test_left_parts_read_the_clock_inside_a_level_and_keep_only_whole_levels(mon
     assert [len(level) for level in expected] == [1, 6, 30, 120]
     monkeypatch.setattr(left_parts, "_CHUNK", 4)  # a look at the clock every 4 prefixes
     readings = []
-    for looks in (1, 2, 5, 20, 40):
+    for looks in (1, 2, 5, 20, 30):
         clock = iter([0.0] * looks + [1.0] * 1000)
         monkeypatch.setattr(left_parts, "perf_counter", lambda: next(clock))
         parts = left_parts.LeftParts(spelling(vocab.root, SIX), deadline=0.5)

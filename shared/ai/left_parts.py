@@ -23,15 +23,20 @@ class LeftParts:
         self.deadline = deadline  # no level is spelled or indexed far past it
         self.levels: list[list[tuple[str, Spelling]]] = [[("", root)]]
         # per length: letter -> (prefix, spelling after prefix + letter), the letter from the rack
-        self._placing: list[dict[str, list[tuple[str, Spelling]]]] = [self._index(self.levels[0])]
+        placing, self._following = self._index(self.levels[0])
+        self._placing: list[dict[str, list[tuple[str, Spelling]]]] = [placing]
         # per length: letter -> (prefix, spelling after prefix) whose node continues with it
         self._reading: list[dict[str, list[tuple[str, Spelling]]] | None] = [None]
 
     def _late(self) -> bool:
         return self.deadline is not None and perf_counter() > self.deadline
 
-    def _index(self, level: list[tuple[str, Spelling]]) -> dict[str, list[tuple[str, Spelling]]]:
+    def _index(self, level: list[tuple[str, Spelling]]
+               ) -> tuple[dict[str, list[tuple[str, Spelling]]], list[tuple[str, Spelling]]]:
+        """The placing index of a level, and the level after it (spelled in the same pass)."""
         placing: dict[str, list[tuple[str, Spelling]]] = {}
+        following: list[tuple[str, Spelling]] = []
+        follow = following.append
         for n, (prefix, s) in enumerate(level):
             if n and not n % _CHUNK and self._late():
                 raise Deadline
@@ -44,7 +49,8 @@ class LeftParts:
                     placing[letter] = [(prefix, kid)]
                 else:
                     entries.append((prefix, kid))
-        return placing
+                follow((prefix + letter, kid))
+        return placing, following
 
     def _reading_table(self, depth: int) -> dict[str, list[tuple[str, Spelling]]]:
         # made on first use: only anchors on an own letter read it, and many searches have none
@@ -67,14 +73,9 @@ class LeftParts:
         # A level of a long rack holds tens of thousands of prefixes: the clock is read every
         # few hundred while it is spelled and indexed, and a level is kept only once whole.
         levels = self.levels
-        while len(levels) <= depth and levels[-1]:
-            last = levels[-1]
-            level: list[tuple[str, Spelling]] = []
-            for start in range(0, len(last), _CHUNK):
-                if self._late():
-                    raise Deadline
-                level += [(prefix + letter, kid) for prefix, s in last[start:start + _CHUNK] for letter, kid in s[KIDS]]
-            placing = self._index(level)
+        while len(levels) <= depth and self._following:
+            level = self._following
+            placing, self._following = self._index(level)
             levels.append(level)
             self._placing.append(placing)
             self._reading.append(None)

@@ -91,16 +91,26 @@ def prepare(game: Game, player: Player, vocab: Vocabulary, near: set[Cell] | Non
             bad_set, cross_bad = bad_down, (bad_across if revision2 else frozenset())
         else:
             bad_set, cross_bad = bad_across, (bad_down if revision2 else frozenset())
+        # own letters and connect cells by line: position along the line
+        own_on: dict[int, dict[int, str]] = {}
+        connect_on: dict[int, list[int]] = {}
+        for (r, c), letter in own.items():
+            own_on.setdefault(r if direction == ACROSS else c, {})[c if direction == ACROSS else r] = letter
+        for r, c in connect:
+            connect_on.setdefault(r if direction == ACROSS else c, []).append(c if direction == ACROSS else r)
         for index in sorted(i for i in indices if 0 <= i < count):
-            line = build_line(game, direction, index, own, connect, bad_set, cross_bad, vocab)
+            line = build_line(game, direction, index, own, connect, bad_set, cross_bad, vocab, own_on, connect_on)
             if line is not None:
                 pos.lines.append(line)
     return pos
 
 
 def build_line(game: Game, direction: str, index: int, own: dict[Cell, str], connect: frozenset[Cell],
-               bad_set: frozenset[Cell], cross_bad: frozenset[Cell], vocab: Vocabulary) -> Line | None:
-    """One line with its cross-checks and anchors, or None if no word along it can connect."""
+               bad_set: frozenset[Cell], cross_bad: frozenset[Cell], vocab: Vocabulary,
+               own_on: dict[int, dict[int, str]], connect_on: dict[int, list[int]]) -> Line | None:
+    """One line with its cross-checks and anchors, or None if no word along it can connect.
+    ``own_on`` and ``connect_on`` hold the own letters and connect cells by line (row for
+    across, column for down), by position along it."""
     board = game.board
     terrain = board.terrain
     if direction == ACROSS:
@@ -120,20 +130,16 @@ def build_line(game: Game, direction: str, index: int, own: dict[Cell, str], con
     cross: list[tuple[str, str, tuple[Cell, ...]] | None] = [None] * n
     anchor = [False] * n
     bad = [False] * n
-    beside: set[int] = set()  # positions with an own letter next to them across the line
-    for i, cell in enumerate(cells):
-        letter = own.get(cell)
-        if letter is not None:
-            fixed[i] = letter
-            free[i] = False
-            bad[i] = cell in bad_set
-            anchor[i] = cell in connect
-        elif free[i]:
-            r, c = cell
-            if (r - dr, c - dc) in own or (r + dr, c + dc) in own:
-                beside.add(i)
-            elif cell in connect:
-                anchor[i] = True
+    for i, letter in own_on.get(index, {}).items():
+        fixed[i] = letter
+        free[i] = False
+        bad[i] = cells[i] in bad_set
+        anchor[i] = cells[i] in connect
+    # positions with an own letter next to them across the line
+    beside = {i for side in (index - 1, index + 1) for i in own_on.get(side, ()) if free[i]}
+    for i in connect_on.get(index, ()):
+        if free[i] and i not in beside:  # an owned city
+            anchor[i] = True
     for i in sorted(beside):
         r, c = cells[i]
         up: list[Cell] = []

@@ -37,10 +37,11 @@ from shared.ai.spell import (
     RACK,
     Spelling,
     completions,
-    expand,
+    completions_once,
     read,
     spelling,
 )
+from shared.ai.vocab import END
 from shared.rules.board import ACROSS
 from shared.rules.letters import LETTER_VALUES as _VALUES
 from shared.rules.lexicon import Category
@@ -126,52 +127,59 @@ class Search:
         out, lexicon, density, cut, total = self.out, self.lexicon, self.density, self.cut, self.total
         deadline = self.deadline
         late = self.late if deadline is not None else None
-        cum_free = [0] * (n + 1)  # free cells before i
-        cum_forest = [0] * (n + 1)  # free forest cells before i (only new letters count)
-        cum_spots = [0] * (n + 1)  # cells without an own letter before i
+        # cum_*[i]: free cells, free forest cells (only new letters count) and cells without
+        # an own letter before i; open_before[i]: open cells (free, no cross word, not an
+        # anchor) just before i
+        cum_free = [0] * (n + 1)
+        cum_forest = [0] * (n + 1)
+        cum_spots = [0] * (n + 1)
+        open_before = [0] * (n + 1)
+        forest = line.forest
         for i in range(n):
-            cum_free[i + 1] = cum_free[i] + free[i]
-            cum_forest[i + 1] = cum_forest[i] + (free[i] and line.forest[i])
-            cum_spots[i + 1] = cum_spots[i] + (fixed[i] is None)
+            if free[i]:
+                cum_free[i + 1] = cum_free[i] + 1
+                cum_forest[i + 1] = cum_forest[i] + forest[i]
+                cum_spots[i + 1] = cum_spots[i] + 1
+                open_before[i + 1] = 0 if allowed[i] is not None or anchor[i] else open_before[i] + 1
+            else:
+                cum_free[i + 1] = cum_free[i]
+                cum_forest[i + 1] = cum_forest[i]
+                cum_spots[i + 1] = cum_spots[i] + (fixed[i] is None)
         has_forest = cum_forest[n] > 0
         pairs = _triples(line.direction, line.index, n) if self.board_placements else _pairs(n)
         spots = [pairs[i] for i in range(n) if fixed[i] is None]  # where letters can be placed
         # next_anchor[i]: the first anchor at or after i that a word from i can reach (lava
-        # in between stops it), else n
+        # in between stops it), else n. From an open cell i (free, no cross word): room[i] is
+        # the first cell that is not open, special_gap[i] its distance if it is an own letter
+        # or a cross word (else "never": lava or the edge end the word there). For an own
+        # letter at i: the run of own letters from i, where it ends, and whether one of them
+        # is in an invalid run across the line (no word may build on it).
         next_anchor = [n] * (n + 1)
-        for i in range(n - 1, -1, -1):
-            if anchor[i]:
-                next_anchor[i] = i
-            elif free[i] or fixed[i] is not None:
-                next_anchor[i] = next_anchor[i + 1]
-        # From an open cell i (free, no cross word): room[i] is the first cell that is not
-        # open, special_gap[i] its distance if it is an own letter or a cross word (else
-        # "never": lava or the edge end the word there).
         room = [n] * (n + 1)
         special_gap = [_NEVER] * (n + 1)
-        for i in range(n - 1, -1, -1):
-            if free[i] and allowed[i] is None:
-                room[i] = room[i + 1]
-                special_gap[i] = special_gap[i + 1] + 1
-            else:
-                room[i] = i
-                special_gap[i] = 0 if (fixed[i] is not None or free[i]) else _NEVER
-        # For an own letter at i: the run of own letters from i, where it ends, and whether
-        # one of them is in an invalid run across the line (no word may build on it)
         run_text = [""] * (n + 1)
         run_end = list(range(n + 1))
         run_bad = [False] * (n + 1)
         for i in range(n - 1, -1, -1):
             f = fixed[i]
             if f is not None:
+                next_anchor[i] = i if anchor[i] else next_anchor[i + 1]
+                room[i] = i
+                special_gap[i] = 0
                 run_text[i] = f + run_text[i + 1]
                 run_end[i] = run_end[i + 1] if run_text[i + 1] else i + 1
                 run_bad[i] = bad[i] or run_bad[i + 1]
-        # open_before[i]: open cells (free, no cross word, not an anchor) just before i
-        open_before = [0] * (n + 1)
-        for i in range(n):
-            is_open = free[i] and allowed[i] is None and not anchor[i]
-            open_before[i + 1] = open_before[i] + 1 if is_open else 0
+            elif free[i]:
+                next_anchor[i] = i if anchor[i] else next_anchor[i + 1]
+                if allowed[i] is None:
+                    room[i] = room[i + 1]
+                    special_gap[i] = special_gap[i + 1] + 1
+                else:
+                    room[i] = i
+                    special_gap[i] = 0
+            else:  # lava: no word crosses it
+                room[i] = i
+        allow_order = ["".join(sorted(x)) if x is not None else "" for x in allowed]  # alphabetical, as kids
 
         def strong_enough(word: str, trees: int) -> bool:
             power = sum([_VALUES[ch] for ch in word])
@@ -210,26 +218,43 @@ class Search:
             if linked and allow is None and special_gap[i] > left and room[i] - i >= left:
                 # Open land as far as the letters reach: every completion is a move.
                 s = i - len(word)
-                for rest in completions(t, deadline):
-                    e = i + len(rest)
-                    if water[e - 1]:
+                e = i
+                for rest in completions_once(t, deadline):
+                    if i + len(rest) != e:  # shortest first: one end serves every rest of a length
+                        e = i + len(rest)
+                        cells = None if water[e - 1] else spots[cum_spots[s]:cum_spots[e]]
+                        wooded = has_forest and cum_forest[e] != cum_forest[s]
+                    if cells is None:
                         continue
                     text = word + rest
-                    if has_forest and cum_forest[e] != cum_forest[s] and not strong_enough(
-                            text, cum_forest[e] - cum_forest[s]):
+                    if wooded and not strong_enough(text, cum_forest[e] - cum_forest[s]):
                         continue
-                    out.append((line, s, e, text,
-                                tuple(map(getitem, spots[cum_spots[s]:cum_spots[e]], placed + rest))))
+                    out.append((line, s, e, text, tuple(map(getitem, cells, placed + rest))))
                     if deadline is not None and not len(out) & _MOVES_MASK and perf_counter() > deadline:
                         raise Deadline
                 return
             kids = t[KIDS]
             if kids is None:
                 # A walk from one start can run long: it reads the clock where new work begins
-                # (a spelling expanded for the first time) and every 1,024 moves found.
+                # (a spelling whose kids are not made yet) and every 1,024 moves found.
                 if deadline is not None and perf_counter() > deadline:
                     raise Deadline
-                kids = expand(t)
+                # A spelling not expanded yet is, but for a few, one that no other walk will
+                # reach (the left parts' spellings are expanded as their levels are indexed):
+                # its kids are made as they are walked and not kept, and where a cross word
+                # admits few letters, only theirs.
+                rack, node = t[RACK], t[NODE]
+                previous = ""
+                i += 1
+                for ch in (allow_order[i - 1] if allow is not None else node if len(node) <= left else rack):
+                    if ch == previous or ch not in rack:  # END is never on a rack
+                        continue
+                    previous = ch
+                    child = node.get(ch)
+                    if child is not None:
+                        walk(i, [child, rack.replace(ch, "", 1), END in child, None, None, None],
+                             linked, word + ch, placed + ch)
+                return
             i += 1
             if allow is None:
                 for ch, u in kids:
@@ -281,20 +306,21 @@ class Search:
                     if late is not None and late():
                         raise Deadline
                     end_room = room[a + 1] - a  # cells from the anchor to the first closed one
+                    size = 0
+                    places: list[tuple[int, int, list, bool]] = []
                     for w in completions(self.root, self.deadline):
-                        size = len(w)
-                        if size < 2:
-                            continue
-                        # j: the anchor's place in the word
-                        for j in range(max(0, size - end_room), min(size - 1, k) + 1):
-                            s = a - j
-                            e = s + size
-                            if water[s] or water[e - 1]:
+                        if len(w) != size:
+                            # the words come shortest first: the places that fit a size (the
+                            # anchor's place in the word ascending) serve every word of it
+                            size = len(w)
+                            places = [] if size < 2 else [
+                                (s, s + size, pairs[s:s + size], has_forest and cum_forest[s + size] != cum_forest[s])
+                                for s in range(a - max(0, size - end_room), a - min(size - 1, k) - 1, -1)
+                                if not water[s] and not water[s + size - 1]]
+                        for s, e, cells, wooded in places:
+                            if wooded and not strong_enough(w, cum_forest[e] - cum_forest[s]):
                                 continue
-                            if has_forest and cum_forest[e] != cum_forest[s] and not strong_enough(
-                                    w, cum_forest[e] - cum_forest[s]):
-                                continue
-                            out.append((line, s, e, w, tuple(map(getitem, pairs[s:e], w))))
+                            out.append((line, s, e, w, tuple(map(getitem, cells, w))))
                             if deadline is not None and not len(out) & _MOVES_MASK and perf_counter() > deadline:
                                 raise Deadline
                     continue

@@ -97,6 +97,40 @@ def completions(s: Spelling, deadline: float | None = None) -> tuple[str, ...]:
     return result
 
 
+def completions_once(s: Spelling, deadline: float | None = None) -> tuple[str, ...]:
+    """As :func:`completions`, for a spelling whose next letters no other walk will ask
+    for (its kids not yet expanded): the same list, without keeping a spelling for each
+    point on the way."""
+    if s[KIDS] is not None or s[WORDS] is not None:
+        return completions(s, deadline)
+    out: list[str] = []
+    frontier: list[tuple[Node, str, str]] = [(s[NODE], s[RACK], "")]
+    walked = 0
+    while frontier:  # breadth first, each point's letters in alphabetical order, as completions
+        deeper = []
+        for node, rack, prefix in frontier:
+            walked += 1
+            if deadline is not None and not walked % _LOOK_EVERY and perf_counter() > deadline:
+                raise Deadline
+            previous = ""
+            for letter in (node if len(node) <= len(rack) else rack):
+                if letter == previous or letter not in rack:  # END is never on a rack
+                    continue
+                previous = letter
+                child = node.get(letter)
+                if child is None:
+                    continue
+                text = prefix + letter
+                ends = END in child
+                if ends:
+                    out.append(text)
+                if len(rack) > 1 and len(child) > ends:  # letters left and a way on
+                    deeper.append((child, rack.replace(letter, "", 1), text))
+        frontier = deeper
+    result = s[WORDS] = tuple(out)
+    return result
+
+
 def read(s: Spelling, letter: str) -> Spelling | None:
     """The spelling after a letter already on the board (the rack is unchanged), or None
     if no word continues with it."""
