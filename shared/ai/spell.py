@@ -7,7 +7,9 @@ holds and the graph allows, each with the spelling it leads to) are computed the
 time they are needed and then shared by every walk that passes there, on any line and from
 any start; so are its completions (every string the rack can add to end a word). Walking
 the kids of a spelling only ever meets letters that fit: no failed probes, no counts to
-take out and put back. Letters left are a sorted string.
+take out and put back. Letters left are a sorted string. A spelling that no other walk
+will reach (the search's walks after a run of own letters start from one) is better walked
+without keeping what it leads to: :func:`completions_once` lists its completions so.
 
 A spelling is a plain list, indexed by the constants below: the generator makes thousands
 per search, and a list is several times cheaper to make than an object.
