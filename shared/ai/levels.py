@@ -70,7 +70,7 @@ LEVELS: dict[int, Level] = {
              naive_defence=0.0, redeploy=1, time_limit=1.5, letter_worth=1.2,
              threat_checks=2, threat_weight=0.3, contact=2.0),
     3: Level(3, "Marshal", "Knows many words, plays every fight out before it commits and "
-             "spends its letters where they count.", min_zipf=2.5, simulate=12, replies=0,
+             "spends its letters where they count.", min_zipf=2.75, simulate=12, replies=0,
              reply_racks=0, noise=0.5, positional=1.0, naive_defence=0.0, redeploy=2,
              time_limit=2.0, letter_worth=2.4, threat_checks=4, threat_weight=0.4, resigns=True,
              contact=2.0),
