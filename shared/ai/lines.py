@@ -94,10 +94,12 @@ def prepare(game: Game, player: Player, vocab: Vocabulary, near: set[Cell] | Non
         # own letters and connect cells by line: position along the line
         own_on: dict[int, dict[int, str]] = {}
         connect_on: dict[int, list[int]] = {}
-        for (r, c), letter in own.items():
-            own_on.setdefault(r if direction == ACROSS else c, {})[c if direction == ACROSS else r] = letter
-        for r, c in connect:
-            connect_on.setdefault(r if direction == ACROSS else c, []).append(c if direction == ACROSS else r)
+        for cell, letter in own.items():
+            on, at = cell if direction == ACROSS else cell[::-1]
+            own_on.setdefault(on, {})[at] = letter
+        for cell in connect:
+            on, at = cell if direction == ACROSS else cell[::-1]
+            connect_on.setdefault(on, []).append(at)
         for index in sorted(i for i in indices if 0 <= i < count):
             line = build_line(game, direction, index, own, connect, bad_set, cross_bad, vocab, own_on, connect_on)
             if line is not None:

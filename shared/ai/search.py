@@ -218,7 +218,7 @@ class Search:
             if linked and allow is None and special_gap[i] > left and room[i] - i >= left:
                 # Open land as far as the letters reach: every completion is a move.
                 s = i - len(word)
-                e = i
+                e, cells, wooded = i, None, False  # set by the first rest: none is empty
                 for rest in completions_once(t, deadline):
                     if i + len(rest) != e:  # shortest first: one end serves every rest of a length
                         e = i + len(rest)
