@@ -23,7 +23,9 @@ What it carries, and how (it knows no games, only ids and bytes):
   result of its request, as on one node.
 - **Liveness.** Every node publishes a beat a few times a second; a node not heard for
   ``dead_after`` seconds is gone (``on_gone``): its followers are forgotten, and the followers
-  of its games on this node are moved to the game's next owner.
+  of its games on this node are moved to the game's next owner. A gone node has no outbox:
+  frames for it are dropped, and notices for it are kept aside (for a while) and sent only if
+  it is heard again (it was slow, not dead), so nothing is sent to a dead node.
 
 A node's address is its id plus a random suffix, so a node restarted with the same id is a new
 address (its connections' ids start again).
@@ -66,6 +68,7 @@ def address_of(node_id: str) -> str:
 
 RESEND_AFTER = 0.25  # seconds between tries to send an envelope while the bus is away
 ANSWER_WITHIN = 2.0  # seconds to wait for the receiver to answer an envelope before sending it again
+KEEP_GONE = 60.0  # seconds the notices for a gone node are kept, in case it was only slow
 
 
 class _Outbox:
@@ -97,6 +100,8 @@ class Mesh:
         self.on_arrived: Callable[[str, str], None] = lambda address, game_id: None
         self.seen: dict[str, float] = {}  # address -> time.monotonic() it was last heard
         self._outboxes: dict[str, _Outbox] = {}
+        self._gone: dict[str, float] = {}  # address -> when it was taken for gone
+        self._kept: dict[str, list[list[Any]]] = {}  # notices for gone nodes, sent if heard again
         self._received: dict[str, int] = {}  # address -> number of the last envelope from it
         self._epochs: dict[str, str] = {}  # address -> the epoch of its outbox for this node
         self._waiters: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
@@ -197,7 +202,10 @@ class Mesh:
     # ------------------------------------------------------------------------------ sending
 
     def push(self, address: str, conn_id: int, frame: bytes) -> None:
-        """Queue ``frame`` for connection ``conn_id`` of the node at ``address``."""
+        """Queue ``frame`` for connection ``conn_id`` of the node at ``address`` (dropped if that
+        node is gone: its connections follow the game again from their last version)."""
+        if address in self._gone:
+            return
         box = self._box(address)
         last = box.items[-1] if box.items else None
         if last is not None and last[0] == FRAME and last[2] is frame:
@@ -207,7 +215,11 @@ class Mesh:
         self._kick(address, box)
 
     def notify(self, address: str, item: list[Any]) -> None:
-        """Queue a notice (a list whose first element names it) for the node at ``address``."""
+        """Queue a notice (a list whose first element names it) for the node at ``address``; for
+        a gone node it is kept aside and sent only if that node is heard again."""
+        if address in self._gone:
+            self._kept.setdefault(address, []).append(item)
+            return
         box = self._box(address)
         box.items.append(item)
         self._kick(address, box)
@@ -263,7 +275,7 @@ class Mesh:
         except (msgspec.DecodeError, KeyError, TypeError, ValueError, AttributeError) as exc:
             log.error("bad envelope", extra={"data": {"error": repr(exc)}})
             return
-        self.seen[sender] = time.monotonic()
+        self._alive(sender)
         if self._epochs.get(sender) != epoch:
             self._epochs[sender] = epoch
             self._received[sender] = 0
@@ -307,7 +319,14 @@ class Mesh:
     def heard(self, address: str) -> None:
         """Note that ``address`` is alive (a reply came from it): watch its beats from now on."""
         if address != self.address:
-            self.seen[address] = time.monotonic()
+            self._alive(address)
+
+    def _alive(self, address: str) -> None:
+        self.seen[address] = time.monotonic()
+        if self._gone.pop(address, None) is not None:
+            log.warning("node back", extra={"data": {"node": address}})
+            for item in self._kept.pop(address, []):
+                self.notify(address, item)
 
     # ------------------------------------------------------------------------------ liveness
 
@@ -318,7 +337,7 @@ class Mesh:
             log.error("bad beat", extra={"data": {"error": repr(exc)}})
             return
         if address != self.address:
-            self.seen[address] = time.monotonic()
+            self._alive(address)
 
     async def _beat_loop(self) -> None:
         beat = _encode({"from": self.address})
@@ -334,8 +353,12 @@ class Mesh:
     def sweep(self, now: float) -> list[str]:
         """Forget the nodes not heard for ``dead_after`` seconds; return them."""
         gone = [address for address, at in self.seen.items() if now - at > self.dead_after]
+        for address in [a for a, at in self._gone.items() if now - at > KEEP_GONE]:
+            del self._gone[address]
+            self._kept.pop(address, None)
         for address in gone:
             del self.seen[address]
+            self._gone[address] = now
             self._received.pop(address, None)
             self._epochs.pop(address, None)
             box = self._outboxes.pop(address, None)
@@ -354,7 +377,7 @@ class Mesh:
     def stats(self) -> dict[str, Any]:
         """This node's part of the health readout."""
         return {"mesh_address": self.address, "nodes_seen": len(self.seen), "games_served": len(self._serving),
-                "envelopes_sent": self.sent}
+                "envelopes_sent": self.sent, "outboxes": sorted(self._outboxes)}
 
 
 async def _no_requests(payload: bytes) -> bytes:

@@ -172,9 +172,13 @@ class GameHost(OfferDesk, GameTable):
         """Apply, store, then broadcast ``action``; return the new version.
 
         Raises :class:`RuleError` (the engine refused) or :class:`ProtocolError`; either way
-        nothing changed.
+        nothing changed. A move pinned to ``expect_version`` that the game has played there
+        already (its first sending's reply was lost) is answered as done, with the version it
+        made, and not played again.
         """
         async with self.lock:
+            if expect_version is not None and self.played_at(expect_version, action):
+                return expect_version + 1
             return await self._submit_locked(action, expect_version, origin)
 
     async def _submit_locked(self, action: Action, expect_version: int | None, origin: str) -> int:

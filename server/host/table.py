@@ -23,7 +23,7 @@ from server.host.seats import ACTIVE, OPEN, OVER, Seat
 from server.host.snapshot import Snapshots
 from server.mapcodec import map_from_text
 from server.store.records import RatingChange, StoredGame
-from shared.rules.actions import Action, action_from_dict
+from shared.rules.actions import Action, action_from_dict, action_to_dict
 from shared.rules.events import Event
 from shared.rules.game import Game, PendingDefence
 from shared.rules.lexicon import Lexicon
@@ -202,6 +202,12 @@ class GameTable(Snapshots):
                 "scores": {str(int(p)): s for p, s in self.game.scores().items()},
             }
         return Step(action, self.version, events, clock, result, now)
+
+    def played_at(self, version: int, action: Action) -> bool:
+        """True if ``action`` (the same seat, the same action) is the one the game played at
+        ``version``, taking it to ``version + 1``: a move pinned to that version and sent again
+        after its reply was lost was done, not refused."""
+        return 0 <= version < self.version and self.game.actions[version] == action_to_dict(action)
 
     def accept(self, step: Step) -> None:
         """The step is stored: take its clock, keep its events, and end the game if it ended."""

@@ -133,6 +133,35 @@ async def test_after_the_sender_took_the_receiver_for_gone_its_numbering_starts_
         await wait_for(lambda n=n: len(got) == n + 1)
     a.seen[b.address] = 0.0
     assert a.sweep(time.monotonic()) == [b.address]  # a forgets b, and its outbox for b
+    await wait_for(lambda: b.address in a.seen)  # b beats again: it was only slow
     a.push(b.address, 1, b"after")  # envelope 1 of a new outbox: not a copy of b's envelope 1
     await wait_for(lambda: len(got) == 4)
     assert got[-1] == b"after"
+
+
+async def test_a_gone_node_gets_no_outbox_and_the_sender_stops_at_once(two_nodes) -> None:
+    """A node taken for gone is sent nothing: a notice for it is kept aside (no outbox, no
+    envelope held and sent again), and a frame for it is dropped."""
+    a, _a_port, b, b_port, got = two_nodes
+    notices: list[list[Any]] = []
+    b.on_notice = lambda sender, item: notices.append(item)
+    await b.stop()
+    await b_port.drop()  # b is dead: nothing answers on its subject
+    a.seen[b.address] = 0.0
+    assert a.sweep(time.monotonic()) == [b.address]
+    a.notify(b.address, ["moved", "duel000001", [1]])
+    a.push(b.address, 1, b"for nobody")
+    assert a.stats()["outboxes"] == []  # nothing queued: nothing to send again, nothing to flush
+    assert a.mark(b.address) == 0 and got == [] and notices == []
+
+
+async def test_a_notice_for_a_node_taken_for_gone_reaches_it_once_it_is_heard_again(two_nodes) -> None:
+    """A node that was only slow is told what happened meanwhile (to follow a game elsewhere)."""
+    a, _a_port, b, _b_port, _got = two_nodes
+    notices: list[list[Any]] = []
+    b.on_notice = lambda sender, item: notices.append(item)
+    a.seen[b.address] = 0.0
+    assert a.sweep(time.monotonic()) == [b.address]
+    a.notify(b.address, ["moved", "duel000001", [1]])
+    assert b.address not in a.stats()["outboxes"]
+    await wait_for(lambda: notices == [["moved", "duel000001", [1]]])  # after b's next beat
