@@ -9,8 +9,8 @@ timeout.
 
 A lost request may have been done before its node died, so it is sent again only in a form
 that cannot do it twice (:func:`again`): a request that changes nothing when repeated, or a
-move pinned to the version its connection had been sent, which the game refuses if it has
-moved on.
+move pinned to a version. The game's owner answers a pinned move it already played at that
+version as done (:meth:`~server.host.game_host.GameHost.submit`), and refuses one it did not.
 """
 
 from __future__ import annotations
@@ -48,8 +48,10 @@ def again(request: P.Request, seen: int | None) -> P.Request | None:
 
 
 def refusal(exc: ProtocolError, request: P.Request, game_id: str) -> ProtocolError:
-    """What to tell the client of ``exc``, a refusal of ``request``: a move that :func:`again`
-    pinned and the game refused as stale may have been played by its lost first sending."""
+    """What to tell the client of ``exc``, a refusal of ``request``. A move the client pinned
+    itself and the game refused as stale was not played (the owner answers one it played at
+    that version as done); one that :func:`again` pinned may have been played by its lost
+    first sending at a later version, so its refusal is not a truthful answer."""
     if exc.code == "stale_version" and isinstance(request, P.Act) and request.expect_version is None:
         return ProtocolError("server_busy", f"game {game_id} changed nodes while this move was on its way, "
                              f"and has moved on since: {MAYBE_DONE}")
