@@ -19,6 +19,7 @@ import time
 from collections.abc import Awaitable, Iterable
 from typing import Any, TypeVar
 
+from server import faults
 from server.edge.protocol import ProtocolError, encode, push
 from server.host.audience import Audience
 from server.host.bot_turns import ask_bot, bot_job, placeholder_move
@@ -205,6 +206,7 @@ class GameHost(OfferDesk, GameTable):
             self.context.ratings.revert(ratings)
             self.undo(step)  # the action never happened
             raise
+        faults.stored(self.id, step.version)
         if stored != ratings:  # another node had moved a rating: the store's changes stand
             self.context.ratings.take(stored)
             ratings = stored
