@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from test_owner_down import GAME, SEED, TTL, add_duel, holder, store  # noqa: F401 (the fixture)
+from test_owner_down import GAME, SEED, TTL, add_duel, holder, start_process_node, store  # noqa: F401 (the fixture)
 from tests_cluster_helpers import make_node, replica, script, wire
 
 from client.net import AsyncClient
@@ -32,14 +29,6 @@ from server.store.postgres import PostgresStore
 from shared.rules.actions import action_from_dict
 
 BEFORE_KILL = 4  # actions played and answered before the fatal one
-
-
-def start_frozen_node(url: str, bus: str, words: Path, log: Path, port: int, freeze: str) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "scryptic", "server", "--db", url, "--bus", bus, "--node-id", "a",
-           "--lease-ttl", str(TTL), "--port", str(port), "--words", str(words), "--stats-interval", "0",
-           "--log-level", "warning"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SCRYPTIC_FREEZE_AFTER_STORING": freeze}
-    return subprocess.Popen(cmd, stdout=log.open("wb"), stderr=subprocess.STDOUT, env=env)
 
 
 async def wait_for(predicate, timeout: float = 30.0) -> None:
@@ -58,7 +47,8 @@ async def test_a_pinned_move_committed_by_a_node_that_died_before_answering_is_a
     words.write_text("\n".join(BENCH_WORDS) + "\n")
     log = tmp_path / "a.log"
     a_port = free_port()
-    node_a = start_frozen_node(store.dsn, nats_server.url, words, log, a_port, f"{GAME}:{BEFORE_KILL + 1}")
+    node_a = start_process_node(store.dsn, nats_server.url, words, log, a_port,
+                                {"SCRYPTIC_FREEZE_AFTER_STORING": f"{GAME}:{BEFORE_KILL + 1}"})
     nodes: list[GameServer] = []
     clients: list[AsyncClient] = []
     try:

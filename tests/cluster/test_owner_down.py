@@ -74,11 +74,14 @@ async def add_duel(store: PostgresStore) -> dict[int, tuple[str, str]]:
     return tokens
 
 
-def start_process_node(url: str, bus: str, words: Path, log: Path) -> subprocess.Popen[bytes]:
+def start_process_node(url: str, bus: str, words: Path, log: Path, port: int | None = None,
+                       env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Node ``a`` as a real server process (``env``: more of its environment)."""
     cmd = [sys.executable, "-m", "scryptic", "server", "--db", url, "--bus", bus, "--node-id", "a",
-           "--lease-ttl", str(TTL), "--port", str(free_port()), "--words", str(words), "--stats-interval", "0",
+           "--lease-ttl", str(TTL), "--port", str(port or free_port()), "--words", str(words), "--stats-interval", "0",
            "--log-level", "warning"]
-    return subprocess.Popen(cmd, stdout=log.open("wb"), stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    return subprocess.Popen(cmd, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
 
 
 async def holder(store: PostgresStore) -> str | None:
