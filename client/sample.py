@@ -15,7 +15,7 @@ from shared.rules.errors import RuleError
 from shared.rules.game import Game, PendingDefence, PendingDiscard
 from shared.rules.lexicon import Lexicon
 from shared.tools.random_player import random_commit, sensible_action
-from shared.rules.presets import PRESETS
+from shared.rules.presets import DEFAULT_RULES, PRESETS
 from shared.rules.terrain import GameMap, Player, Terrain
 
 from client.ai_player import _common_words
@@ -24,7 +24,7 @@ from client.ai_player import _common_words
 def play_sample(game_map: GameMap, lexicon: Lexicon, *, seed: int = 7, turns: int = 14,
                 commits_per_turn: int = 2) -> Game:
     """A game ``turns`` turns in, both sides pushing toward the enemy."""
-    game = Game.new(game_map, PRESETS["standard"], seed, lexicon)
+    game = Game.new(game_map, PRESETS[DEFAULT_RULES], seed, lexicon)
     rng = random.Random(seed)
     words = _common_words(lexicon)
     for _ in range(turns):

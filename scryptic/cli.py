@@ -22,7 +22,7 @@ import sys
 import traceback
 from typing import NoReturn
 
-from scryptic import commands
+from scryptic import __version__, commands
 from shared.faults import EXIT_FAULT, EXIT_USAGE, CommandError, os_reason
 
 EXIT_INTERRUPTED = 130
@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="scryptic", description="Scryptic: a crossword-war strategy game.")
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an error (also after the command's name)")
+    parser.add_argument("--version", action="version", version=f"scryptic {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     bench = subparsers.add_parser("bench", help="measure speed (rules, movegen, server, client)")

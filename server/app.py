@@ -45,6 +45,7 @@ from server.lobby.profiles import Profiles
 from server.lobby.pushes import LobbyFeed, OnlineUsers
 from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
+from server.health import HealthPages
 from server.metrics import Metrics
 from server.routes import Router
 from server.store.interface import GameStore
@@ -85,6 +86,7 @@ class GameServer:
             self.cluster = ClusterParts(config.db_url, config.bus_url, config.node_id, config.lease_ttl)
             self.cluster.store.rerate = rerate  # a rating another node moved is caught as the game's end is stored
         self.store: GameStore = self.cluster.store if self.cluster else SQLiteStore(config.resolved_db_path())
+        self.store.on_durable = self.metrics.store_write_done
         self.bots = BotRunner(lexicon_factory or (lambda: lexicon), config.bot_workers)
         settings = HostSettings(config.event_tail, config.defence_timeout, config.abandon_grace)
         self.ratings = Ratings()
@@ -114,7 +116,9 @@ class GameServer:
         self.router = Router(
             self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges, self.profiles
         )
-        self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget)
+        self.health = HealthPages(self.metrics, self.not_ready, self._summary)
+        self.metrics.watch(self._readout)
+        self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
         if self.cluster:
             self.cluster.attach(self._load_claimed, self._drop_game)
             self.registry.removed = lambda host: self.cluster.let_go(host.id) if self.cluster else None
@@ -122,6 +126,7 @@ class GameServer:
                 self._wire_remote(self.cluster)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
+        self._store_error: str | None = None  # the last heartbeat write failed with this (for /healthz)
 
     # ------------------------------------------------------------------------------ what tests and
     # the benchmark look at
@@ -261,7 +266,9 @@ class GameServer:
         self.spawn(self._housekeeping_loop())
         if self.config.stats_interval > 0:
             self.spawn(self._stats_loop())
-        log.info("listening", extra={"data": {"host": self.config.host, "port": self.port, "db": str(self.config.resolved_db_path())}})
+        scheme = "wss" if self.listener.ssl is not None else "ws"
+        log.info("listening", extra={"data": {"host": self.config.host, "port": self.port, "url": f"{scheme}://{self.config.host}:{self.port}",
+                                              "db": str(self.config.resolved_db_path())}})
 
     async def stop(self) -> None:
         """Close every connection and timer, note the time, and close the store."""
@@ -299,7 +306,9 @@ class GameServer:
             await asyncio.sleep(self.config.heartbeat_interval)
             try:
                 await self.store.note_alive(time.time())
+                self._store_error = None
             except StoreError as exc:
+                self._store_error = str(exc)
                 log.error("heartbeat failed", extra={"data": {"error": str(exc)}})
 
     async def _stats_loop(self) -> None:
@@ -333,8 +342,26 @@ class GameServer:
         if self.config.gc_freeze_interval > 0:
             gc.freeze()
 
+    def not_ready(self) -> list[str]:
+        """Why the server does not take games now (``/healthz``); empty when it does."""
+        why = []
+        if self._stopping or not self.listener.accepting:
+            why.append("the server is shutting down")
+        if self._store_error is not None:
+            why.append(f"the store failed its last write: {self._store_error}")
+        return why
+
+    def _summary(self) -> dict[str, Any]:
+        by_status = self.registry.count_by_status()
+        return {"uptime_s": round(time.time() - self.metrics.started, 1), "connections": len(self.connections),
+                "games_active": by_status[ACTIVE], **({"node": self.cluster.node_id} if self.cluster else {})}
+
     def stats(self) -> dict[str, Any]:
         """The health readout: games, connections, users, rates and totals."""
+        return {**self._readout(), **self.metrics.rates(), **self.metrics.totals()}
+
+    def _readout(self) -> dict[str, Any]:
+        """The readout without the rates (which are per call): for ``/metrics`` too."""
         by_status = self.registry.count_by_status()
         return {
             "games_open": by_status[OPEN],
@@ -345,11 +372,10 @@ class GameServer:
             "store_commits": self.store.commits,
             "store_units": self.store.units,
             "bot_jobs": self.bots.jobs,
+            "bot_waiting": self.bots.waiting,
             "bot_player": self.bots.label,
             **(self.cluster.stats() if self.cluster else {}),
             **(self.remote.stats() if self.remote else {}),
-            **self.metrics.rates(),
-            **self.metrics.totals(),
         }
 
 

@@ -179,6 +179,7 @@ class BotRunner:
         self._workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
         self.jobs = 0
+        self.waiting = 0  # bot decisions asked and not yet answered (the bot queue)
         self.warming: list[Future[dict[str, Any]]] = []  # the build jobs of start()
 
     @property
@@ -252,6 +253,7 @@ class BotRunner:
     async def choose(self, job: BotJob) -> dict[str, Any]:
         """The bot's decision for ``job`` (see :func:`think`), computed off the event loop."""
         self.jobs += 1
+        self.waiting += 1
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._ensure_pool(), think, job)
@@ -259,6 +261,8 @@ class BotRunner:
             log.error("bot worker pool broke; starting a new one")
             self._pool = None
             return await loop.run_in_executor(self._ensure_pool(), think, job)
+        finally:
+            self.waiting -= 1
 
     def close(self) -> None:
         """Stop the workers (pending jobs are cancelled)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ssl
+
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +38,11 @@ class ServerConfig:
     bus_url: str | None = None  # nats://...: the cluster's message bus
     node_id: str | None = None  # this node's name in the game leases (None: host name + random)
     lease_ttl: float = 6.0  # how long a node's lease of a game lasts unless renewed
+    tls_cert: Path | None = None  # with tls_key: serve wss:// (TLS in the server; docs/operating.md)
+    tls_key: Path | None = None
+    # Addresses of reverse proxies (nginx) whose X-Forwarded-For names the real client: the
+    # per-address limits then count the client, not the proxy.
+    trusted_proxies: tuple[str, ...] = ()
 
     # Abuse limits.
     max_message_bytes: int = 64 * 1024  # larger frames close the connection (1009)
@@ -69,3 +76,26 @@ class ServerConfig:
     def resolved_db_path(self) -> Path:
         """The database path to use."""
         return self.db_path if self.db_path is not None else default_db_path()
+
+
+class TLSError(ValueError):
+    """The TLS certificate or key does not load."""
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """A server TLS context from a PEM certificate (chain) and its key; :class:`TLSError`
+    saying what is wrong if they do not load."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    for path in (cert, key):
+        if not Path(path).is_file():
+            raise TLSError(f"no such file: {path}")
+    try:
+        context.load_cert_chain(cert, key)
+    except PermissionError as exc:
+        raise TLSError(f"cannot read {exc.filename}: permission denied") from None
+    except ssl.SSLError as exc:
+        raise TLSError(f"the certificate {cert} and key {key} do not load as a PEM pair ({exc.reason or exc})") from None
+    except OSError as exc:
+        raise TLSError(f"cannot read the certificate or key: {exc}") from None
+    return context

@@ -162,7 +162,7 @@ def test_selfplay_command_reports_json(capsys, tmp_path):
     assert code == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 1 and report["levels"] == [1, 1]
-    assert set(report["maps"]) == {"cinder-ford"} and list(report["presets"]) == ["standard"]
+    assert set(report["maps"]) == {"cinder-ford"} and list(report["presets"]) == ["war"]
     assert set(report["war"]) >= {"attacks_per_game", "attack_win_share", "combat_letters_per_game",
                                   "winner_combat_share", "cities_per_game", "first_touch_turn", "never_touched",
                                   "touched_late"}

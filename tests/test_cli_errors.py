@@ -219,7 +219,7 @@ def test_a_second_server_on_a_taken_port_or_database_stops_with_one_line(tmp_pat
     """The real program: start one server, then two more that must not start; stop the first
     with SIGINT."""
     db = tmp_path / "first.db"
-    first = subprocess.Popen([str(Path(sys.executable).with_name("scryptic")), "server", "--port", "0",
+    first = subprocess.Popen([str(Path(sys.executable).with_name("scryptic")), "server", "--log-json", "--port", "0",
                               "--words", str(words), "--db", str(db), "--log-level", "info"],
                              stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
@@ -360,7 +360,7 @@ def test_dev_hands_over_to_the_command_so_an_interrupt_stops_the_server(tmp_path
     stamps = list((ROOT / ".venv").glob(".installed-*"))
     if not stamps:
         pytest.skip("./dev would install the environment first")
-    dev = subprocess.Popen([str(ROOT / "dev"), "run", "server", "--port", "0", "--words", str(words),
+    dev = subprocess.Popen([str(ROOT / "dev"), "run", "server", "--log-json", "--port", "0", "--words", str(words),
                             "--db", str(tmp_path / "s.db")], stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         for line in dev.stderr:

@@ -219,7 +219,7 @@ class PlayDialog(Dialog):
     def __init__(self, view: EditorHost) -> None:
         super().__init__(view)
         from client.ai_player import levels
-        from shared.rules.presets import PRESETS
+        from shared.rules.presets import DEFAULT_RULES, PRESETS
 
         self.title = f"Play \N{LEFT DOUBLE QUOTATION MARK}{view.doc.name}\N{RIGHT DOUBLE QUOTATION MARK}"
         lv = levels()
@@ -228,7 +228,7 @@ class PlayDialog(Dialog):
         self.side_row = ChoiceRow([("gold", "You play gold"), ("silver", "You play silver")], "gold", width=340,
                                   name="side")
         self.level_row = ChoiceRow(sorted(lv.items()), level if level in lv else min(lv), width=340, name="level")
-        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], "standard", width=340, name="rules")
+        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], DEFAULT_RULES, width=340, name="rules")
 
     def build(self) -> UIBoxLayout:
         box = UIBoxLayout(space_between=14)

@@ -10,7 +10,7 @@ The wire protocol is described in ``docs/protocol.md``.
 
 from client.net.aio import AsyncClient
 from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION
-from client.net.errors import ClientClosed, ConnectionLost, ServerError
+from client.net.errors import CertificateNotTrusted, ClientClosed, ConnectionLost, ServerError
 from client.net.identity import IdentityStore
 from client.net.state import GameTracker
 from client.net.threaded import ThreadedClient
@@ -20,6 +20,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "AsyncClient",
     "ClientClosed",
+    "CertificateNotTrusted",
     "ConnectionLost",
     "GameTracker",
     "IdentityStore",

@@ -26,6 +26,7 @@ import asyncio
 import itertools
 import logging
 import random
+import ssl
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -36,7 +37,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from client.net.addresses import AddressRing, parse_addresses
 from client.net.calls import Calls
 from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, decode, encode
-from client.net.errors import ClientClosed, ConnectionLost, ServerError
+from client.net.errors import CertificateNotTrusted, ClientClosed, ConnectionLost, ServerError
 from client.net.lobby import LobbyState, Notices
 from client.net.state import GameTracker, game_of
 
@@ -66,9 +67,12 @@ class AsyncClient(Calls):
         request_timeout: float = 15.0,
         max_message_bytes: int = 8 * 1024 * 1024,
         resume_patience: float = 30.0,
+        ca_file: str | None = None,
     ) -> None:
         """``url``: the server's address, or several (a list, or one text with commas), which
-        ``addresses`` replaces if given; raises ValueError if no address is given."""
+        ``addresses`` replaces if given; raises ValueError if no address is given. ``ca_file``:
+        a PEM file of certificates to trust for ``wss://`` besides the system's (a server's
+        self-signed certificate)."""
         self.addresses = parse_addresses(addresses if addresses is not None else url)
         self._ring = AddressRing(self.addresses)
         self.name = name
@@ -80,6 +84,7 @@ class AsyncClient(Calls):
         self.request_timeout = request_timeout
         self.max_message_bytes = max_message_bytes
         self.resume_patience = resume_patience
+        self.ca_file = ca_file
         self.inbox: asyncio.Queue[Message] = asyncio.Queue()
         self.games: dict[str, GameTracker] = {}
         self.seat_tokens: dict[str, str] = {}
@@ -155,7 +160,8 @@ class AsyncClient(Calls):
             was_connected = False
             try:
                 async with connect(
-                    self.url, max_size=self.max_message_bytes, compression=None, open_timeout=10
+                    self.url, max_size=self.max_message_bytes, compression=None, open_timeout=10,
+                    **self._tls_options(),
                 ) as ws:
                     self._ws = ws
                     reader = asyncio.ensure_future(self._read(ws))
@@ -181,6 +187,12 @@ class AsyncClient(Calls):
                                     "address": self.url})
                         self._keepalive = asyncio.ensure_future(self._keep_alive())
                     await reader
+            except ssl.SSLCertVerificationError as exc:
+                self._closed = True  # trying again cannot help: say so at once
+                raise CertificateNotTrusted(
+                    f"the certificate of {self.url} is not trusted: {exc.verify_message or exc.reason}; if the "
+                    "server's owner made it themselves (self-signed), ask them for it and give it as the CA file"
+                ) from None
             except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed) as exc:
                 if self._first_error is None:
                     self._first_error = exc
@@ -201,6 +213,12 @@ class AsyncClient(Calls):
             delay = self._ring.next_attempt(was_connected, self.backoff)
             self._emit({"type": "connection", "status": "reconnecting", "in": round(delay, 2), "address": self.url})
             await asyncio.sleep(delay * (0.75 + random.random() / 2))
+
+    def _tls_options(self) -> dict[str, Any]:
+        """websockets' ``ssl`` option: the system's trust, plus ``ca_file`` if given."""
+        if not self.url.startswith("wss://") or self.ca_file is None:
+            return {}
+        return {"ssl": ssl.create_default_context(cafile=self.ca_file)}
 
     async def _greet(self) -> None:
         fields: dict[str, Any] = {"v": PROTOCOL_VERSION, "client": self.client_name}

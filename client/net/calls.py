@@ -14,6 +14,7 @@ from typing import Any
 
 from client.net.lobby import LobbyState
 from client.net.state import GameTracker
+from shared.rules.presets import DEFAULT_RULES
 from shared.files.atomic import write_text
 
 
@@ -69,7 +70,7 @@ class Calls:
         *,
         map: str | None = None,
         map_text: str | None = None,
-        rules: str = "standard",
+        rules: str = DEFAULT_RULES,
         time_control: dict[str, Any] | None = None,
         rated: bool = False,
         public: bool = True,
@@ -93,7 +94,7 @@ class Calls:
         user: int | None = None,
         name: str | None = None,
         map: str | None = None,
-        rules: str = "standard",
+        rules: str = DEFAULT_RULES,
         time_control: dict[str, Any] | None = None,
         rated: bool = False,
         seat: str = "gold",

@@ -18,3 +18,8 @@ class ConnectionLost(Exception):
 
 class ClientClosed(Exception):
     """The client was closed."""
+
+
+class CertificateNotTrusted(ConnectionLost):
+    """The server's TLS certificate is not trusted by this machine (self-signed, expired, or
+    for another name): the client does not connect, and does not keep trying."""

@@ -14,7 +14,7 @@ from arcade.gui import UIBoxLayout
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, label
 from client.views.lobby_text import FAMILY_NAMES, TIME_CONTROLS
-from shared.rules.presets import PRESET_DESCRIPTIONS, PRESETS
+from shared.rules.presets import DEFAULT_RULES, PRESET_DESCRIPTIONS, PRESETS
 
 FORM_WIDTH = 430
 ROW_WIDTH = 300
@@ -38,7 +38,7 @@ class NewGameForm(Panel):
         self.on_seek, self.on_challenge, self.on_change = on_seek, on_challenge, on_change
         names = list(maps) or ["(the server's first map)"]
         self.map_row = ChoiceRow([(m, m) for m in names], names[0], width=ROW_WIDTH, name="form-map")
-        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], "standard", width=ROW_WIDTH, name="form-rules",
+        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], DEFAULT_RULES, width=ROW_WIDTH, name="form-rules",
                                    on_change=lambda _: self._changed())
         clocks = [(i, text) for i, (_, text, _) in enumerate(TIME_CONTROLS)]
         self.clock_row = ChoiceRow(clocks, 2, width=ROW_WIDTH, name="form-clock", on_change=lambda _: self._changed())

@@ -13,7 +13,7 @@ from typing import Any
 from arcade.gui import UIBoxLayout
 
 from shared.maps.files import shipped_maps
-from shared.rules.presets import PRESETS
+from shared.rules.presets import DEFAULT_RULES, PRESETS
 
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
@@ -90,7 +90,7 @@ class OnlineView(BaseView):
                             multiline=True, align="center")
         maps = [(p.stem, p.stem.replace("-", " ").title()) for p in shipped_maps()]
         self.map_row = ChoiceRow(maps, maps[0][0] if maps else None, width=320, name="map")
-        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], "standard", width=320, name="rules")
+        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], DEFAULT_RULES, width=320, name="rules")
         self.clock_row = ChoiceRow(TIME_CONTROLS, TIME_CONTROLS[0][0], width=320, name="clock")
         self.public_row = ChoiceRow([(True, "Public: listed"), (False, "Private: by code")], True, width=320,
                                     name="public")

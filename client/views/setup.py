@@ -8,7 +8,7 @@ import arcade
 from arcade.gui import UIBoxLayout
 
 from shared.maps.files import load_map, shipped_maps
-from shared.rules.presets import PRESET_DESCRIPTIONS, PRESETS
+from shared.rules.presets import DEFAULT_RULES, PRESET_DESCRIPTIONS, PRESETS
 from shared.rules.terrain import Player
 
 from client.ai_player import levels
@@ -60,7 +60,7 @@ class SkirmishSetupView(BaseView):
         if not maps:
             raise RuntimeError("no maps found in maps/")
         self.map_row = ChoiceRow(maps, maps[0][0], on_change=lambda _: self._describe(), name="map")
-        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], "standard", on_change=lambda _: self._describe(),
+        self.rules_row = ChoiceRow([(k, k) for k in PRESETS], DEFAULT_RULES, on_change=lambda _: self._describe(),
                                    name="rules")
         self.first_row = ChoiceRow([("gold", "Gold moves first"), ("silver", "Silver moves first"),
                                     ("random", "Toss a coin")], "gold", name="first")

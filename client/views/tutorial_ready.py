@@ -51,10 +51,11 @@ class ReadyView(BaseView):
         from client.ai_player import levels
         from client.session import LocalSession, Seat
         from shared.maps.files import load_map
+        from shared.rules.presets import DEFAULT_RULES
         from shared.rules.terrain import Player
 
         level_name = dict(levels()).get(GENTLEST, "gentle")
-        session = LocalSession.new(load_map(MAP_NAME), "standard", self.app.lexicon,
+        session = LocalSession.new(load_map(MAP_NAME), DEFAULT_RULES, self.app.lexicon,
                                    seed=random.getrandbits(31), first=Player.GOLD,
                                    gold=Seat(Player.GOLD, self.name, True),
                                    silver=Seat(Player.SILVER, f"Computer ({level_name})", False, GENTLEST))

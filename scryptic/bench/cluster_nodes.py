@@ -105,7 +105,7 @@ class NodeProcess:
     def start(self) -> None:
         """Start the process (see :meth:`wait_listening`)."""
         words, maps = write_bench_files(self.folder)
-        cmd = [sys.executable, "-m", "scryptic", "server", "--db", self.db_url, "--node-id", self.name,
+        cmd = [sys.executable, "-m", "scryptic", "server", "--log-json", "--db", self.db_url, "--node-id", self.name,
                "--lease-ttl", str(self.lease_ttl), "--port", str(self.port), "--words", str(words),
                "--maps", str(maps), "--allow-client-seed", "--stats-interval", "0", "--log-level", "warning",
                "--rate", "1000", "--max-per-address", "1000", *self.extra]

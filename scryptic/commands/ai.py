@@ -18,7 +18,7 @@ def register(subparsers, bench_subparsers) -> None:
     """Add `selfplay`, `bench movegen` and `bench decide`."""
     from shared.ai.availability import DEFAULT_CAP
     from shared.ai.levels import LEVELS
-    from shared.rules.presets import PRESETS
+    from shared.rules.presets import DEFAULT_RULES, PRESETS
 
     levels = ", ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())
     p = subparsers.add_parser("selfplay", help="play AI levels against each other and report",
@@ -30,7 +30,7 @@ def register(subparsers, bench_subparsers) -> None:
                    help="a map name or file; repeat for several (default: every shipped map in turn)")
     p.add_argument("--preset", action="append", metavar="P",
                    help=f"rule set: {', '.join(PRESETS)}; repeat to play the same games under each "
-                        "(default standard)")
+                        f"(default {DEFAULT_RULES})")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE", default=[],
                    help="change one number of every preset played, e.g. city_guard_reach=1 or "
                         "pewter_defence_multiplier=3/2 (a trial; repeat for several)")
@@ -121,9 +121,9 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from shared.ai.selfplay import match_specs
     from shared.ai.selfplay_report import format_report, markdown_table, summarise
     from shared.maps.files import load_map, shipped_maps
-    from shared.rules.presets import get_rules, with_settings
+    from shared.rules.presets import DEFAULT_RULES, get_rules, with_settings
 
-    preset_names = list(dict.fromkeys(args.preset or ["standard"]))
+    preset_names = list(dict.fromkeys(args.preset or [DEFAULT_RULES]))
     try:
         level_a, level_b = _parse_levels(args.levels)
         if args.games < 1:

@@ -93,8 +93,25 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
                    help="a word list file (one word a line) instead of the dictionary (testing)")
     p.add_argument("--maps", type=Path, default=None, help="a folder of .map files (default: the shipped maps)")
     p.add_argument("--allow-client-seed", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--tls-cert", type=Path, default=None, metavar="FILE",
+                   help="PEM certificate (chain) to serve wss:// with, with --tls-key (docs/operating.md)")
+    p.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help="the certificate's PEM private key")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a reverse proxy's address whose X-Forwarded-For is believed (repeat for several)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument("--log-json", action="store_true",
+                   help="log one JSON object a line (for log collectors) instead of readable text")
     p.set_defaults(func=cmd_server)
+    actions = p.add_subparsers(dest="server_action", metavar="{backup,restore}",
+                               title="operating a server's store (docs/operating.md)")
+    bk = actions.add_parser("backup", help="copy the database consistently, while the server runs or not")
+    bk.add_argument("--db", type=_db, default=None, help=f"the server's SQLite file (default {default_db_path()})")
+    bk.add_argument("--to", type=Path, required=True, metavar="FILE", help="the backup file to write (must not exist)")
+    bk.set_defaults(func=cmd_backup)
+    rs = actions.add_parser("restore", help="replace the database with a backup (the server stopped)")
+    rs.add_argument("--db", type=_db, default=None, help=f"the server's SQLite file (default {default_db_path()})")
+    rs.add_argument("--from", dest="source", type=Path, required=True, metavar="FILE", help="the backup file")
+    rs.set_defaults(func=cmd_restore)
 
     b = bench_subparsers.add_parser("server", help="concurrent scripted games against a local server")
     b.add_argument("--games", type=_positive(int), default=100, help="concurrent games (default %(default)s)")
@@ -161,6 +178,58 @@ def _check_db_path(db: Path | None) -> None:
         raise UsageError(f"cannot create the database {db}: {parent} is not a folder", "give another --db")
 
 
+def _check_tls(cert: Path | None, key: Path | None) -> None:
+    """Both TLS files or neither, and a pair that loads (before anything is started)."""
+    from server.config import TLSError, tls_context
+
+    if (cert is None) != (key is None):
+        raise UsageError(f"{'--tls-cert' if cert is None else '--tls-key'} is missing", "give both --tls-cert and --tls-key")
+    if cert is not None and key is not None:
+        try:
+            tls_context(cert, key)
+        except TLSError as exc:
+            raise UsageError(f"TLS: {exc}", "give a PEM certificate and its key (docs/operating.md)") from None
+
+
+def _sqlite_db(db: Path | str | None, command: str) -> Path:
+    if isinstance(db, str):
+        raise UsageError(f"scryptic server {command} works on a SQLite file, not {db}",
+                         "for PostgreSQL use pg_dump and pg_restore (docs/operating.md)")
+    return db if db is not None else default_db_path()
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Write a consistent copy of the server's database to a new file."""
+    from server.store.backup import backup
+    from server.store.records import StoreError
+
+    db = _sqlite_db(args.db, "backup")
+    if args.to.exists():
+        raise UsageError(f"{args.to} exists; a backup never overwrites a file", "name a new one")
+    try:
+        held = backup(db, args.to)
+    except StoreError as exc:
+        raise FaultError(str(exc), "nothing was written") from None
+    print(f"backed up {db} to {args.to}: {held.describe()}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Replace the (stopped) server's database with a backup, keeping the one replaced."""
+    from server.store.backup import restore
+    from server.store.records import StoreError
+
+    db = _sqlite_db(args.db, "restore")
+    try:
+        held, kept = restore(args.source, db)
+    except StoreError as exc:
+        raise FaultError(str(exc), "nothing was changed") from None
+    print(f"restored {args.source} to {db}: {held.describe()}")
+    if kept is not None:
+        print(f"the database it replaced is kept as {kept}")
+    return 0
+
+
 def cmd_server(args: argparse.Namespace) -> int:
     """Run the server until SIGINT or SIGTERM."""
     from server.app import GameServer, run_server, tune_process
@@ -172,7 +241,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         _check_cluster_options(db_url, args.migrate)
     if db_url is None:
         _check_db_path(args.db)
-    setup_logging(args.log_level)
+    setup_logging(args.log_level, json_lines=args.log_json)
     if args.migrate:
         return _migrate(db_url)
     config = ServerConfig(
@@ -193,7 +262,11 @@ def cmd_server(args: argparse.Namespace) -> int:
         bot_warm_up=args.bot_warm_up,
         heartbeat_interval=args.heartbeat,
         allow_client_seed=args.allow_client_seed,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        trusted_proxies=tuple(args.trusted_proxy),
     )
+    _check_tls(args.tls_cert, args.tls_key)
     lexicon, factory = _lexicon(args.words)
     maps = load_maps(args.maps)
     if not maps:

@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from client.net import DEFAULT_URL, ConnectionLost, IdentityStore, ServerError, ThreadedClient
+from client.net import DEFAULT_URL, CertificateNotTrusted, ConnectionLost, IdentityStore, ServerError, ThreadedClient
 from client.terminal_board import render, supports_colour
 from client.terminal_parsing import plan_word
 from client.terminal_session import CommandFailed, TerminalClient
 from scryptic.commands.ai import ai_level
+from shared.rules.presets import DEFAULT_RULES
 from shared.faults import FaultError, UsageError, check_output_file
 
 __all__ = ["TerminalClient", "check_server_url", "plan_word", "register", "render"]
@@ -51,11 +52,13 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p.add_argument("--identity", type=Path, default=None,
                    help="the file where names and tokens are kept (default: identity.json in the config folder)")
     p.add_argument("--timeout", type=_timeout, default=10.0, help="seconds to wait for the server (default 10)")
+    p.add_argument("--ca-file", default=None, metavar="PEM",
+                   help="trust this certificate for wss:// too (a server's self-signed one)")
     p.add_argument("--color", "--colour", dest="colour", choices=("auto", "always", "never"), default="auto",
                    help="colour the board (default: when the terminal shows colours)")
     p.add_argument("--create", action="store_true", help="create a game at once (see `create` for options)")
     p.add_argument("--map", default=None, help="map for --create")
-    p.add_argument("--rules", default=None, help="rule-set preset for --create (default standard)")
+    p.add_argument("--rules", default=None, help=f"rule-set preset for --create (default {DEFAULT_RULES})")
     p.add_argument("--private", action="store_true", help="--create a private game (join by code)")
     p.add_argument("--bot", type=ai_level, default=None, help="--create against the server's AI at this level")
     p.add_argument("--join", default=None, help="join a game by id")
@@ -95,7 +98,7 @@ def _startup_commands(args: argparse.Namespace) -> list[str]:
                          "add --create")
     startup = []
     if args.create:
-        parts = ["create"] + ([f"map={args.map}"] if args.map else []) + [f"rules={args.rules or 'standard'}"]
+        parts = ["create"] + ([f"map={args.map}"] if args.map else []) + [f"rules={args.rules or DEFAULT_RULES}"]
         parts += ["private"] if args.private else []
         parts += [f"bot={args.bot}"] if args.bot is not None else []
         startup.append(" ".join(parts))
@@ -122,11 +125,12 @@ def _ask_name() -> str:
     return name
 
 
-def _connect(url: str, name: str, identity: IdentityStore, timeout: float) -> tuple[ThreadedClient, dict[str, Any]]:
+def _connect(url: str, name: str, identity: IdentityStore, timeout: float,
+             ca_file: str | None = None) -> tuple[ThreadedClient, dict[str, Any]]:
     """A connected client for ``name``'s account (made if new); FaultError if it cannot be."""
     for attempt in (1, 2):
         account = identity.account(url, name)
-        client = ThreadedClient(url, name=name, token=account["token"], client_name="scryptic-cli")
+        client = ThreadedClient(url, name=name, token=account["token"], client_name="scryptic-cli", ca_file=ca_file)
         try:
             hello = client.start(timeout=timeout)
         except ServerError as exc:
@@ -137,6 +141,9 @@ def _connect(url: str, name: str, identity: IdentityStore, timeout: float) -> tu
                 identity.forget_token(url, name)
                 continue
             raise FaultError(f"{url} refused the connection ({exc.code}): {exc.reason}") from None
+        except CertificateNotTrusted as exc:
+            client.close()
+            raise FaultError(str(exc), "or give the server's certificate with --ca-file FILE") from None
         except ConnectionLost as exc:
             first = getattr(client.client, "_first_error", None)
             client.close()
@@ -166,7 +173,7 @@ def cmd_cli(args: argparse.Namespace) -> int:
         raise UsageError(f"{name!r} is in use by another terminal client on this machine",
                          "give another --name to play as someone else")
     try:
-        client, hello = _connect(url, name, identity, args.timeout)
+        client, hello = _connect(url, name, identity, args.timeout, args.ca_file)
         try:
             return _session(client, hello, url, name, identity, startup, args)
         finally:

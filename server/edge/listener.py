@@ -11,18 +11,28 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 
-from server.config import ListenError, ServerConfig
+from server.config import ListenError, ServerConfig, tls_context
 from server.edge import protocol as P
 from server.edge.connection import Connection, Dispatch, Spawn
 from server.edge.limits import AddressCounter
 from server.metrics import Metrics
 
 log = logging.getLogger("scryptic.server")
+
+
+@dataclass(frozen=True)
+class Page:
+    """A plain HTTP answer on the websocket port (a health check, the metrics)."""
+
+    status: HTTPStatus
+    content_type: str
+    body: bytes
 
 
 class Listener:
@@ -35,13 +45,17 @@ class Listener:
         dispatch: Dispatch,
         spawn: Spawn,
         forget: Callable[[Connection], None],
+        pages: Callable[[str], Page | None] = lambda path: None,
     ) -> None:
-        """``forget(conn)`` is called once a connection has closed."""
+        """``forget(conn)`` is called once a connection has closed; ``pages(path)`` answers a
+        plain HTTP GET of ``path`` (``/healthz``, ``/metrics``) instead of a websocket, or None."""
         self.config = config
         self.metrics = metrics
         self._dispatch = dispatch
         self._spawn = spawn
         self._forget = forget
+        self._pages = pages
+        self.ssl = tls_context(config.tls_cert, config.tls_key) if config.tls_cert and config.tls_key else None
         self.connections: set[Connection] = set()
         self.addresses = AddressCounter(config.max_connections_per_address)
         self.accepting = True
@@ -61,6 +75,7 @@ class Listener:
                 ping_timeout=self.config.ping_timeout,
                 compression=None,
                 server_header=P.SERVER_NAME,
+                ssl=self.ssl,
             )
         except OSError as exc:  # the port is taken, the host is not this machine's...
             raise ListenError(self.config.host, self.config.port, exc) from exc
@@ -83,14 +98,24 @@ class Listener:
                 log.warning("connections did not close in time")
 
     def _process_request(self, connection: ServerConnection, request: Any) -> Any:
-        address = _address(connection)
+        page = self._pages(request.path.partition("?")[0]) if "Upgrade" not in request.headers else None
+        if page is not None:
+            response = connection.respond(page.status, "")
+            response.body = page.body
+            for name, value in (("Content-Type", page.content_type), ("Content-Length", str(len(page.body))),
+                                ("Cache-Control", "no-store")):
+                if name in response.headers:  # respond() set some for its own text
+                    del response.headers[name]
+                response.headers[name] = value
+            return response
+        address = self._address(connection)
         if self.addresses.full(address) or not self.accepting:
             self.metrics.cut_off["too_many_connections"] += 1
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address\n")
         return None
 
     async def _handler(self, ws: ServerConnection) -> None:
-        address = _address(ws)
+        address = self._address(ws)
         if not self.addresses.acquire(address):
             self.metrics.cut_off["too_many_connections"] += 1
             await ws.close(1013, "too many connections from your address")
@@ -107,8 +132,14 @@ class Listener:
             self._forget(conn)
 
 
-def _address(connection: ServerConnection) -> str:
-    remote = connection.remote_address
-    if isinstance(remote, tuple) and remote:
-        return str(remote[0])
-    return str(remote)
+    def _address(self, connection: ServerConnection) -> str:
+        """The client's address: the peer's, or, when the peer is a trusted proxy, the last
+        address its X-Forwarded-For added (the one the proxy saw)."""
+        remote = connection.remote_address
+        peer = str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
+        if peer in self.config.trusted_proxies and connection.request is not None:
+            forwarded = connection.request.headers.get("X-Forwarded-For", "")
+            hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+            if hops:
+                return hops[-1]
+        return peer

@@ -28,6 +28,7 @@ from server.edge.wire_types import (
     Version,
     action_to_engine_dict,  # noqa: F401 - re-exported
 )
+from shared.rules.presets import DEFAULT_RULES
 
 PROTOCOL_VERSION = 2
 SERVER_NAME = "scryptic-server/0.2"
@@ -82,7 +83,7 @@ class _GameSettings(_Request):
 
     map: MapName | None = None
     map_text: MapText | None = None
-    rules: RulesName = "standard"
+    rules: RulesName = DEFAULT_RULES
     time_control: TimeControl = NoClock()
     rated: bool = False
     seat: Side = "gold"
@@ -93,7 +94,7 @@ class _GameSettings(_Request):
 class CreateGame(_GameSettings, tag="create_game"):
     public: bool = True
     opponent: Literal["human", "bot"] = "human"
-    bot_level: Annotated[int, msgspec.Meta(ge=1, le=9)] = 1
+    bot_level: int = 1  # checked against the AI's levels by the lobby: an unknown one is bad_bot_level
 
 
 class Challenge(_GameSettings, tag="challenge"):

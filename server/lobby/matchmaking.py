@@ -71,7 +71,8 @@ class Matchmaking:
         for key, game_map in (maps or {}).items():
             self.maps[key.casefold()] = game_map
             self.maps.setdefault(game_map.name.casefold(), game_map)
-        self.default_map = next(iter(maps)) if maps else None
+        # The first of hello's sorted ``maps`` (docs/protocol.md), not the first file loaded.
+        self.default_map = min((m.name for m in maps.values()), default=None) if maps else None
 
     def offer(self) -> dict[str, Any]:
         """What ``hello`` tells a client: rule sets, maps, the AI and its levels, the limits."""

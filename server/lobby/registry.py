@@ -177,10 +177,12 @@ class GameRegistry:
         return join_code
 
     def user_renamed(self, user_id: int) -> None:
-        """Show a user's new name in every game they hold a seat in."""
+        """Show a user's new name in every game they hold a seat in: to its followers, and to the
+        lobby's subscribers where the game is listed (a ``change`` of its entry)."""
         for host in self.hosts.values():
             if any(s.user_id == user_id for s in host.seats.values()):
                 host.broadcast_info()
+                self.show(host)
 
     def open_games_of(self, user_id: int) -> int:
         """How many games ``user_id`` has waiting for an opponent."""

@@ -37,6 +37,8 @@ class GameStore(Protocol):
 
     commits: int  # transactions (or equivalent batches) written, for the health readout
     units: int  # units (calls) written
+    # Told the seconds each write took to be durable (for /metrics); the server sets it.
+    on_durable: Callable[[float], None]
 
     # -- reads (synchronous) -------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -78,6 +79,7 @@ class PostgresStore:
         self.rerate: Rerate | None = None  # set by the composition root: see _current_changes
         self.rerated = 0  # rated endings computed again from the stored ratings
         self.commits = 0
+        self.on_durable: Callable[[float], None] = lambda seconds: None
         self.units = 0
         self._closed = False
         self._runner = LoopThread()
@@ -196,7 +198,11 @@ class PostgresStore:
         of an action, makes the unit a success if that very action is stored already.
         ``ratings``, a rated game's changes, are written after :meth:`_current_changes`; the
         changes written are returned."""
-        return await self._call(self._transaction(list(statements), game_id, action, ratings))
+        started = time.perf_counter()
+        try:
+            return await self._call(self._transaction(list(statements), game_id, action, ratings))
+        finally:
+            self.on_durable(time.perf_counter() - started)
 
     def run_sync(self, fn: Callable[[Any], Awaitable[T]]) -> T:
         """Run ``fn(connection)`` on a pooled connection and wait for it (tools and tests)."""
@@ -273,7 +279,9 @@ class PostgresStore:
         token = self.fence(game_id) if self.fence is not None else None
         if token is not None and not ratings:  # the usual unit: one statement, one round trip
             one = sql.fenced_action(game_id, version, action, t, token, status=status, result=result, clock=clock, offers=offers)
+            started = time.perf_counter()
             await self._call(self._fenced_action(one, game_id, insert))
+            self.on_durable(time.perf_counter() - started)
             return []
         statements = [insert]
         if status is not None or result is not None or clock is not None or offers is not None:

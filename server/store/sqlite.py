@@ -105,6 +105,7 @@ class SQLiteStore:
         self.commits = 0  # transactions committed (for metrics)
         self.units = 0  # units written
         self.syncs = 0  # fsyncs made
+        self.on_durable: Callable[[float], None] = lambda seconds: None
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -115,6 +116,8 @@ class SQLiteStore:
         if self._closed:
             future.set_exception(StoreError("the store is closed"))
             return future
+        started = loop.time()
+        future.add_done_callback(lambda _done: self.on_durable(loop.time() - started))
         self._queued.append((list(statements), future))
         if not self._flush_scheduled:
             self._flush_scheduled = True

@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from shared import assets
 from shared.maps.format import MapError, format_map, parse_map
 from shared.rules.terrain import GameMap
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
-"""The folder of the maps shipped with the game."""
+MAPS_DIR = assets.folder("maps")
+"""The folder of the maps shipped with the game (``maps/``, carried by an installed copy too)."""
 
 MAP_SUFFIX = ".map"
 

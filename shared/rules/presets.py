@@ -114,8 +114,12 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 
+DEFAULT_RULES = "war"
+"""The rule set a new game is played under unless another is chosen: the one the game is tuned
+for (docs/rules.md). ``standard`` is the 2010 design's rules as written."""
+
 PRESET_DESCRIPTIONS: dict[str, str] = {
-    "standard": "98 letters each, rack 7 (limit 12, +3 a turn); score or conquest wins.",
+    "standard": "The 2010 design as written: each word fights the sum of its defenders; 98 letters, rack 7.",
     "ios-2011": "As shipped on iOS in 2011: rack 9, limit 10, +3 a turn.",
     "target-score": "Endless letters; the first to 150 points wins (or conquest).",
     "conquest": "Endless letters; only taking every enemy city wins.",

@@ -30,11 +30,12 @@ from pathlib import Path
 
 import marisa_trie
 
+from shared import assets
 from shared.rules.letters import LETTER_VALUES
 from shared.rules.lexicon import Category
 
-DICT_DIR = Path(__file__).resolve().parents[2] / "dictionaries"
-"""The committed dictionary files."""
+DICT_DIR = assets.folder("dictionaries")
+"""The committed dictionary files (``dictionaries/``, carried by an installed copy too)."""
 
 WORDS_TRIE = "words.marisa"
 WORDS_ZIPF = "words.zipf"

@@ -56,7 +56,7 @@ def cluster_db(pg_url: str) -> Iterator[PostgresStore]:
 
 
 def start_node(url: str, node: str, words: Path, log: Path) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "scryptic", "server", "--db", url, "--node-id", node, "--lease-ttl", str(TTL),
+    cmd = [sys.executable, "-m", "scryptic", "server", "--log-json", "--db", url, "--node-id", node, "--lease-ttl", str(TTL),
            "--port", str(free_port()), "--words", str(words), "--stats-interval", "0", "--log-level", "warning"]
     return subprocess.Popen(cmd, stdout=log.open("wb"), stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
 

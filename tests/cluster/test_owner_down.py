@@ -77,7 +77,7 @@ async def add_duel(store: PostgresStore) -> dict[int, tuple[str, str]]:
 def start_process_node(url: str, bus: str, words: Path, log: Path, port: int | None = None,
                        env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Node ``a`` as a real server process (``env``: more of its environment)."""
-    cmd = [sys.executable, "-m", "scryptic", "server", "--db", url, "--bus", bus, "--node-id", "a",
+    cmd = [sys.executable, "-m", "scryptic", "server", "--log-json", "--db", url, "--bus", bus, "--node-id", "a",
            "--lease-ttl", str(TTL), "--port", str(port or free_port()), "--words", str(words), "--stats-interval", "0",
            "--log-level", "warning"]
     return subprocess.Popen(cmd, stdout=log.open("wb"), stderr=subprocess.STDOUT,

@@ -44,7 +44,7 @@ class ServerProcess:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scryptic", "server", "--port", str(self.port), "--db", str(self.db),
+            [sys.executable, "-m", "scryptic", "server", "--log-json", "--port", str(self.port), "--db", str(self.db),
              "--log-level", "warning", "--allow-client-seed"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         end = time.monotonic() + 20
         while time.monotonic() < end:

@@ -74,7 +74,7 @@ def test_a_seek_appears_live_and_vanishes_when_taken(window, online, tmp_path):
     # Pushed, not polled: from the seek to its row, the server heard only Bo's create_game.
     assert server.server.metrics.messages_in - received == 1
     row = texts(lobby.rows)
-    assert ["Bo 1500?", "Cinder Ford", "standard", "10+10", "rated"] == row[row.index("Bo 1500?"):][:5]
+    assert ["Bo 1500?", "Cinder Ford", "war", "10+10", "rated"] == row[row.index("Bo 1500?"):][:5]
     assert widget(lobby, "list-open").text == "Open games  (1)"
     shoot(window, tmp_path / "lobby-seek.png")
 
@@ -183,7 +183,7 @@ def test_my_games_notices_your_move_and_resume_attaches_without_a_token(window, 
     assert screen.banner.detail.text.startswith("Cinder Ford \u00b7 ") and screen.banner.detail.text.endswith(" left")
     pump_until(window, lambda: widget(screen, f"resume-{game}") is not None, what="the game in the list")
     row = texts(screen.rows)
-    assert row[row.index("Your move"):][:6] == ["Your move", "Bo", "Cinder Ford", "standard", "10+10", "rated"]
+    assert row[row.index("Your move"):][:6] == ["Your move", "Bo", "Cinder Ford", "war", "10+10", "rated"]
     shoot(window, tmp_path / "my-games.png")
 
     click_on(window, screen, f"resume-{game}")
@@ -205,7 +205,7 @@ def test_a_challenge_is_accepted_from_the_banner_and_another_declined(window, on
                          rated=True).result(10)["game"]
     pump_until(window, lambda: lobby.banner.visible, what="the challenge card")
     assert lobby.banner.heading.text == "Bo challenges you"
-    assert lobby.banner.detail.text == "Hollowmere \u00b7 standard \u00b7 1 day/move \u00b7 rated"
+    assert lobby.banner.detail.text == "Hollowmere \u00b7 war \u00b7 1 day/move \u00b7 rated"
     assert widget(lobby, "notice-yes").text == "Accept"
     second = bo.challenge(name="Tester", map="The Anvil").result(10)["game"]
     pump_until(window, lambda: lobby.banner.current["game"] == second, what="the second challenge")
@@ -239,7 +239,7 @@ def test_my_games_lists_challenges_both_ways_and_accepts_from_the_card(window, o
     pump_until(window, lambda: widget(screen, f"accept-{got}") is not None
                and "Jun" in texts(screen.rows), what="both challenges")
     row = texts(screen.rows)
-    assert row[row.index("Invited"):][:6] == ["Invited", "Jun", "Frostfang Pass", "standard", "7 days/move", "rated"]
+    assert row[row.index("Invited"):][:6] == ["Invited", "Jun", "Frostfang Pass", "war", "7 days/move", "rated"]
     assert widget(screen, f"cancel-{sent}") is not None  # our own challenge can be withdrawn
     card = texts(screen.cards)
     assert card[:2] == ["Bo challenges you", "Cinder Ford \u00b7 war \u00b7 3+2 \u00b7 casual"]
@@ -274,7 +274,7 @@ def test_the_profile_lists_a_finished_game_with_its_rating_change(window, online
     assert won == 162.3
     row = texts(profile.rows)
     start = row.index("Won")
-    assert row[start:start + 9] == ["Won", "resignation", "Bo", "Cinder Ford", "standard", "3+2", "rated",
+    assert row[start:start + 9] == ["Won", "resignation", "Bo", "Cinder Ford", "war", "3+2", "rated",
                                     f"+{won}", f"1500 \u2192 {1500 + won:.0f}?"]
     assert profile.title == "Tester"
     assert profile.rating_labels["blitz"][0].text == f"{1500 + won:.0f}?"  # provisional: rd 290

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import subprocess
+from pathlib import Path
 from typing import Any
 
 from scryptic.bench.server import BENCH_GRID
@@ -12,7 +14,7 @@ from shared.rules.actions import action_from_dict
 from shared.rules.game import Game
 from shared.rules.lexicon import WordList
 from shared.maps.format import parse_map
-from shared.rules.presets import get_rules
+from shared.rules.presets import DEFAULT_RULES, get_rules
 from shared.rules.terrain import GameMap, Player
 
 MAP_NAME = "Test Ford"
@@ -33,7 +35,7 @@ def lexicon_factory() -> WordList:
     return WordList(BENCH_WORDS)
 
 
-def new_game(seed: int, first: Player = Player.GOLD, rules: str = "standard") -> Game:
+def new_game(seed: int, first: Player = Player.GOLD, rules: str = DEFAULT_RULES) -> Game:
     return Game.new(test_map(), get_rules(rules), seed, lexicon(), first)
 
 
@@ -115,3 +117,12 @@ async def make_duel(server, connect, seed: int = 1, **settings: Any) -> dict[str
         "joined": joined,
         "seed": seed,
     }
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for localhost and 127.0.0.1, signed by its own key (openssl, as operators make one)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=60)
+    return cert, key

@@ -100,7 +100,7 @@ class ServerProcess:
 
     async def start(self) -> None:
         command = [
-            sys.executable, "-m", "scryptic", "server", "--port", str(self.port),
+            sys.executable, "-m", "scryptic", "server", "--log-json", "--port", str(self.port),
             "--db", str(self.tmp / "db.sqlite3"), "--words", str(self.tmp / "words.txt"),
             "--maps", str(self.tmp / "maps"), "--allow-client-seed", "--stats-interval", "0",
             "--max-per-address", "64", "--rate", "1000", "--heartbeat", str(HEARTBEAT),

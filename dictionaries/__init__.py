@@ -1,0 +1,2 @@
+"""The dictionary's files (see SOURCES.md). Python does not run this folder: the file only
+lets an installed Scryptic carry it as the package ``shared.assets.dictionaries``."""

@@ -1,0 +1,2 @@
+"""The maps shipped with the game. Python does not run this folder: the file only lets an
+installed Scryptic carry it as the package ``shared.assets.maps``."""
