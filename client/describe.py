@@ -14,6 +14,8 @@ REASONS = {
     "time": "on time",
     "abandoned": "because the opponent left",
     "target": "by reaching the target score",
+    "adjudicated": "by the server operator's decision",
+    "forfeit": "by forfeit: the opponent was banned from the server",
 }
 
 SERVER_ENDINGS = {
@@ -111,6 +113,8 @@ def describe_result(result: dict[str, Any] | None, names: dict[int, str] | None 
     if reason in SERVER_ENDINGS:
         return SERVER_ENDINGS[reason]
     if winner is None:
+        if reason == "adjudicated":
+            return "A draw, by the server operator's decision"
         return "A draw" + DRAW_REASONS.get(reason, "")
     return f"{acts(side(winner, names), 'wins')} {REASONS.get(reason, reason)}"
 

@@ -22,7 +22,6 @@ then serves websockets; ``stop()`` closes connections, timers and the store clea
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import sys
 import time
@@ -41,11 +40,14 @@ from server.lobby.accounts import Accounts, User
 from server.lobby.challenges import Challenges
 from server.lobby.listings import Listings
 from server.lobby.matchmaking import Matchmaking
+from server.lobby.names import NamePolicy
+from server.lobby.operator import Operator, load_operator_key
 from server.lobby.profiles import Profiles
 from server.lobby.pushes import LobbyFeed, OnlineUsers
 from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
 from server.health import HealthPages
+from server.housekeeping import freeze_heap, housekeeping_loop
 from server.metrics import Metrics
 from server.routes import Router
 from server.store.interface import GameStore
@@ -53,6 +55,7 @@ from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
 from shared.rules.lexicon import Lexicon
 from shared.rules.terrain import GameMap
+from shared.words.dictionary import offensive_words
 
 if TYPE_CHECKING:  # imported when used: the single process needs neither asyncpg nor nats-py
     from server.cluster.lease import Lease
@@ -105,7 +108,8 @@ class GameServer:
         )
         self.accounts = Accounts(
             self.store, offer=lambda: self.matchmaking.offer(), renamed=self._user_renamed, signed_in=self.online.add,
-            directory=self.cluster.store if self.cluster else None,
+            directory=self.cluster.store if self.cluster else None, names=NamePolicy(offensive_words()),
+            told=self._tell_renamed,
         )
         self.matchmaking = Matchmaking(config, maps, self.registry, self.accounts, self.store, self.bots)
         self.challenges = Challenges(self.accounts, self.matchmaking, self.registry, self.online)
@@ -113,8 +117,13 @@ class GameServer:
             self.registry, self.accounts, self.store, self.feed, self.ratings, self.bots.level_names, self.challenges.waiting_for
         )
         self.profiles = Profiles(self.accounts, self.ratings, self.store, self.online)
+        self.operator = Operator(
+            load_operator_key(config.resolved_admin_key_file()), self.accounts, self.registry,
+            disconnect=self._disconnect_user,
+        )
         self.router = Router(
-            self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges, self.profiles
+            self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges, self.profiles,
+            self.operator,
         )
         self.health = HealthPages(self.metrics, self.not_ready, self._summary)
         self.metrics.watch(self._readout)
@@ -155,6 +164,13 @@ class GameServer:
     def addresses(self) -> AddressCounter:
         """Open connections per client address."""
         return self.listener.addresses
+
+    def _disconnect_user(self, user_id: int, reason: str) -> int:
+        """Close every connection of ``user_id`` here (``bye`` code ``banned``); how many."""
+        closing = [conn for conn in self.listener.connections if conn.user_id == user_id]
+        for conn in closing:
+            conn.cut_off("banned", f"this account is banned from this server: {reason}")
+        return len(closing)
 
     def _drop_game(self, game_id: str) -> None:
         """A cluster node lost a game's lease: take the game out of memory."""
@@ -231,6 +247,10 @@ class GameServer:
         if self.cluster_lobby is not None and name is not None:
             self.cluster_lobby.tell_renamed(user_id, name)
 
+    def _tell_renamed(self, user_id: int, user: dict[str, Any]) -> None:
+        """The operator renamed ``user_id``: each of its connections gets a ``renamed`` push."""
+        self.online.tell(user_id, "renamed", user=user)
+
     def _renamed_elsewhere(self, user_id: int, name: str) -> None:
         if self.accounts.renamed_elsewhere(user_id, name):
             self.registry.user_renamed(user_id)
@@ -254,7 +274,7 @@ class GameServer:
             await self.cluster.start()
             if self.cluster_lobby is not None and self.cluster.bus is not None:
                 await self.cluster_lobby.start(self.cluster.bus)
-        self._freeze_heap()
+        freeze_heap(self.config)
         log.info(
             "reloaded",
             extra={"data": {"games": len(self.rooms), "users": len(self.users), "last_alive": state.heartbeat}},
@@ -263,12 +283,13 @@ class GameServer:
         if self.config.bot_warm_up:
             self.bots.start()
         self.spawn(self._heartbeat_loop())
-        self.spawn(self._housekeeping_loop())
+        self.spawn(housekeeping_loop(self.config, self.registry))
         if self.config.stats_interval > 0:
             self.spawn(self._stats_loop())
         scheme = "wss" if self.listener.ssl is not None else "ws"
         log.info("listening", extra={"data": {"host": self.config.host, "port": self.port, "url": f"{scheme}://{self.config.host}:{self.port}",
-                                              "db": str(self.config.resolved_db_path())}})
+                                              "db": str(self.config.resolved_db_path()),
+                                              "admin_key": str(self.config.resolved_admin_key_file())}})
 
     async def stop(self) -> None:
         """Close every connection and timer, note the time, and close the store."""
@@ -316,31 +337,6 @@ class GameServer:
         while True:
             await asyncio.sleep(self.config.stats_interval)
             log.info("stats", extra={"data": self.stats()})
-
-    async def _housekeeping_loop(self) -> None:
-        last_full = time.monotonic()
-        while True:
-            interval = self.config.gc_freeze_interval
-            await asyncio.sleep(interval if interval > 0 else min(10.0, max(1.0, self.config.finished_keep / 4)))
-            self.registry.sweep(time.time() - self.config.finished_keep)
-            if self.config.gc_freeze_interval > 0 and time.monotonic() - last_full >= self.config.gc_full_interval:
-                last_full = time.monotonic()
-                started = time.perf_counter()
-                gc.unfreeze()
-                collected = gc.collect()
-                log.info("full gc", extra={"data": {"collected": collected, "ms": round(1000 * (time.perf_counter() - started), 1)}})
-            self._freeze_heap()
-
-    def _freeze_heap(self) -> None:
-        """Move every object alive now out of reach of the cyclic garbage collector.
-
-        The long-lived state (every game's board, actions and events) is large; a full
-        collection scanning it paused the loop for 100-300 ms at 1,000 games. Frozen objects
-        are still freed by reference counting; cyclic garbage that was frozen is collected by
-        the rare full collection of the housekeeping loop (``gc_full_interval``).
-        """
-        if self.config.gc_freeze_interval > 0:
-            gc.freeze()
 
     def not_ready(self) -> list[str]:
         """Why the server does not take games now (``/healthz``); empty when it does."""

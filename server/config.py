@@ -43,6 +43,8 @@ class ServerConfig:
     # Addresses of reverse proxies (nginx) whose X-Forwarded-For names the real client: the
     # per-address limits then count the client, not the proxy.
     trusted_proxies: tuple[str, ...] = ()
+    # The operator key of `scryptic admin` (made if missing); None: admin.key beside the database.
+    admin_key_file: Path | None = None
 
     # Abuse limits.
     max_message_bytes: int = 64 * 1024  # larger frames close the connection (1009)
@@ -76,6 +78,18 @@ class ServerConfig:
     def resolved_db_path(self) -> Path:
         """The database path to use."""
         return self.db_path if self.db_path is not None else default_db_path()
+
+    def resolved_admin_key_file(self) -> Path:
+        """The operator key's file: as configured, else ``admin.key`` beside the SQLite file
+        (a cluster node's: in the user's data folder)."""
+        if self.admin_key_file is not None:
+            return self.admin_key_file
+        return admin_key_beside(None if self.db_url else self.resolved_db_path())
+
+
+def admin_key_beside(db: Path | None) -> Path:
+    """Where the operator key of the server on the SQLite file ``db`` (None: a cluster node's) is."""
+    return (db if db is not None else default_db_path()).parent / "admin.key"
 
 
 class TLSError(ValueError):

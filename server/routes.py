@@ -3,7 +3,7 @@
 The lobby answers ``hello``, ``set_name`` (accounts), ``create_game``, ``join``, ``rematch``
 (matchmaking), ``challenge``, ``answer_challenge`` (challenges), ``list_games``,
 ``subscribe_lobby``, ``unsubscribe_lobby``, ``my_games`` and ``export`` (listings),
-``profile``, ``history`` and ``leaderboard`` (profiles). The game host answers ``act``,
+``profile``, ``history`` and ``leaderboard`` (profiles); the operator answers ``admin``. The game host answers ``act``,
 ``claim_win``, ``offer``, ``answer_offer`` and ``abort``; ``attach``, ``watch`` and ``leave``
 bind a connection to a game's seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
 answer, or the refusal raised, into the reply.
@@ -26,6 +26,7 @@ from server.lobby.challenges import Challenges
 from server.lobby.clients import Client, check_quota, seated
 from server.lobby.listings import Listings
 from server.lobby.matchmaking import Matchmaking
+from server.lobby.operator import Operator
 from server.lobby.profiles import Profiles
 from server.lobby.registry import GameRegistry
 from shared.rules.actions import action_from_dict
@@ -57,6 +58,7 @@ class Router:
         stats: Callable[[], dict[str, Any]],
         challenges: Challenges,
         profiles: Profiles,
+        operator: Operator,
     ) -> None:
         """``stats()`` is the server's health readout (the ``stats`` request)."""
         self.registry = registry
@@ -89,6 +91,7 @@ class Router:
             "leaderboard": profiles.leaderboard,
             "ping": self.ping,
             "stats": self.stats,
+            "admin": operator.admin,
         }
         assert set(self.handlers) == set(P.REQUEST_TYPES), "every request type has a handler"
 

@@ -333,6 +333,10 @@ class AsyncClient(Calls):
                 self._follow_rematch(game, message.get("info") or {})
         elif kind == "lobby":
             self.lobby.apply(message)
+        elif kind == "renamed":  # the server's operator renamed this account
+            self.user = message.get("user") or self.user
+            if self.user is not None:
+                self.name = self.user["name"]
         else:
             self.notices.apply(message)
         self._emit(message)

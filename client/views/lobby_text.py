@@ -93,6 +93,7 @@ REASON_TEXT = {
     "agreed": "by agreement", "aborted": "aborted", "declined": "declined", "conquest": "by conquest",
     "score": "on points", "target": "target score", "stalemate": "both passed",
     "stall-limit": "stall limit", "turn-limit": "turn limit",
+    "adjudicated": "adjudicated", "forfeit": "forfeit",
 }
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from client.net import AsyncClient, ConnectionLost, ServerError
+from shared.rules.presets import DEFAULT_RULES
 from scryptic.bench.cluster_nodes import (
     NodeProcess,
     Services,
@@ -100,7 +101,7 @@ class _Duel:
 
     async def _new_game(self) -> str | None:
         try:
-            created = await self.gold.create_game(map=BENCH_MAP_NAME, seed=self.seed, seat="gold")
+            created = await self.gold.create_game(map=BENCH_MAP_NAME, seed=self.seed, seat="gold", rules=DEFAULT_RULES)
             await self.silver.join(game=created["game"])
             return str(created["game"])
         except (ConnectionLost, ServerError):  # a node died under us: start a new game once back

@@ -31,7 +31,7 @@ from server.edge.protocol import PROTOCOL_VERSION
 from shared.rules.game import Game
 from shared.rules.lexicon import WordList
 from shared.maps.format import parse_map
-from shared.rules.presets import get_rules
+from shared.rules.presets import DEFAULT_RULES, get_rules
 
 BENCH_GRID = """
 .........^.....
@@ -67,7 +67,7 @@ def make_script(seed: int) -> list[dict[str, Any]]:
     """A whole legal game for ``seed`` on the bench map, as wire actions with their player."""
     from server.scripted import play_scripted
 
-    game = Game.new(bench_map(), get_rules("standard"), seed, bench_lexicon())
+    game = Game.new(bench_map(), get_rules(DEFAULT_RULES), seed, bench_lexicon())
     actions = play_scripted(game, seed=seed)
     out = []
     for data in actions:
@@ -147,7 +147,7 @@ async def _play_games(url: str, index: int, script: list[dict[str, Any]], seed: 
         ready[0] += 1
         await asyncio.sleep(max(0.0, start_at - time.time()) + random.random() * pace)
         while time.time() < stop_at:
-            created = await a.request("create_game", map=BENCH_MAP_NAME, seed=seed, seat="gold")
+            created = await a.request("create_game", map=BENCH_MAP_NAME, seed=seed, seat="gold", rules=DEFAULT_RULES)
             if created.type != "result":
                 tally.errors += 1
                 return

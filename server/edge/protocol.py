@@ -198,6 +198,24 @@ class Stats(_Request, tag="stats"):
     pass
 
 
+AdminOp = Literal["users", "user", "rename", "ban", "unban", "abort", "adjudicate"]
+OperatorKey = Annotated[str, msgspec.Meta(min_length=16, max_length=128)]
+
+
+class Admin(_Request, tag="admin"):
+    """An operator's request (``scryptic admin``), with the server's operator key."""
+
+    key: OperatorKey
+    op: AdminOp
+    user: UserId | None = None  # the account, by id ...
+    name: DisplayName | None = None  # ... or by display name
+    match: ShortText | None = None  # "users": only names containing this
+    new_name: DisplayName | None = None  # "rename"
+    reason: ShortText | None = None  # "ban": said to the player
+    game: GameId | None = None  # "abort", "adjudicate"
+    winner: Literal["gold", "silver", "draw"] | None = None  # "adjudicate"
+
+
 Request = (
     Hello
     | SetName
@@ -224,6 +242,7 @@ Request = (
     | History
     | Ping
     | Stats
+    | Admin
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
@@ -260,6 +279,10 @@ ERROR_CODES: dict[str, str] = {
     "stale_version": "expect_version does not match the game's version (the request is dropped)",
     "no_such_user": "there is no player with that id or name",
     "ambiguous_name": "several players have that display name; name them by id",
+    "bad_name": "the display name breaks the name policy (length, characters, offensive words)",
+    "banned": "the account is banned from this server",
+    "not_operator": "the operator key is missing or wrong (admin requests)",
+    "not_banned": "the account is not banned (admin unban)",
     # Creating games.
     "bad_map": "the map is unknown or its text is not a valid map",
     "bad_rules": "the rule-set preset is unknown",

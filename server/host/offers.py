@@ -10,6 +10,8 @@ through the host's lock and is stored before anyone is told of it, like an actio
   engine has no undo), the actions are dropped from the store, and everyone gets a ``state``.
 - **abort**: either player, while no word has been committed (a waiting game: its creator):
   the game ends without a winner (reason ``aborted``) and is never rated.
+- **the operator** (``scryptic admin``) may end any game: ``aborted`` (never rated),
+  ``adjudicated`` (a winner or a draw, rated) or ``forfeit`` (a banned player loses, rated).
 - **ratings**: a rated game that ends has its rating changes computed by the
   :class:`~server.host.ports.RatingBook` before the final write, and stored in the same unit.
 
@@ -173,6 +175,18 @@ class OfferDesk:
                 raise ProtocolError("too_late_to_abort", "a word was committed: resign or offer a draw instead")
             await self._finish(None, "aborted")
             return {"game": self.id, "aborted": True}
+
+    async def end_by_operator(self, winner: Player | None, reason: str) -> dict[str, Any]:
+        """The operator ends the game: ``aborted`` (no winner, never rated), ``adjudicated``
+        (``winner`` or a draw, rated as a game's end) or ``forfeit`` (a banned player's game:
+        the opponent wins, rated). A game still waiting for its second player is aborted."""
+        async with self.lock:
+            if self.status == OVER or self.game.over:
+                raise ProtocolError("game_over", f"game {self.id} is over already")
+            if self.status == OPEN:
+                winner, reason = None, "aborted"
+            await self._finish(winner, reason)
+            return {"game": self.id, "result": self.result_data}
 
     async def decline_challenge(self) -> None:
         """The challenged player said no: the waiting game ends (reason ``declined``)."""

@@ -1,8 +1,9 @@
 """Accounts: display names and their secret tokens, and the two requests about them.
 
 A client says ``hello`` with a name (a new account: the server answers with a token, and keeps
-only its hash) or with a token (the account it had). ``set_name`` renames. The store keeps the
-accounts; this module keeps them in memory too, by id and by token hash.
+only its hash) or with a token (the account it had). ``set_name`` renames. Every name passes the
+:class:`~server.lobby.names.NamePolicy`; an account the operator banned is refused at ``hello``.
+The store keeps the accounts; this module keeps them in memory too, by id and by token hash.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Protocol
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.lobby.clients import Client
+from server.lobby.names import NamePolicy
 from server.store.records import StoredUser, StoreError
 
 log = logging.getLogger("scryptic.server")
@@ -39,6 +41,7 @@ class User:
     id: int
     name: str
     token_hash: str
+    banned: str | None = None  # the operator's reason, while banned
 
 
 class AccountStore(Protocol):
@@ -47,6 +50,8 @@ class AccountStore(Protocol):
     async def add_user(self, user_id: int, name: str, token_hash: str) -> None: ...
 
     async def rename_user(self, user_id: int, name: str) -> None: ...
+
+    async def ban_user(self, user_id: int, reason: str | None) -> None: ...
 
 
 class UserDirectory(Protocol):
@@ -72,12 +77,18 @@ class Accounts:
         renamed: Callable[[int], None],
         signed_in: Callable[[Client], None] = lambda client: None,
         directory: UserDirectory | None = None,
+        names: NamePolicy | None = None,
+        told: Callable[[int, dict[str, Any]], None] = lambda user_id, user: None,
     ) -> None:
         """``offer()`` is what hello tells a client about the server (maps, AI levels, limits);
         ``renamed(user_id)`` is called after a rename, so the user's games can show it;
         ``signed_in(client)`` after a hello with a name or token; ``directory`` (a cluster
-        node's) numbers new accounts and finds the accounts other nodes made."""
+        node's) numbers new accounts and finds the accounts other nodes made; ``names`` is the
+        policy every display name passes (length and characters only, if not given);
+        ``told(user_id, user)`` pushes ``renamed`` to the account's connections."""
+        self._told = told
         self.store = store
+        self.names = names or NamePolicy()
         self._offer = offer
         self._renamed = renamed
         self._signed_in = signed_in
@@ -90,7 +101,7 @@ class Accounts:
         known = self.users.get(user.id)
         if known is not None:
             return known
-        self.users[user.id] = found = User(user.id, user.name, user.token_hash)
+        self.users[user.id] = found = User(user.id, user.name, user.token_hash, user.banned)
         self.user_by_token[user.token_hash] = user.id
         return found
 
@@ -122,7 +133,7 @@ class Accounts:
     def load(self, stored: Iterable[StoredUser]) -> None:
         """Take the accounts kept in the store (at start-up)."""
         for user in stored:
-            self.users[user.id] = User(user.id, user.name, user.token_hash)
+            self.users[user.id] = User(user.id, user.name, user.token_hash, user.banned)
             self.user_by_token[user.token_hash] = user.id
 
     def renamed_elsewhere(self, user_id: int, name: str) -> bool:
@@ -180,11 +191,19 @@ class Accounts:
             user = await self._by_token(hash_token(req.token))
             if user is None:
                 raise ProtocolError("bad_token", "that token is not known here; register a name again")
+            if user.banned is not None:
+                raise ProtocolError("banned", f"this account is banned from this server: {user.banned}")
             if req.name is not None and req.name != user.name:
-                await self._rename(user, req.name)
+                try:
+                    name = self.names.check(req.name)
+                except ProtocolError:  # e.g. the name the operator took away: keep the one stored
+                    log.info("hello name kept", extra={"data": {"user": user.id, "refused": req.name}})
+                else:
+                    await self._rename(user, name)
         elif req.name is not None:
+            name = self.names.check(req.name)
             token_out = new_token()
-            user = User(await self._new_id(), req.name, hash_token(token_out))
+            user = User(await self._new_id(), name, hash_token(token_out))
             self.users[user.id] = user
             self.user_by_token[user.token_hash] = user.id
             try:
@@ -230,10 +249,28 @@ class Accounts:
     async def set_name(self, client: Client, req: P.SetName) -> dict[str, Any]:
         """Rename the client's account; its games show the new name."""
         user = self.require(client)
-        await self._rename(user, req.name)
+        await self._rename(user, self.names.check(req.name))
         self._renamed(user.id)
         return {"user": {"id": user.id, "name": user.name}}
 
+    async def rename(self, user: User, name: str) -> None:
+        """Rename ``user`` (the operator's rename: the same policy as the player's own); the
+        account's connections are told (push ``renamed``), so their clients take the name."""
+        await self._rename(user, self.names.check(name))
+        self._renamed(user.id)
+        self._told(user.id, {"id": user.id, "name": user.name})
+
+    async def set_banned(self, user: User, reason: str | None) -> None:
+        """Ban ``user`` (``reason``: said to them at each hello) or lift the ban (None)."""
+        try:
+            await self.store.ban_user(user.id, reason)
+        except StoreError:
+            raise ProtocolError("store_failed", "could not store the ban; nothing changed") from None
+        user.banned = reason
+
     async def _rename(self, user: User, name: str) -> None:
-        await self.store.rename_user(user.id, name)
+        try:
+            await self.store.rename_user(user.id, name)
+        except StoreError:
+            raise ProtocolError("store_failed", "could not store the new name; nothing changed") from None
         user.name = name

@@ -157,7 +157,8 @@ class Listings:
         return {"game": stored.id, "record": record.to_text(), "result": stored.result}
 
 
-SERVER_ENDINGS = ("agreed", "aborted", "declined")  # results the server decides, not the engine
+# Results the server decides, not the engine (the operator's too: scryptic admin).
+SERVER_ENDINGS = ("agreed", "aborted", "declined", "adjudicated", "forfeit")
 
 
 def my_game_line(host: GameHost, seat: Player, now: float) -> dict[str, Any]:

@@ -71,6 +71,10 @@ class GameStore(Protocol):
         """Change a user's display name."""
         ...
 
+    async def ban_user(self, user_id: int, reason: str | None) -> None:
+        """Ban a user (``reason``: the operator's words) or lift the ban (None)."""
+        ...
+
     async def add_game(self, game: StoredGame) -> None:
         """Store a new game with its seats."""
         ...

@@ -247,6 +247,10 @@ class PostgresStore:
         """Change a user's display name."""
         await self.write([sql.rename_user(user_id, name)])
 
+    async def ban_user(self, user_id: int, reason: str | None) -> None:
+        """Ban a user (``reason``: the operator's words) or lift the ban (None)."""
+        await self.write([sql.ban_user(user_id, reason)])
+
     async def add_game(self, game: StoredGame) -> None:
         """Store a new game with its seats (and, on a cluster node, this node's lease of it, in
         the same transaction: the node that creates a game owns it)."""
@@ -346,19 +350,19 @@ class PostgresStore:
 
     async def user_by_token(self, token_hash: str) -> StoredUser | None:
         """The account whose token has this hash (made on any node), or None."""
-        row = await self.run(lambda conn: conn.fetchrow("SELECT id, name, token_hash FROM users WHERE token_hash = $1", token_hash))
-        return None if row is None else StoredUser(row[0], row[1], row[2])
+        row = await self.run(lambda conn: conn.fetchrow("SELECT id, name, token_hash, banned FROM users WHERE token_hash = $1", token_hash))
+        return None if row is None else StoredUser(row[0], row[1], row[2], row[3])
 
     async def user_by_id(self, user_id: int) -> StoredUser | None:
         """The account ``user_id`` (made on any node), or None."""
-        row = await self.run(lambda conn: conn.fetchrow("SELECT id, name, token_hash FROM users WHERE id = $1", user_id))
-        return None if row is None else StoredUser(row[0], row[1], row[2])
+        row = await self.run(lambda conn: conn.fetchrow("SELECT id, name, token_hash, banned FROM users WHERE id = $1", user_id))
+        return None if row is None else StoredUser(row[0], row[1], row[2], row[3])
 
     async def users_named(self, name: str) -> list[StoredUser]:
         """The accounts called ``name`` (any case; names are not unique), made on any node."""
         rows = await self.run(lambda conn: conn.fetch(
-            "SELECT id, name, token_hash FROM users WHERE lower(name) = lower($1) ORDER BY id", name))
-        return [StoredUser(r[0], r[1], r[2]) for r in rows]
+            "SELECT id, name, token_hash, banned FROM users WHERE lower(name) = lower($1) ORDER BY id", name))
+        return [StoredUser(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def game_by_code(self, code: str) -> str | None:
         """The id of the game with this join code (on any node), or None."""

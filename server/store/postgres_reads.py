@@ -47,7 +47,7 @@ def _game_from_row(row: Any) -> StoredGame:
 
 async def read_state(conn: Any, with_games: bool = True) -> StoredState:
     """Users, ratings, the heartbeat and (``with_games``) every unfinished game with its actions."""
-    users = [StoredUser(r[0], r[1], r[2]) for r in await conn.fetch("SELECT id, name, token_hash FROM users")]
+    users = [StoredUser(r[0], r[1], r[2], r[3]) for r in await conn.fetch("SELECT id, name, token_hash, banned FROM users")]
     games: list[StoredGame] = []
     if with_games:
         games = [_game_from_row(r) for r in await conn.fetch(_GAME_SELECT + " WHERE status != 'over'")]

@@ -31,6 +31,11 @@ def rename_user(user_id: int, name: str) -> Statement:
     return ("UPDATE users SET name = $1 WHERE id = $2", (name, user_id))
 
 
+def ban_user(user_id: int, reason: str | None) -> Statement:
+    """Ban a user (with the operator's reason), or lift the ban (None)."""
+    return ("UPDATE users SET banned = $1 WHERE id = $2", (reason, user_id))
+
+
 def insert_game(game: StoredGame) -> list[Statement]:
     """A new game row and its seats."""
     statements: list[Statement] = [

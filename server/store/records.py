@@ -83,6 +83,7 @@ class StoredUser:
     id: int
     name: str
     token_hash: str
+    banned: str | None = None  # the operator's reason, while the account is banned
 
 
 @dataclass

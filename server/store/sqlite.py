@@ -328,6 +328,10 @@ class SQLiteStore:
         """Change a user's display name."""
         await self.write([sql.rename_user(user_id, name)])
 
+    async def ban_user(self, user_id: int, reason: str | None) -> None:
+        """Ban a user (``reason``: the operator's words) or lift the ban (None)."""
+        await self.write([sql.ban_user(user_id, reason)])
+
     async def add_game(self, game: StoredGame) -> None:
         """Store a new game with its seats."""
         await self.write(sql.insert_game(game))

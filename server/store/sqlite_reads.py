@@ -48,7 +48,7 @@ def _game_from_row(row: Sequence[Any]) -> StoredGame:
 
 def read_state(conn: sqlite3.Connection) -> StoredState:
     """Everything needed to resume: users, every unfinished game with its actions."""
-    users = [StoredUser(*row) for row in conn.execute("SELECT id, name, token_hash FROM users")]
+    users = [StoredUser(*row) for row in conn.execute("SELECT id, name, token_hash, banned FROM users")]
     games = [_game_from_row(row) for row in conn.execute(_GAME_SELECT + " WHERE status != 'over'")]
     by_id = {g.id: g for g in games}
     if by_id:

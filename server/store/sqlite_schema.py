@@ -1,7 +1,7 @@
 """The SQLite database file: its schema, how connections are opened, and the lock that keeps a
 second server process off the same file.
 
-Schema version 2 (the ``meta`` row ``schema_version``). A database of an older version is
+Schema version 3 (the ``meta`` row ``schema_version``). A database of an older version is
 brought up to date by the numbered steps of :data:`MIGRATIONS`, each in one transaction (a step
 that fails leaves the database at the version before it); a database of a newer version is
 refused with a :class:`~server.store.records.StoreError`, never changed.
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from server.store.records import StoreError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Version 1, as first created; later versions are reached by MIGRATIONS.
 SCHEMA = """
@@ -98,6 +98,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (game_id, seat)
         ) WITHOUT ROWID""",
     ),
+    # Accounts an operator banned (scryptic admin ban), with the operator's reason.
+    3: ("ALTER TABLE users ADD COLUMN banned TEXT",),
 }
 
 

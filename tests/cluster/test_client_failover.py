@@ -26,7 +26,7 @@ from server.store.postgres import PostgresStore
 from shared.faults import UsageError
 from shared.rules.actions import action_from_dict
 from shared.rules.game import Game
-from shared.rules.presets import get_rules
+from shared.rules.presets import DEFAULT_RULES, get_rules
 from shared.rules.terrain import Player
 
 TTL = 2.0
@@ -43,7 +43,7 @@ def nodes(pg_url: str, nats_server, tmp_path: Path) -> Iterator[dict[str, NodePr
 
 def engine_events(seed: int, upto: int, viewer: Player) -> dict[int, list[dict]]:
     """What ``viewer`` must be told of each version 1..upto of the scripted game."""
-    game = Game.new(bench_map(), get_rules("standard"), seed, bench_lexicon())
+    game = Game.new(bench_map(), get_rules(DEFAULT_RULES), seed, bench_lexicon())
     out = {}
     for data in bench_script(seed)[:upto]:
         events = game.apply(action_from_dict(data))

@@ -38,7 +38,7 @@ from server.scripted import BENCH_WORDS, scripted_step
 from server.store.postgres import PostgresStore
 from shared.rules.actions import action_from_dict
 from shared.rules.game import Game
-from shared.rules.presets import get_rules
+from shared.rules.presets import DEFAULT_RULES, get_rules
 from shared.rules.terrain import Player
 
 GAMES = 100
@@ -50,7 +50,7 @@ KILL_AFTER = 1 / 3  # of all actions accepted
 def short_script(seed: int) -> list[dict[str, Any]]:
     """A short legal game of ``seed``: 4 to 10 scripted actions, then the player to move
     resigns (engine action dicts, with their player)."""
-    game = Game.new(bench_map(), get_rules("standard"), seed, bench_lexicon())
+    game = Game.new(bench_map(), get_rules(DEFAULT_RULES), seed, bench_lexicon())
     rng = random.Random(seed)
     words = list(BENCH_WORDS)
     for _ in range(rng.randint(4, 10)):

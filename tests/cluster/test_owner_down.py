@@ -31,6 +31,7 @@ from server.cluster.local import LocalNats, free_port
 from server.host.clocks import Clock
 from server.lobby.accounts import hash_token
 from server.mapcodec import map_to_text
+from shared.rules.presets import DEFAULT_RULES
 from server.scripted import BENCH_WORDS
 from server.store.postgres import PostgresStore
 from server.store.records import StoredGame, StoredSeat
@@ -66,7 +67,7 @@ async def add_duel(store: PostgresStore) -> dict[int, tuple[str, str]]:
     clock.advance(now, None, None, 1)
     game = StoredGame(
         id=GAME, created=now, updated=now, map_name="Test Ford", map_text=map_to_text(parse_map(MAP_TEXT)),
-        rules="standard", seed=SEED, first=1, settings={"public": True, "opponent": "human", "rated": False,
+        rules=DEFAULT_RULES, seed=SEED, first=1, settings={"public": True, "opponent": "human", "rated": False,
         "time_control": {"kind": "fischer", "initial": 300.0, "increment": 0.0}}, join_code=None, status="active",
         result=None, clock=clock.to_dict(), rematch_of=None, seats=seats,
     )

@@ -20,7 +20,7 @@ from shared.maps.format import parse_map
 from shared.rules.actions import action_from_dict
 from shared.rules.game import Game
 from shared.rules.lexicon import WordList
-from shared.rules.presets import get_rules
+from shared.rules.presets import DEFAULT_RULES, get_rules
 from shared.rules.terrain import GameMap, Player
 
 async def wait_for(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
@@ -104,7 +104,7 @@ def make_node(db_url: str, bus_url: str | None, node_id: str, **overrides: Any) 
 
 
 def engine_game(seed: int, first: Player = Player.GOLD) -> Game:
-    return Game.new(ford_map(), get_rules("standard"), seed, lexicon(), first)
+    return Game.new(ford_map(), get_rules(DEFAULT_RULES), seed, lexicon(), first)
 
 
 @functools.cache

@@ -56,6 +56,7 @@ def test_every_request_type_decodes():
         "offer": {"game": "abcd1234", "kind": "draw"}, "answer_offer": {"game": "abcd1234", "kind": "takeback", "accept": False},
         "abort": {"game": "abcd1234"}, "leaderboard": {"family": "blitz"}, "profile": {"user": 3},
         "history": {"name": "Ada", "limit": 5, "before": 1.5},
+        "admin": {"key": "k" * 43, "op": "ban", "name": "Bea", "reason": "spam"},
     }
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():
