@@ -150,6 +150,8 @@ class NetworkSession(GameSession):
             if kind == "connection":
                 status = message.get("status")
                 self._connection = None if status == "connected" else CONNECTION_TEXT.get(status, status)
+                if status == "refused" and message.get("reason"):  # e.g. banned: say why
+                    self._connection = f"{self._connection}: {message['reason']}"
                 out.append(Status("connection", self._connection or "Connected", busy=status == "reconnecting"))
                 continue
             if kind in ("your_turn", "challenge"):

@@ -17,28 +17,5 @@ PACKAGES=(
     xauth             # needed by xvfb-run
 )
 
-missing=()
-for pkg in "${PACKAGES[@]}"; do
-    status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
-    if [[ "$status" != "install ok installed" ]]; then
-        missing+=("$pkg")
-    fi
-done
-
-if [[ ${#missing[@]} -eq 0 ]]; then
-    echo "install-gui-deps: all ${#PACKAGES[@]} packages already installed"
-    exit 0
-fi
-
-if [[ $(id -u) -eq 0 ]]; then
-    SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo)
-else
-    echo "install-gui-deps: not root and no sudo; please install: ${missing[*]}" >&2
-    exit 1
-fi
-
-echo "install-gui-deps: installing ${missing[*]}"
-"${SUDO[@]}" apt-get update -q
-DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+source "$(dirname "$0")/apt-packages.sh"
+install_missing install-gui-deps 1 "${PACKAGES[@]}"

@@ -25,7 +25,6 @@ from urllib.parse import urlsplit
 from server.config import admin_key_beside
 from shared.faults import FaultError, UsageError
 
-PROTOCOL_VERSION = 2
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
 
@@ -97,26 +96,20 @@ def request_fields(args: argparse.Namespace) -> dict[str, Any]:
 
 def ask(url: str, key: str, fields: dict[str, Any], timeout: float, ca_file: str | None) -> dict[str, Any]:
     """Send one admin request to the server at ``url``; its answer (FaultError if refused)."""
-    import msgpack
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
-    def call(ws: Any, request_id: int, kind: str, **body: Any) -> dict[str, Any]:
-        ws.send(msgpack.packb({"type": kind, "id": request_id, "v": PROTOCOL_VERSION, **body}, use_bin_type=True))
-        while True:  # pushes may come first; the reply carries our id
-            message = msgpack.unpackb(ws.recv(timeout), raw=False, strict_map_key=False)
-            if message.get("re") == request_id:
-                if message["type"] == "error":
-                    raise FaultError(f"the server refused ({message['code']}): {message['reason']}")
-                return dict(message["data"])
+    from scryptic.commands._wire import Refused, call
 
     options: dict[str, Any] = {}
     if url.startswith("wss://") and ca_file is not None:
         options["ssl"] = ssl.create_default_context(cafile=ca_file)
     try:
         with connect(url, open_timeout=timeout, max_size=16 * 1024 * 1024, compression=None, **options) as ws:
-            call(ws, 1, "hello", client="scryptic-admin")
-            return call(ws, 2, "admin", key=key, **fields)
+            call(ws, 1, "hello", timeout, client="scryptic-admin")
+            return call(ws, 2, "admin", timeout, key=key, **fields)
+    except Refused as exc:
+        raise FaultError(f"the server refused ({exc.code}): {exc.reason}") from None
     except ssl.SSLCertVerificationError as exc:
         raise FaultError(f"the certificate of {url} is not trusted: {exc.verify_message or exc.reason}",
                          "give the server's certificate with --ca-file FILE") from None

@@ -70,9 +70,6 @@ def final_state(game: Game) -> dict:
     }
 
 
-PROTOCOL_VERSION = 2  # the server protocol spoken by fetch_record (docs/protocol.md)
-
-
 def server_source(args: argparse.Namespace) -> tuple[str, str] | None:
     """(server URL, game id) when the record is to be fetched, else None (a file);
     UsageError for a half-given or malformed address."""
@@ -101,23 +98,17 @@ def server_source(args: argparse.Namespace) -> tuple[str, str] | None:
 def fetch_record(url: str, game: str, timeout: float = 10.0) -> tuple[str, dict | None]:
     """The record text of finished game ``game`` on the server at ``url``, and its result
     (FaultError if the server cannot be reached or refuses)."""
-    import msgpack
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
-    def ask(ws, request_id: int, kind: str, **fields) -> dict:
-        ws.send(msgpack.packb({"type": kind, "id": request_id, "v": PROTOCOL_VERSION, **fields}, use_bin_type=True))
-        while True:  # pushes may come first; the reply carries our id
-            message = msgpack.unpackb(ws.recv(timeout), raw=False, strict_map_key=False)
-            if message.get("re") == request_id:
-                if message["type"] == "error":
-                    raise FaultError(f"{url} refused ({message['code']}): {message['reason']}")
-                return message["data"]
+    from scryptic.commands._wire import Refused, call
 
     try:
         with connect(url, open_timeout=timeout, max_size=16 * 1024 * 1024, compression=None) as ws:
-            ask(ws, 1, "hello", client="scryptic-replay")
-            data = ask(ws, 2, "export", game=game)
+            call(ws, 1, "hello", timeout, client="scryptic-replay")
+            data = call(ws, 2, "export", timeout, game=game)
+    except Refused as exc:
+        raise FaultError(f"{url} refused ({exc.code}): {exc.reason}") from None
     except (OSError, TimeoutError, WebSocketException) as exc:
         raise FaultError(f"cannot fetch game {game} from {url} ({exc})", "is the server running?") from None
     return data["record"], data.get("result")

@@ -50,6 +50,12 @@ async def start_server(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
 
 
 @pytest.fixture
+def certificate(tmp_path: Path) -> tuple[Path, Path]:
+    """A self-signed certificate and its key for localhost (openssl)."""
+    return H.self_signed(tmp_path)
+
+
+@pytest.fixture
 async def server(start_server) -> GameServer:
     return await start_server()
 

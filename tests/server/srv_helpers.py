@@ -126,3 +126,15 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
                     "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
                    check=True, capture_output=True, timeout=60)
     return cert, key
+
+
+async def play_a_game_at(url: str, connect, cert: Path) -> None:
+    """Two players at ``url`` (trusting ``cert``) play 8 actions; each sees its own view."""
+    gold = await connect(url, "Gold", ca_file=str(cert))
+    silver = await connect(url, "Silver", ca_file=str(cert))
+    game = (await gold.create_game(map="test-ford", seed=1, seat="gold"))["game"]
+    await silver.join(game=game)
+    version = await play_script({1: gold, 2: silver}, game, 1, 0, 8)
+    await wait_for(lambda: silver.games[game].version == version and gold.games[game].version == version)
+    assert silver.games[game].view == seen(replica(1, version), Player.SILVER)
+    assert gold.games[game].view == seen(replica(1, version), Player.GOLD)

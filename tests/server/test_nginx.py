@@ -62,11 +62,6 @@ def configuration(folder: Path, upstream: int, listen: int, cert: Path, key: Pat
             f"http {{\n    access_log {folder / 'access.log'};\n{temp}\n{block}\n}}\n")
 
 
-@pytest.fixture
-def certificate(tmp_path) -> tuple[Path, Path]:
-    return H.self_signed(tmp_path)
-
-
 @contextlib.contextmanager
 def running_nginx(folder: Path, conf: str) -> Iterator[None]:
     (folder / "nginx.conf").write_text(conf, encoding="utf-8")
@@ -128,16 +123,8 @@ def get(path: str, port: int, cert: Path, source: str = "127.0.0.1") -> tuple[in
 
 
 async def test_a_game_is_played_over_wss_through_the_documented_nginx(proxied, connect):
-    server, listen, cert = proxied
-    url = f"wss://localhost:{listen}"
-    gold = await connect(url, "Gold", ca_file=str(cert))
-    silver = await connect(url, "Silver", ca_file=str(cert))
-    game = (await gold.create_game(map="test-ford", seed=1, seat="gold"))["game"]
-    await silver.join(game=game)
-    version = await H.play_script({1: gold, 2: silver}, game, 1, 0, 8)
-    await H.wait_for(lambda: silver.games[game].version == version)
-    assert silver.games[game].view == H.seen(H.replica(1, version), H.Player.SILVER)
-    assert gold.games[game].view == H.seen(H.replica(1, version), H.Player.GOLD)
+    _, listen, cert = proxied
+    await H.play_a_game_at(f"wss://localhost:{listen}", connect, cert)
 
 
 async def test_health_answers_through_nginx_and_metrics_only_to_the_machine_itself(proxied):

@@ -39,6 +39,8 @@ def refusal(message) -> P.ProtocolError:
 
 def test_client_and_server_speak_the_same_version():
     assert CLIENT_VERSION == P.PROTOCOL_VERSION
+    from scryptic.commands._wire import PROTOCOL_VERSION as ONE_SHOT_VERSION  # replay URL, admin
+    assert ONE_SHOT_VERSION == P.PROTOCOL_VERSION
 
 
 def test_every_request_type_decodes():

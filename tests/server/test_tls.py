@@ -18,22 +18,10 @@ from client.net import AsyncClient, CertificateNotTrusted
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def certificate(tmp_path) -> tuple[Path, Path]:
-    return H.self_signed(tmp_path)
-
-
 async def test_a_game_is_played_over_wss_with_a_trusted_self_signed_certificate(start_server, connect, certificate):
     cert, key = certificate
     server = await start_server(tls_cert=cert, tls_key=key)
-    url = f"wss://localhost:{server.port}"
-    gold = await connect(url, "Gold", ca_file=str(cert))
-    silver = await connect(url, "Silver", ca_file=str(cert))
-    game = (await gold.create_game(map="test-ford", seed=1, seat="gold"))["game"]
-    await silver.join(game=game)
-    version = await H.play_script({1: gold, 2: silver}, game, 1, 0, 8)
-    await H.wait_for(lambda: silver.games[game].version == version)
-    assert silver.games[game].view == H.seen(H.replica(1, version), H.Player.SILVER)
+    await H.play_a_game_at(f"wss://localhost:{server.port}", connect, cert)
 
 
 async def test_an_untrusted_certificate_is_said_plainly_and_not_retried(start_server, certificate):
