@@ -244,13 +244,13 @@ class Dictionary:
         return self._ai_excluded
 
 
-@functools.cache
 def offensive_words(directory: Path = DICT_DIR) -> frozenset[str]:
     """The exclusion list alone (slurs and profanity): what the AI never plays, and what the
     server keeps out of display names."""
     return frozenset(_data_lines(_read_text(directory / AI_EXCLUDE)))
 
 
+@functools.cache
 def load_dictionary(directory: Path | None = None) -> Dictionary:
     """The shared, cached :class:`Dictionary` (from ``dictionaries/`` by default)."""
     return Dictionary.load(DICT_DIR if directory is None else Path(directory))
