@@ -119,7 +119,7 @@ class GameServer:
         self.profiles = Profiles(self.accounts, self.ratings, self.store, self.online)
         self.operator = Operator(
             load_operator_key(config.resolved_admin_key_file()), self.accounts, self.registry,
-            disconnect=self._disconnect_user,
+            connections=lambda: self.listener.connections,
         )
         self.router = Router(
             self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges, self.profiles,
@@ -164,13 +164,6 @@ class GameServer:
     def addresses(self) -> AddressCounter:
         """Open connections per client address."""
         return self.listener.addresses
-
-    def _disconnect_user(self, user_id: int, reason: str) -> int:
-        """Close every connection of ``user_id`` here (``bye`` code ``banned``); how many."""
-        closing = [conn for conn in self.listener.connections if conn.user_id == user_id]
-        for conn in closing:
-            conn.cut_off("banned", f"this account is banned from this server: {reason}")
-        return len(closing)
 
     def _drop_game(self, game_id: str) -> None:
         """A cluster node lost a game's lease: take the game out of memory."""
@@ -238,6 +231,8 @@ class GameServer:
                                           self.listings.mine_here, lambda: list(mesh.seen))
         self.listings.elsewhere = self.cluster_lobby.elsewhere
         self.cluster_lobby.renamed_elsewhere = self._renamed_elsewhere
+        self.cluster_lobby.banned_elsewhere = self._banned_elsewhere
+        self.operator.spread = self.cluster_lobby.tell_banned
         self.listings.mine_elsewhere = self.cluster_lobby.mine
 
     def _user_renamed(self, user_id: int) -> None:
@@ -254,6 +249,14 @@ class GameServer:
     def _renamed_elsewhere(self, user_id: int, name: str) -> None:
         if self.accounts.renamed_elsewhere(user_id, name):
             self.registry.user_renamed(user_id)
+
+    def _banned_elsewhere(self, user_id: int, reason: str | None) -> None:
+        """The operator banned ``user_id`` (or lifted the ban) on another node: the same here."""
+        user = self.accounts.users.get(user_id)
+        if user is not None:
+            user.banned = reason
+        if reason is not None:
+            self.spawn(self.operator.enforce_ban(user_id, reason))
 
     def _unregister(self, host: GameHost) -> None:
         """Take a game out of memory (what the housekeeping does with old finished games)."""

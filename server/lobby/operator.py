@@ -18,9 +18,9 @@ import hmac
 import logging
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
@@ -32,6 +32,14 @@ from server.lobby.registry import GameRegistry
 from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.server")
+
+class Connection(Protocol):
+    """An open connection, as a ban closes it (:class:`server.edge.connection.Connection`)."""
+
+    user_id: int | None
+
+    def cut_off(self, why: str, reason: str) -> None: ...
+
 
 WINNERS = {"gold": Player.GOLD, "silver": Player.SILVER, "draw": None}
 
@@ -70,14 +78,16 @@ class Operator:
         key: str | None,
         accounts: Accounts,
         registry: GameRegistry,
-        disconnect: Callable[[int, str], int],
+        connections: Callable[[], Iterable[Connection]],
     ) -> None:
         """``key``: the operator key (None: every admin request is refused);
-        ``disconnect(user_id, reason)`` closes the account's connections, returning how many."""
+        ``connections()`` the open connections of this server (a ban closes the account's)."""
         self._key = key
         self.accounts = accounts
         self.registry = registry
-        self._disconnect = disconnect
+        self._connections = connections
+        # Told of each ban and unban (a cluster node tells the other nodes: banned_elsewhere).
+        self.spread: Callable[[int, str | None], None] = lambda user_id, reason: None
 
     async def admin(self, client: Client, req: P.Admin) -> dict[str, Any]:
         """Check the key, then do the operation."""
@@ -125,25 +135,37 @@ class Operator:
             raise ProtocolError("banned", f"{user.name} (id {user.id}) is banned already: {user.banned}")
         reason = (req.reason or "").strip() or "banned by the operator"
         await self.accounts.set_banned(user, reason)
-        closed = self._disconnect(user.id, reason)
+        self.spread(user.id, reason)
+        closed, ended = await self.enforce_ban(user.id, reason)
+        return {"user": self._line(user), "connections_closed": closed, "games_ended": ended}
+
+    async def enforce_ban(self, user_id: int, reason: str) -> tuple[int, list[dict[str, Any]]]:
+        """What a ban does on this node: close the account's connections here and end, by
+        forfeit, its games in progress run here (a waiting game: aborted). How many connections
+        were closed, and the games ended with their results."""
+        closing = [conn for conn in self._connections() if conn.user_id == user_id]
+        for conn in closing:
+            conn.cut_off("banned", f"this account is banned from this server: {reason}")
+        closed = len(closing)
         ended = []
-        for host in self.registry.games_of(user.id):
+        for host in self.registry.games_of(user_id):
             if host.status == OVER or host.game.over:
                 continue
-            seat = next(p for p, s in host.seats.items() if s.user_id == user.id)
+            seat = next(p for p, s in host.seats.items() if s.user_id == user_id)
             try:
                 await host.end_by_operator(seat.other, "forfeit")
             except ProtocolError as exc:  # it ended meanwhile
                 log.info("ban: game not ended", extra={"data": {"game": host.id, "why": exc.reason}})
                 continue
             ended.append({"game": host.id, "result": host.result_data})
-        return {"user": self._line(user), "connections_closed": closed, "games_ended": ended}
+        return closed, ended
 
     async def _op_unban(self, req: P.Admin) -> dict[str, Any]:
         user = await self.accounts.find(req.user, req.name)
         if user.banned is None:
             raise ProtocolError("not_banned", f"{user.name} (id {user.id}) is not banned")
         await self.accounts.set_banned(user, None)
+        self.spread(user.id, None)
         return {"user": self._line(user)}
 
     # ------------------------------------------------------------------------------ games

@@ -73,6 +73,7 @@ class ClusterLobby:
         self._tasks: list[asyncio.Task[None]] = []
         self._subs: list[Subscription] = []
         self.renamed_elsewhere: Callable[[int, str], None] = lambda user_id, name: None
+        self.banned_elsewhere: Callable[[int, str | None], None] = lambda user_id, reason: None
         feed.on_change = self._changed_here
         online.beyond = self._tell_beyond
 
@@ -117,6 +118,11 @@ class ClusterLobby:
     def tell_renamed(self, user_id: int, name: str) -> None:
         """An account of this node took a new name: the other nodes show it too."""
         self._post({"kind": "renamed", "from": self.address, "user": user_id, "name": name})
+
+    def tell_banned(self, user_id: int, reason: str | None) -> None:
+        """The operator banned an account (``reason``) or lifted its ban (None) through this
+        node: the other nodes apply it to the connections and games they have."""
+        self._post({"kind": "banned", "from": self.address, "user": user_id, "reason": reason})
 
     def _post(self, message: dict[str, Any]) -> None:
         """Queue a message; one task sends them in order (a lost one is mended by the next full list)."""
@@ -168,6 +174,9 @@ class ClusterLobby:
                 self.online.tell_here(message["user"], message["what"], message["unless"], **message["fields"])
             elif kind == "renamed":
                 self.renamed_elsewhere(int(message["user"]), str(message["name"]))
+            elif kind == "banned":
+                reason = message.get("reason")
+                self.banned_elsewhere(int(message["user"]), None if reason is None else str(reason))
         except Exception:
             log.exception("bad lobby message")
 
