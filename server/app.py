@@ -47,7 +47,7 @@ from server.lobby.pushes import LobbyFeed, OnlineUsers
 from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
 from server.health import HealthPages
-from server.housekeeping import freeze_heap, housekeeping_loop
+from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
 from server.metrics import Metrics
 from server.routes import Router
 from server.store.interface import GameStore
@@ -135,6 +135,7 @@ class GameServer:
                 self._wire_remote(self.cluster)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stopping = False
+        self._gc_thresholds: tuple[int, int, int] | None = None  # the collector's, while serving
         self._store_error: str | None = None  # the last heartbeat write failed with this (for /healthz)
 
     # ------------------------------------------------------------------------------ what tests and
@@ -277,6 +278,7 @@ class GameServer:
             await self.cluster.start()
             if self.cluster_lobby is not None and self.cluster.bus is not None:
                 await self.cluster_lobby.start(self.cluster.bus)
+        self._gc_thresholds = hold_full_collections(self.config)
         freeze_heap(self.config)
         log.info(
             "reloaded",
@@ -316,6 +318,8 @@ class GameServer:
             await self.cluster.stop()
         self.store.close()
         self.bots.close()
+        release_full_collections(self._gc_thresholds)
+        self._gc_thresholds = None
         log.info("stopped", extra={"data": self.metrics.totals()})
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:

@@ -6,19 +6,20 @@ GIL back from the busy event-loop thread after every sqlite call (each call rele
 batch of a dozen statements took tens of milliseconds (p50 commit round trip ~50 ms). So:
 
 - SQL runs on the event-loop thread (WAL, ``synchronous=NORMAL``): a batch is tens of
-  microseconds of page-cache work. Units written during one loop iteration share one
-  transaction (group commit); runs of the same statement go to one ``executemany``.
+  microseconds of page-cache work. Units written while an fsync is under way wait for its end
+  and then share one transaction (group commit: one transaction per fsync, not per loop
+  iteration, so each page is written to the WAL once per fsync); with no fsync under way the
+  units of one loop iteration share one. Runs of the same statement go to one ``executemany``.
 - Durability comes from an ``fsync`` of the WAL by a helper *process* (:mod:`server.store.syncer`;
   a thread here brought the GIL hand-over problem back). A unit's future resolves only after an
   fsync that started after its commit, so an awaited :meth:`SQLiteStore.write` is on disk (what
   ``synchronous=FULL`` gives), and many commits share one fsync. If the helper dies, the store
   fsyncs in-process instead.
-- Checkpoints (WAL into the database file) run in the helper too, on its own connection, so
-  the loop never waits for them (``wal_autocheckpoint`` is off on the loop's connection).
+- Checkpoints (WAL into the database file) run in the helper too, on its own connection and
+  thread, so neither the loop nor the fsyncs wait for them (no autocheckpoint on the loop's).
 
-A unit that fails (a constraint) is retried alone so that only it fails. Reads happen at start
-(before serving) and for rare look-ups of finished games, on a reader connection in a worker
-thread.
+A unit that fails (a constraint) is retried alone so that only it fails. Reads (at start, and
+rare look-ups of finished games) use a reader connection in a worker thread.
 """
 
 from __future__ import annotations
@@ -119,10 +120,14 @@ class SQLiteStore:
         started = loop.time()
         future.add_done_callback(lambda _done: self.on_durable(loop.time() - started))
         self._queued.append((list(statements), future))
+        if not self._sync_running:  # else the fsync's end commits the queue (_sync_done)
+            self._schedule_flush(loop)
+        return future
+
+    def _schedule_flush(self, loop: asyncio.AbstractEventLoop) -> None:
         if not self._flush_scheduled:
             self._flush_scheduled = True
             loop.call_soon(self._flush)
-        return future
 
     async def write(self, statements: Sequence[Statement]) -> None:
         """Write one unit atomically and durably; raise :class:`StoreError` if it failed."""
@@ -187,6 +192,10 @@ class SQLiteStore:
                 error = None
             except OSError as exc:
                 error = exc
+        if self._queued and not self._closed:
+            # What was queued during that fsync: commit it and start the next fsync now, so
+            # that the helper syncs while the loop serves the cohort woken below.
+            self._flush()
         for future in cohort:
             if future.done():
                 continue

@@ -12,24 +12,6 @@ import srv_helpers as H
 
 from client.net import AsyncClient
 from server.app import GameServer
-from server.config import ServerConfig
-
-
-def make_config(db: Path, **overrides: Any) -> ServerConfig:
-    base: dict[str, Any] = {
-        "host": "127.0.0.1",
-        "port": 0,
-        "db_path": db,
-        "allow_client_seed": True,
-        "stats_interval": 0,
-        "gc_freeze_interval": 0,
-        "heartbeat_interval": 0.2,
-        "max_connections_per_address": 64,
-        "rate_per_second": 1000.0,
-        "rate_burst": 1000,
-    }
-    base.update(overrides)
-    return ServerConfig(**base)
 
 
 @pytest.fixture
@@ -38,7 +20,7 @@ async def start_server(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
     servers: list[GameServer] = []
 
     async def start(db: Path | None = None, **overrides: Any) -> GameServer:
-        config = make_config(db or tmp_path / "server.sqlite3", **overrides)
+        config = H.make_config(db or tmp_path / "server.sqlite3", **overrides)
         server = GameServer(config, H.lexicon(), maps={"test-ford": H.test_map()}, lexicon_factory=H.lexicon_factory)
         await server.start()
         servers.append(server)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from scryptic.bench.server import BENCH_GRID
+from server.config import ServerConfig
 from server.scripted import BENCH_WORDS, play_scripted
 from shared.rules.actions import action_from_dict
 from shared.rules.game import Game
@@ -138,3 +139,20 @@ async def play_a_game_at(url: str, connect, cert: Path) -> None:
     await wait_for(lambda: silver.games[game].version == version and gold.games[game].version == version)
     assert silver.games[game].view == seen(replica(1, version), Player.SILVER)
     assert gold.games[game].view == seen(replica(1, version), Player.GOLD)
+
+
+def make_config(db: Path, **overrides: Any) -> ServerConfig:
+    base: dict[str, Any] = {
+        "host": "127.0.0.1",
+        "port": 0,
+        "db_path": db,
+        "allow_client_seed": True,
+        "stats_interval": 0,
+        "gc_freeze_interval": 0,
+        "heartbeat_interval": 0.2,
+        "max_connections_per_address": 64,
+        "rate_per_second": 1000.0,
+        "rate_burst": 1000,
+    }
+    base.update(overrides)
+    return ServerConfig(**base)

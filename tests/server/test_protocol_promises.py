@@ -11,8 +11,6 @@ from client.net import ServerError
 from server.app import GameServer
 from shared.maps.format import parse_map
 
-from conftest import make_config
-
 
 async def test_a_seated_players_rename_reaches_the_lobby_subscribers_as_a_change(server, connect, duel):
     watcher = await connect(server, "Watcher")
@@ -32,7 +30,7 @@ async def test_a_game_created_without_a_map_is_played_on_the_first_map_hello_lis
 
     # Loaded in this order, listed sorted: the first loaded is not the first listed.
     maps = {"zeta": named("Zeta Crossing"), "alpha": named("Alder Ford")}
-    server = GameServer(make_config(tmp_path / "s.sqlite3"), H.lexicon(), maps=maps, lexicon_factory=H.lexicon_factory)
+    server = GameServer(H.make_config(tmp_path / "s.sqlite3"), H.lexicon(), maps=maps, lexicon_factory=H.lexicon_factory)
     await server.start()
     try:
         player = await connect(server, "Maker")
