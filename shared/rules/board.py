@@ -120,9 +120,10 @@ def line_run(own: dict[Cell, str], cell: Cell, direction: str) -> Run | None:
 def runs_of(own: dict[Cell, str]) -> list[Run]:
     """All runs of 2+ in a layer of letters, across runs first, in reading order."""
     result: list[Run] = []
+    ordered = sorted(own)
     for direction in DIRECTIONS:
         dr, dc = _STEP[direction]
-        for cell in sorted(own):
+        for cell in ordered:
             r, c = cell
             if (r - dr, c - dc) in own or (r + dr, c + dc) not in own:
                 continue
