@@ -48,7 +48,7 @@ async def test_the_defender_is_asked_and_may_order_the_defence(start_server, con
 async def test_an_unanswered_defence_gets_the_best_order(start_server, connect):
     # Long enough that the script's later defences, answered at once, are never timed out on a
     # loaded machine; this one is left unanswered.
-    server = await start_server(defence_timeout=2.0)
+    server = await start_server(defence_timeout=5.0)
     duel = await H.make_duel(server, connect, seed=3)
     game_id, seed = duel["game"], 3
     version = defence_version(seed)
