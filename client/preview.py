@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from shared.analysis.explain import explain_fight
 from shared.rules.actions import Commit, OrderDefence
 from shared.rules.board import Board, runs_of
 from shared.rules.combat import attacks, best_order, find_defenders
@@ -110,6 +111,7 @@ class Preview:
     defenders: list[DefenderLine] = field(default_factory=list)
     suggested: tuple[int, ...] = ()
     outcome: list[str] = field(default_factory=list)
+    why: list[str] = field(default_factory=list)  # the fight explained (shared.analysis.explain)
     survives: bool = True
     warnings: list[str] = field(default_factory=list)
 
@@ -218,6 +220,8 @@ def compute_preview(view: dict[str, Any], lexicon: Lexicon, player: Player,
         pv.error, pv.error_code = exc.reason, exc.code
         return pv
     pv.outcome, pv.survives = _outcome_lines(events, player)
+    if pv.attack:
+        pv.why = explain_fight([e.to_dict(None) for e in events])
     return pv
 
 

@@ -31,6 +31,7 @@ from client.ui import theme
 from client.ui.widgets import BrassButton
 from client.views.board_section import BoardSection
 from client.views.chronicle import Chronicle
+from shared.analysis.explain import FightNarrator
 from client.views.coach import attach_coach
 from client.views.effects import Effects
 from client.views.fast_draw import PartialUIManager
@@ -72,6 +73,7 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         self._shadow = None
         self._shadow_version: Any = -1
         self.log = Chronicle()
+        self.narrator = FightNarrator(self.names())  # tells each fight in the chronicle
         self.move_marks = MoveMarks()
         self.error: str | None = None
         self.error_time = 0.0

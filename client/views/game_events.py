@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from client.animation import Step
 from client.describe import ai_pass_note, describe_event
+from shared.analysis.explain import FightNarrator
 from client.display import DisplayState
 from client.session import Update
 from client.ui import theme
@@ -26,6 +27,7 @@ class GameEvents:
     display: DisplayState
     view_dict: dict[str, Any]
     move_marks: MoveMarks
+    narrator: FightNarrator
     log: Any
     fx: Any
     board: Any
@@ -48,7 +50,12 @@ class GameEvents:
         audio.on_event(step.event)
         self.move_marks.apply(step.event)
         self._track_pending(step.event)
-        line = describe_event(step.event, self.names())
+        # A fight is told by the same sentences as the preview's and the analysis's.
+        told = self.narrator.feed(step.event)
+        for sentence in told or []:
+            self.log.append(("  " + sentence, theme.PARCHMENT_DIM))
+        fight_part = told is not None and step.kind not in ("word_committed", "defence_requested")
+        line = None if fight_part else describe_event(step.event, self.names())
         if line:
             colour = theme.PARCHMENT if not line.startswith(" ") else theme.PARCHMENT_DIM
             if step.kind == "turn_started":

@@ -117,7 +117,7 @@ class GameText:
         if pv.attack:
             names = ", ".join(f"{d.text.upper()} {d.strength}" for d in pv.defenders)
             out.append((f"Attacks: {names}" if names else "Attacks loose letters", theme.AMBER))
-            for line in pv.outcome:
+            for line in pv.why or pv.outcome:  # why the fight goes as it will, the best defence assumed
                 out.append(("  " + line, theme.PARCHMENT_DIM))
         else:
             for line in pv.outcome:

@@ -83,8 +83,11 @@ LEVELS: dict[int, Level] = {
 """Difficulty levels by number, weakest first."""
 
 
-def get_level(level: int) -> Level:
-    """The level numbered ``level``; a clear error lists the levels if there is none."""
+def get_level(level: "int | Level") -> Level:
+    """The level numbered ``level`` (a :class:`Level` itself is returned as it is, for a search
+    tuned beyond the levels, such as the analysis's); a clear error lists the levels if there is none."""
+    if isinstance(level, Level):
+        return level
     try:
         return LEVELS[int(level)]
     except (KeyError, ValueError, TypeError):

@@ -124,7 +124,7 @@ def level_words(lexicon: object, lv: Level) -> Vocabulary:
     return vocab
 
 
-def decide(game: Game, player: Player, level: int, rng: random.Random, time_limit: float | None = None) -> Decision:
+def decide(game: Game, player: Player, level: int | Level, rng: random.Random, time_limit: float | None = None) -> Decision:
     """Like :func:`choose_action`, with statistics about the search."""
     lv = get_level(level)
     if game.result is not None:

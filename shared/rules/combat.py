@@ -13,7 +13,7 @@ from shared.rules.letters import LETTER_VALUES, face_value
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import STANDARD, RuleSet
 from shared.rules.strength import Strength, defence_strength, kept_letters
-from shared.rules.terrain import Cell, Player
+from shared.rules.terrain import Cell, Player, Terrain
 
 EXHAUSTIVE_LIMIT = 12  # defenders; beyond this the solver is greedy (R7 asks exactness to 8)
 
@@ -26,6 +26,7 @@ class Defender:
     strength: Strength
     supplied: bool
     kept: tuple[Cell, ...] = ()  # its letters this attack cannot remove (within a city's gate it misses)
+    on_city: bool = False  # a letter of it stands on a city (guarding it or not)
 
     def to_dict(self) -> dict:
         out = {
@@ -38,6 +39,17 @@ class Defender:
         }
         if self.kept:
             out["kept"] = [list(c) for c in self.kept]
+        if self.on_city:
+            out["on_city"] = True
+        return out
+
+    def detail(self) -> dict:
+        """Why it is as strong as it is (for a fight's explanation): strength, supply, city, kept letters."""
+        out = {"word": self.run.text, **self.strength.to_dict(), "supplied": self.supplied}
+        if self.on_city:
+            out["on_city"] = True
+        if self.kept:
+            out["kept"] = len(self.kept)
         return out
 
 
@@ -68,7 +80,8 @@ def find_defenders(
         if any(cell in near for cell in word.cells):
             supplied = word in crossword.supplied
             strength = defence_strength(board, word, lexicon, rules, supplied, run.cells)
-            result.append(Defender(word, strength, supplied, tuple(c for c in word.cells if c in kept)))
+            on_city = any(board.terrain[r][c] is Terrain.CITY for r, c in word.cells)
+            result.append(Defender(word, strength, supplied, tuple(c for c in word.cells if c in kept), on_city))
     return tuple(result)
 
 
@@ -273,13 +286,15 @@ def resolve(
     order: tuple[int, ...],
     new_cells: frozenset[Cell],
     rules: RuleSet = STANDARD,
+    attack: Strength | None = None,
 ) -> CombatOutcome:
     """Fight ``defenders`` in ``order`` and change the board accordingly (R7).
 
     Under revision 2 a failed attack loses every letter it placed, even one that also belongs
     to another run of the attacker; revision 1 kept such letters. Each defeated word costs
     the attacker ``rules.defeat_cost`` of its strength (all of it in the standard rules);
-    letters removed in combat score ``rules.combat_points`` per dot. Letters within the gate of
+    letters removed in combat score ``rules.combat_points`` per dot. ``attack``, the attacking
+    word's :class:`Strength`, is carried by each step's event with the defender's, to explain it. Letters within the gate of
     a city the attack does not reach stay, with ``city_gates_hold`` (:func:`kept_letters`).
     """
     defender = attacker.other
@@ -293,6 +308,7 @@ def resolve(
     defeated: set[Run] = set()
     kept = kept_letters(board, defender, rules, attack_run.cells)
     strength = attack_value
+    attack_detail = None if attack is None else attack.to_dict()
     survived = True
     for index in order:
         d = defenders[index]
@@ -300,7 +316,7 @@ def resolve(
             after = strength_after(strength, d.strength.value, rules)
             events.append(
                 CombatStep(attacker, attack_run.text, strength, d.run.text, d.run.cells,
-                           d.strength.value, True, after)
+                           d.strength.value, True, after, attack_detail, d.detail())
             )
             strength = after
             defeated.add(d.run)
@@ -313,7 +329,7 @@ def resolve(
         else:
             events.append(
                 CombatStep(attacker, attack_run.text, strength, d.run.text, d.run.cells,
-                           d.strength.value, False, 0)
+                           d.strength.value, False, 0, attack_detail, d.detail())
             )
             survived = False
             break

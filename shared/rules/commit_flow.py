@@ -65,7 +65,7 @@ class CommitFlow:
             )
             return events
         outcome = resolve(board, p, plan.run, strength.value, defenders, suggested, plan.new_cells,
-                          self.rules)
+                          self.rules, strength)
         return events + self._after_combat(p, plan.run, outcome)
 
     def _order_defence(self, action: OrderDefence) -> list[Event]:
@@ -78,7 +78,8 @@ class CommitFlow:
             )
         self.pending = None
         outcome = resolve(self.board, pending.attacker, pending.attack_run, pending.attack_strength.value,
-                          pending.defenders, action.order, pending.new_cells, self.rules)
+                          pending.defenders, action.order, pending.new_cells, self.rules,
+                          pending.attack_strength)
         return self._after_combat(pending.attacker, pending.attack_run, outcome)
 
     def _after_combat(self, p: Player, run: Run, outcome: CombatOutcome) -> list[Event]:

@@ -160,9 +160,13 @@ class CombatStep(Event):
     defend_strength: int
     attacker_wins: bool
     attack_strength_after: int
+    # why each side is as strong as it is: the attacking word's strength before any fight
+    # (Strength.to_dict) and the defender's (Defender.to_dict without its cells)
+    attack_detail: dict[str, Any] | None = None
+    defend_detail: dict[str, Any] | None = None
 
     def public(self):
-        return {
+        out = {
             "attacker": int(self.attacker),
             "attack_word": self.attack_word,
             "attack_strength": self.attack_strength,
@@ -172,6 +176,11 @@ class CombatStep(Event):
             "attacker_wins": self.attacker_wins,
             "attack_strength_after": self.attack_strength_after,
         }
+        if self.attack_detail is not None:
+            out["attack_detail"] = self.attack_detail
+        if self.defend_detail is not None:
+            out["defend_detail"] = self.defend_detail
+        return out
 
 
 @dataclass(frozen=True)
