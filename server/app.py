@@ -5,7 +5,8 @@ the few collaborators it needs (as lila-ws's ``LilaWs.scala`` does):
 
 - the store: :class:`~server.store.sqlite.SQLiteStore`, used as a
   :class:`~server.store.interface.GameStore`;
-- the bot player: :class:`~server.bots.BotRunner` (a process pool);
+- the bot player: :class:`~server.bots.BotRunner` (a process pool); the post-game analyses:
+  :class:`~server.analyses.AnalysisDesk` (a process pool of its own);
 - the lobby: :class:`~server.lobby.registry.GameRegistry` (the live games, each a
   :class:`~server.host.game_host.GameHost` handed one shared
   :class:`~server.host.ports.HostContext`), :class:`~server.lobby.accounts.Accounts`,
@@ -28,6 +29,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
+from server.analyses import AnalysisDesk
 from server.bots import BotRunner
 from server.config import ServerConfig
 from server.edge.connection import Connection
@@ -50,6 +52,7 @@ from server.health import HealthPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
 from server.metrics import Metrics
 from server.routes import Router
+from server.store.analyses import archive_for
 from server.store.interface import GameStore
 from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
@@ -121,10 +124,10 @@ class GameServer:
             load_operator_key(config.resolved_admin_key_file()), self.accounts, self.registry,
             connections=lambda: self.listener.connections,
         )
-        self.router = Router(
-            self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges, self.profiles,
-            self.operator,
-        )
+        self.analyses = AnalysisDesk(archive_for(self.store), self.listings.export, lexicon_factory or (lambda: lexicon),
+                                     config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
+        self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
+                             self.profiles, self.operator, self.analyses)
         self.health = HealthPages(self.metrics, self.not_ready, self._summary)
         self.metrics.watch(self._readout)
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
@@ -259,10 +262,6 @@ class GameServer:
         if reason is not None:
             self.spawn(self.operator.enforce_ban(user_id, reason))
 
-    def _unregister(self, host: GameHost) -> None:
-        """Take a game out of memory (what the housekeeping does with old finished games)."""
-        self.registry.unregister(host)
-
     # ------------------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
@@ -316,6 +315,7 @@ class GameServer:
             await self.cluster_lobby.stop()
         if self.cluster:
             await self.cluster.stop()
+        await self.analyses.close()
         self.store.close()
         self.bots.close()
         release_full_collections(self._gc_thresholds)

@@ -80,10 +80,10 @@ _CACHE_SIZE = 64
 def _init_worker(lexicon_factory: Callable[[], Lexicon]) -> None:
     _STATE.lexicon = lexicon_factory()
     _STATE.games.clear()
-    _exit_with_parent()
+    exit_with_parent()
 
 
-def _exit_with_parent() -> None:
+def exit_with_parent() -> None:
     """End this worker when the server's process ends, even by SIGKILL (a spawned worker
     would otherwise live on, holding the dictionary and the word graphs)."""
     parent = multiprocessing.parent_process()

@@ -74,6 +74,12 @@ class ServerConfig:
     allow_client_seed: bool = False  # tests and benchmarks only: create_game may fix the seed
     bot_workers: int = 1  # processes that think for bot seats
     bot_warm_up: bool = False  # start them with the server, building the AI's word graphs (scryptic server does)
+    # Post-game analysis (the `analyse` request): its own worker processes, so that an analysis
+    # (tens of seconds) never keeps a bot's move waiting; 0 turns analyses off.
+    analysis_workers: int = 1
+    analysis_queue: int = 8  # analyses waiting or under way at once; beyond it, server_busy
+    analyses_per_user: int = 2  # analyses one account (or guest connection) may wait for at once
+    analysis_depth: str = "normal"  # shared.analysis.DEPTHS
 
     def resolved_db_path(self) -> Path:
         """The database path to use."""

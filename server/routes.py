@@ -2,7 +2,7 @@
 
 The lobby answers ``hello``, ``set_name`` (accounts), ``create_game``, ``join``, ``rematch``
 (matchmaking), ``challenge``, ``answer_challenge`` (challenges), ``list_games``,
-``subscribe_lobby``, ``unsubscribe_lobby``, ``my_games`` and ``export`` (listings),
+``subscribe_lobby``, ``unsubscribe_lobby``, ``my_games`` and ``export`` (listings), ``analyse`` (the analysis desk),
 ``profile``, ``history`` and ``leaderboard`` (profiles); the operator answers ``admin``. The game host answers ``act``,
 ``claim_win``, ``offer``, ``answer_offer`` and ``abort``; ``attach``, ``watch`` and ``leave``
 bind a connection to a game's seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
@@ -19,6 +19,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from server.analyses import AnalysisDesk
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError, request_type
 from server.lobby.accounts import Accounts, hash_token
@@ -59,10 +60,12 @@ class Router:
         challenges: Challenges,
         profiles: Profiles,
         operator: Operator,
+        analyses: AnalysisDesk,
     ) -> None:
         """``stats()`` is the server's health readout (the ``stats`` request)."""
         self.registry = registry
         self.listings = listings
+        self.analyses = analyses
         self._stats = stats
         self.remote: RemoteRoute | None = None  # a cluster node's route to the other nodes
         self.handlers: dict[str, Handler] = {
@@ -86,6 +89,7 @@ class Router:
             "abort": self.abort,
             "rematch": matchmaking.rematch,
             "export": listings.export,
+            "analyse": analyses.analyse,
             "profile": profiles.profile,
             "history": profiles.history,
             "leaderboard": profiles.leaderboard,
@@ -117,6 +121,7 @@ class Router:
         client.watching.clear()
         self.registry.online.remove(client)
         self.registry.feed.unsubscribe(client)
+        self.analyses.forget(client)
         if self.remote is not None:
             self.remote.forget(client)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -185,3 +186,25 @@ def test_bad_input_is_refused_clearly():
     with pytest.raises(ValueError, match="unknown analysis depth 'abyss'"):
         analyse_game(record, dictionary, "abyss")
     assert issubclass(GameNotOver, AnalysisError)
+
+
+def test_the_command_prints_the_analysis_and_refuses_bad_records_in_one_line(tmp_path, capsys):
+    from scryptic.cli import main
+
+    record = DATA / "warlord-squire-g1-s4-0001-war-anvil-seed75001.jsonl"
+    assert main(["analyse", str(record), "--depth", "quick", "--json"]) == 0
+    analysis = json.loads(capsys.readouterr().out)
+    assert analysis["depth"] == "quick" and analysis["result"]["winner"] == 2
+    assert len(analysis["graph"]) == len(analysis["turns"]) + 1
+    assert main(["analyse", str(record), "--depth", "quick"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Analysis at depth quick: silver wins by conquest")
+    assert "gold: accuracy" in text and "silver: accuracy" in text
+    unfinished = tmp_path / "unfinished.jsonl"
+    lines = record.read_text().splitlines()
+    unfinished.write_text("\n".join(lines[:6]) + "\n")
+    assert main(["analyse", str(unfinished)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("scryptic analyse: ") and "the game is not over" in err and "\n" not in err
+    assert main(["analyse", str(tmp_path / "missing.jsonl")]) == 2
+    assert "missing.jsonl" in capsys.readouterr().err

@@ -137,6 +137,11 @@ async def test_its_server_plays_a_bot_game_that_its_replay_reads(installed, tmp_
         final = json.loads(replay.stdout)
         assert final["rules"] == "war" and final["map"] == "The Anvil"
         assert final["winner"] == "gold"
+        # the installed analysis reads its shipped win-chance model (package data)
+        analysed = await asyncio.to_thread(installed.run, "analyse", f"{url}/{game}", "--depth", "quick", "--json")
+        assert analysed.returncode == 0, analysed.stderr
+        analysis = json.loads(analysed.stdout)
+        assert analysis["result"]["winner"] == 1 and analysis["turns"][0]["player"] == 1
     finally:
         proc.terminate()
         proc.wait(30)

@@ -100,6 +100,7 @@ class AsyncClient(Calls):
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[Message]] = {}
         self._lobby_requests: set[int] = set()  # ids of list_games / subscribe_lobby requests
+        self.analyses_awaited: dict[str, list[asyncio.Future[Message]]] = {}  # game -> analyse calls waiting
         self._ws: ClientConnection | None = None
         self._supervisor: asyncio.Task[None] | None = None
         self._keepalive: asyncio.Task[None] | None = None
@@ -323,6 +324,9 @@ class AsyncClient(Calls):
                 return
             self._emit(message)  # an error the server could not tie to a request
             return
+        if kind in ("analysis", "analysis_failed"):  # a game's analysis, not one of its moves
+            self.analysis_arrived(message)
+            return self._emit(message)
         game = game_of(message)
         if game is not None:
             tracker = self.games.get(game)

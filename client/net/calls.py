@@ -8,10 +8,12 @@ state (seat tokens, the games it follows, the lobby) in step.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from client.net.errors import ServerError
 from client.net.lobby import LobbyState
 from client.net.state import GameTracker
 from shared.rules.presets import DEFAULT_RULES
@@ -30,6 +32,7 @@ class Calls:
     lobby_subscribed: bool
     user: dict[str, Any] | None
     name: str | None
+    analyses_awaited: dict[str, list[asyncio.Future[Any]]]
 
     # Identity -------------------------------------------------------------------------------
 
@@ -215,6 +218,33 @@ class Calls:
         data = await self.request("export", game=game)
         write_text(path, data["record"])
         return data
+
+    async def analyse(self, game: str, timeout: float = 600.0) -> dict[str, Any]:
+        """A finished game's post-game analysis (docs/analysis.md): the server's stored one, or,
+        once its analysis worker has computed it, the one it pushes (``analysis``). A refusal,
+        or an analysis that failed (``analysis_failed``), raises ServerError."""
+        arrived: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.analyses_awaited.setdefault(game, []).append(arrived)  # before asking: the push may come at once
+        try:
+            data = await self.request("analyse", game=game)
+            if data["status"] == "ready":
+                return data["analysis"]
+            message = await asyncio.wait_for(arrived, timeout)
+        finally:
+            waiting = self.analyses_awaited.get(game, [])
+            if arrived in waiting:
+                waiting.remove(arrived)
+            if not waiting:
+                self.analyses_awaited.pop(game, None)
+        if message["type"] == "analysis_failed":
+            raise ServerError("analysis_failed", message.get("reason", ""))
+        return message["analysis"]
+
+    def analysis_arrived(self, message: dict[str, Any]) -> None:
+        """An ``analysis`` or ``analysis_failed`` push: hand it to the calls waiting for it."""
+        for future in self.analyses_awaited.pop(message.get("game", ""), []):
+            if not future.done():
+                future.set_result(message)
 
     async def profile(self, user: int | None = None, name: str | None = None) -> dict[str, Any]:
         """A player's ratings per family (yours without arguments)."""

@@ -215,6 +215,10 @@ class ThreadedClient:
     def export(self, game: str) -> Future:
         return self.call("export", game)
 
+    def analyse(self, game: str) -> Future:
+        """A finished game's post-game analysis (see AsyncClient.analyse): a Future of its data."""
+        return self.call("analyse", game)
+
     def save_record(self, game: str, path: Any) -> Future:
         """Fetch a finished game's record and write it to ``path`` atomically."""
         return self.call("save_record", game, path)

@@ -69,25 +69,21 @@ def run_analyse(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from scryptic.commands.rules import load_lexicon
-    from shared.analysis import AnalysisError, analyse_game, format_analysis
+    from shared.analysis import AnalysisError, analyse_game, format_analysis, split_turns
     from shared.rules.record import RecordError, parse_record
 
     text, name = _record_text(args)
     lexicon = load_lexicon(args.words)
-    bar = tqdm(desc="analyse", unit="turn", disable=args.json and not sys.stderr.isatty(), file=sys.stderr)
-
-    def progress(done: int, total: int) -> None:
-        bar.total = total
-        bar.update(done - bar.n)
-
     try:
-        analysis = analyse_game(parse_record(text), lexicon, args.depth, progress=progress)
+        record = parse_record(text)
+        turns = len(split_turns(record, lexicon)[0])  # a record that cannot be analysed fails before the bar
     except RecordError as exc:
         raise FaultError(f"{name}: {exc}", "is it a whole Scryptic record (.jsonl)?") from None
     except AnalysisError as exc:
         raise FaultError(f"{name}: {exc}") from None
-    finally:
-        bar.close()
+    with tqdm(total=turns, desc="analyse", unit="turn", disable=args.json and not sys.stderr.isatty(),
+              file=sys.stderr) as bar:
+        analysis = analyse_game(record, lexicon, args.depth, progress=lambda done, _total: bar.update(done - bar.n))
     if args.json:
         print(json.dumps(analysis.to_dict(), indent=2))
     else:

@@ -42,14 +42,14 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _positive(kind: type[int] | type[float]) -> Any:
+def _positive(kind: type[int] | type[float], zero: bool = False) -> Any:
     def parse(text: str) -> int | float:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"give a {'whole ' if kind is int else ''}number, not {text!r}") from None
-        if not (value > 0 and math.isfinite(value)):
-            raise argparse.ArgumentTypeError(f"give a number above 0, not {text}")
+        if not ((value >= 0 if zero else value > 0) and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(f"give a number {'of 0 or more' if zero else 'above 0'}, not {text}")
         return value
 
     return parse
@@ -86,6 +86,9 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
                         "most this much precision (default %(default)s)")
     p.add_argument("--bot-workers", type=_positive(int), default=defaults.bot_workers,
                    help="processes thinking for bot seats (default %(default)s)")
+    p.add_argument("--analysis-workers", type=_positive(int, zero=True), default=defaults.analysis_workers, metavar="N",
+                   help="processes computing post-game analyses for the analyse request (0: off; "
+                        "default %(default)s)")
     p.add_argument("--bot-warm-up", action=argparse.BooleanOptionalAction, default=True,
                    help="start the bot workers with the server and build the AI's word graphs, so no "
                         "player waits for them on a bot's first move (default: on)")
@@ -260,6 +263,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         stats_interval=args.stats_interval,
         bot_workers=args.bot_workers,
         bot_warm_up=args.bot_warm_up,
+        analysis_workers=args.analysis_workers,
         heartbeat_interval=args.heartbeat,
         allow_client_seed=args.allow_client_seed,
         tls_cert=args.tls_cert,

@@ -169,6 +169,12 @@ class Export(_Request, tag="export"):
     game: GameId
 
 
+class Analyse(_Request, tag="analyse"):
+    """The post-game analysis of a finished game: stored, or computed and pushed (``analysis``)."""
+
+    game: GameId
+
+
 Family = Literal["blitz", "rapid", "slow", "correspondence"]
 
 
@@ -237,6 +243,7 @@ Request = (
     | Abort
     | Rematch
     | Export
+    | Analyse
     | Leaderboard
     | Profile
     | History
@@ -290,7 +297,8 @@ ERROR_CODES: dict[str, str] = {
     "bad_bot_level": "the AI has no such level (hello lists the levels)",
     "not_rateable": "rated games are played on one of the server's maps with a clock",
     # Game flow.
-    "not_finished": "the game is still in progress (records are exported at the end)",
+    "not_finished": "the game is still in progress (records are exported, and games analysed, at the end)",
+    "analysis_off": "this server does not analyse games (it runs no analysis worker)",
     "game_over": "the game is over",
     "not_absent": "your opponent is connected or their grace period has not passed",
     "no_rematch": "there is no rematch to answer, or the game is not over",

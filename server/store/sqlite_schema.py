@@ -1,7 +1,7 @@
 """The SQLite database file: its schema, how connections are opened, and the lock that keeps a
 second server process off the same file.
 
-Schema version 3 (the ``meta`` row ``schema_version``). A database of an older version is
+Schema version 4 (the ``meta`` row ``schema_version``). A database of an older version is
 brought up to date by the numbered steps of :data:`MIGRATIONS`, each in one transaction (a step
 that fails leaves the database at the version before it); a database of a newer version is
 refused with a :class:`~server.store.records.StoreError`, never changed.
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from server.store.records import StoreError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # Version 1, as first created; later versions are reached by MIGRATIONS.
 SCHEMA = """
@@ -100,6 +100,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # Accounts an operator banned (scryptic admin ban), with the operator's reason.
     3: ("ALTER TABLE users ADD COLUMN banned TEXT",),
+    # The post-game analyses of finished games (server.store.analyses).
+    4: ("""CREATE TABLE IF NOT EXISTS analyses (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            depth   TEXT NOT NULL,
+            data    TEXT NOT NULL,
+            created REAL NOT NULL
+        )""",),
 }
 
 

@@ -18,7 +18,8 @@ def _percent(chance: float) -> str:
 
 
 def _counts(labels: dict[str, int]) -> str:
-    return ", ".join(f"{n} {name}{'' if n == 1 else 's'}" for name, n in labels.items())
+    plural = {"inaccuracy": "inaccuracies"}
+    return ", ".join(f"{n} {name if n == 1 else plural.get(name, name + 's')}" for name, n in labels.items())
 
 
 def format_analysis(analysis: GameAnalysis, every_fight: bool = False) -> str:

@@ -127,3 +127,18 @@ async def test_users_rename_heartbeat_and_clock_checkpoints(store: GameStore) ->
 
 async def test_an_unknown_game_is_none(store: GameStore) -> None:
     assert store.load_game("nope") is None
+
+
+async def test_an_analysis_is_kept_with_its_game_and_replaced_whole(store: GameStore) -> None:
+    from server.store.analyses import archive_for
+
+    await store.add_game(new_game())
+    archive = archive_for(store)
+    assert await archive.load("g1") is None
+    await archive.save("g1", "quick", {"turns": [{"number": 1, "loss": 0.25}], "graph": [0.5, 0.4]})
+    assert await archive.load("g1") == {"turns": [{"number": 1, "loss": 0.25}], "graph": [0.5, 0.4]}
+    await archive.save("g1", "normal", {"turns": [], "graph": [0.5]})
+    assert await archive.load("g1") == {"turns": [], "graph": [0.5]}
+    with pytest.raises(StoreError):  # an analysis belongs to a stored game
+        await archive.save("nope", "quick", {"turns": []})
+    assert await archive.load("nope") is None

@@ -166,7 +166,7 @@ async def test_finished_games_leave_memory_but_stay_in_the_store(server, connect
     final = await H.play_script(duel["clients"], game_id, seed, 0)
     await duel["gold"].leave(game_id)
     await duel["silver"].leave(game_id)
-    server._unregister(server.rooms[game_id])  # what the housekeeping does after finished_keep
+    server.registry.unregister(server.rooms[game_id])  # what the housekeeping does after finished_keep
     assert game_id not in server.rooms
 
     reader = await connect(server, None)

@@ -51,7 +51,7 @@ def test_every_request_type_decodes():
         "watch": {"game": "abcd1234"}, "leave": {"game": "abcd1234"},
         "act": {"game": "abcd1234", "action": {"type": "commit", "placements": [[1, 2, "A"]]}},
         "claim_win": {"game": "abcd1234"}, "rematch": {"game": "abcd1234", "accept": False},
-        "export": {"game": "abcd1234"}, "ping": {}, "stats": {},
+        "export": {"game": "abcd1234"}, "analyse": {"game": "abcd1234"}, "ping": {}, "stats": {},
         "subscribe_lobby": {}, "unsubscribe_lobby": {},
         "challenge": {"name": "Bea", "rated": True, "time_control": {"kind": "correspondence", "days": 3}},
         "answer_challenge": {"game": "abcd1234", "accept": True},
