@@ -72,6 +72,18 @@ class Navigator(Protocol):
     def show_game_over(self, game_view: arcade.View) -> None:
         """The end-of-game screen for the game shown in ``game_view``."""
 
+    def go_analysis(self, record_text: str, *, names: dict[int, str] | None = None, owner: Any = None,
+                    back: Callable[[], Any] | None = None, depth: str | None = None) -> None:
+        """The analysis board of a finished game's record (``client.views.analysis_view``).
+
+        ``names`` are the players' names by seat, ``owner`` the seat the screen belongs to (None
+        for pass and play, a replay or a spectator: a lesson then covers both sides), ``back``
+        where Escape returns (the main menu if None), ``depth`` how hard the analysis searches
+        (the app's default if None). The same record again shows the same board, its analysis
+        carried on. A record that cannot be analysed (unreadable, or its game not over) raises
+        ValueError, its message saying why.
+        """
+
     def show(self, view: arcade.View) -> None:
         """Go back to a screen that already exists (a game after its hand-over, the editor)."""
 

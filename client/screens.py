@@ -26,8 +26,12 @@ class ScreenWindow(AppServices, Protocol):
 class Screens:
     """Moves between the client's screens in one window (implements ``Navigator``)."""
 
+    analysis_depth = "normal"
+    """How hard the analysis board's analysis searches unless told ("quick", "normal", "deep")."""
+
     def __init__(self, window: ScreenWindow) -> None:
         self.window = window
+        self._analysis: tuple[str, Any] | None = None  # (record text, its analysis board): kept to come back to
 
     def show(self, view: arcade.View) -> None:
         """Go back to a screen that already exists (a game after its hand-over, the editor)."""
@@ -144,3 +148,27 @@ class Screens:
         from client.views.end import EndOfGameView
 
         self.show(EndOfGameView(game_view))  # type: ignore[arg-type]
+
+    # ---------------------------------------------------------------- after a game
+    def go_analysis(self, record_text: str, *, names: dict[int, str] | None = None, owner: Any = None,
+                    back: Callable[[], Any] | None = None, depth: str | None = None) -> None:
+        """The analysis board of a finished game's record (ValueError if it cannot be analysed).
+
+        The last board is kept: asked for the same record again (back from the end screen), it is
+        shown again with its analysis carried on; another record stops its analysis for good.
+        """
+        from client.analysis_session import AnalysisSession
+        from client.views.analysis_view import AnalysisView
+
+        depth = depth or self.analysis_depth
+        kept = self._analysis
+        if kept is not None and kept[0] == record_text and kept[1].depth == depth:
+            view = kept[1]
+            view.leave_to = back
+        else:
+            session = AnalysisSession.from_text(record_text, self.window.lexicon, names=names)
+            if kept is not None:
+                kept[1].stop()
+            view = AnalysisView(session, owner=owner, depth=depth, back=back)
+            self._analysis = (record_text, view)
+        self.show(view)

@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from shared.tools.ascii import map_from_ascii
 from shared.rules.errors import RuleError
+from shared.rules.crossword import read_crossword
 from shared.rules.game import PLAYERS, Game, PendingDefence
+from shared.rules.game_view import TERRAIN_TO_CHAR
 from shared.rules.letters import face_value
 from shared.rules.record import parse_record
 from shared.rules.replay import replay
@@ -44,6 +46,10 @@ def independent_score(game, player):
     return total + game.captured[player] + 40 * game.cities_taken[player]
 
 
+def terrain_text_row(row):
+    return "".join(TERRAIN_TO_CHAR[t] for t in row)
+
+
 def _lines(h, w):
     return [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
 
@@ -56,6 +62,8 @@ def check_invariants(game):
             assert game.letter_total(p) == 98
             assert game.drawn[p] + len(game.pools[p]) == 98
         assert game.score(p) == independent_score(game, p)
+        assert game.crossword(p) == read_crossword(game.board, p, game.lexicon), "a remembered crossword went stale"
+    assert game.view(None)["terrain"] == [terrain_text_row(row) for row in game.board.terrain]
     if not isinstance(game.pending, PendingDefence):
         both = set(game.board.letters[PLAYERS[0]]) & set(game.board.letters[PLAYERS[1]])
         assert not both, f"cells with two letters after an action: {both}"

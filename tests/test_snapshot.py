@@ -16,6 +16,7 @@ from shared.maps.format import parse_map
 from shared.rules.game import Game
 from shared.rules.presets import get_rules
 from shared.rules.snapshot import (
+    DERIVED_FIELDS,
     FROM_NEW_FIELDS,
     SNAPSHOT_FIELDS,
     SnapshotError,
@@ -64,7 +65,7 @@ def test_a_game_restored_from_a_snapshot_is_the_game_replayed_and_goes_on_the_sa
 
 def test_the_snapshot_covers_every_field_of_the_engines_game() -> None:
     game = random_game(3, Player.GOLD, 40)
-    assert set(game.__dict__) == SNAPSHOT_FIELDS | FROM_NEW_FIELDS  # a new engine field must be added here
+    assert set(game.__dict__) - DERIVED_FIELDS == SNAPSHOT_FIELDS | FROM_NEW_FIELDS  # a new engine field must be added here
 
 
 def test_a_damaged_or_misfitting_snapshot_is_refused_and_changes_nothing() -> None:

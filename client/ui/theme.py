@@ -45,6 +45,8 @@ AMBER = (248, 170, 50, 255)
 
 PLAYER_COLOURS = {1: GOLD, 2: SILVER}
 PLAYER_NAMES = {1: "Gold", 2: "Silver"}
+LABEL_COLOURS = {"inaccuracy": SAPPHIRE, "mistake": AMBER, "blunder": RUBY}
+"""The analysis's labels of a turn, each in its gem (as lichess's blue, orange and red)."""
 
 SERIF = "Liberation Serif"
 SANS = "Liberation Sans"

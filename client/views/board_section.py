@@ -198,6 +198,9 @@ class BoardSection(BoardCamera, Panel):
         board_marks.draw_defence(self)
         if gv.coach is not None:
             gv.coach.draw_on_board(self)  # the cells the guided game's lesson is about
+        overlay = getattr(gv, "draw_board_overlay", None)
+        if overlay is not None:
+            overlay(self)  # the analysis board's ghost coins of a better turn
         board_marks.draw_provisional(self)
         board_marks.draw_cursor(self)
         ctx.scissor = None

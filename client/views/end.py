@@ -1,4 +1,4 @@
-"""The end of a game: who won and why, the scores, and what next (replay, rematch, menu)."""
+"""The end of a game: who won and why, the scores, and what next (replay, analysis, rematch, menu)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ if TYPE_CHECKING:
 
 
 class EndOfGameView(BaseView):
-    """Winner, reason, final scores; watch the replay, ask for a rematch, or go back."""
+    """Winner, reason, final scores; watch the replay, analyse the game, ask for a rematch, or go back."""
 
     def __init__(self, game_view: GameScreen) -> None:
         super().__init__(back=lambda: self.menu())
         self.game_view = game_view
         self.record_future: Future | None = None
+        self.record_for = "replay"  # what the record being fetched is for: "replay" or "analyse"
         self.waiting_rematch = False
         self.offer_shown = False
         d = game_view.display
@@ -65,14 +66,15 @@ class EndOfGameView(BaseView):
             box.add(legend)
         box.add(UISpace(height=14))
         row = UIBoxLayout(vertical=False, space_between=16)
-        row.add(BrassButton("Watch the replay", width=230, on_click=self.replay, name="replay"))
-        self.rematch_button = BrassButton("Rematch", width=200, kind="gold", on_click=self.rematch, name="rematch")
+        row.add(BrassButton("Watch the replay", width=210, on_click=self.replay, name="replay"))
+        row.add(BrassButton("Analyse", width=150, on_click=self.analyse, name="analyse"))
+        self.rematch_button = BrassButton("Rematch", width=170, kind="gold", on_click=self.rematch, name="rematch")
         self.rematch_button.disabled = viewer is None  # spectators have no seat to play again
         row.add(self.rematch_button)
         back_caption = "Main menu" if self.game_view.leave_to is None else "Back"
-        row.add(BrassButton(back_caption, width=180, kind="steel", on_click=self.menu, name="menu"))
+        row.add(BrassButton(back_caption, width=160, kind="steel", on_click=self.menu, name="menu"))
         box.add(row)
-        self.root.add(Panel(box, width=760, height=420 + self.extras.extra_height), anchor_x="center",
+        self.root.add(Panel(box, width=840, height=420 + self.extras.extra_height), anchor_x="center",
                       anchor_y="center", align_y=-30 - self.extras.extra_height // 2)
         self.nav.controls = list(row.children)
 
@@ -86,8 +88,16 @@ class EndOfGameView(BaseView):
     # ---------------------------------------------------------------- replay and rematch
     def replay(self) -> None:
         """Fetch the record (from the server for an online game) and play it back."""
+        self._fetch_record("replay")
+
+    def analyse(self) -> None:
+        """Fetch the record and open the analysis board on it."""
+        self._fetch_record("analyse")
+
+    def _fetch_record(self, purpose: str) -> None:
         if self.record_future is not None:
             return
+        self.record_for = purpose
         self.record_future = self.game_view.session.fetch_record()
         if not self.record_future.done():
             self.show_toast("Fetching the record of the game...", theme.SAPPHIRE, 10)
@@ -98,14 +108,27 @@ class EndOfGameView(BaseView):
         text = future.result() if future is not None and exc is None else None
         if not text:
             reason = getattr(exc, "reason", None) or (str(exc) if exc else "")
-            self.show_toast(f"The replay is not available: {reason}" if reason
-                            else "The replay is not available for this game.")
+            what = "analysis" if self.record_for == "analyse" else "replay"
+            self.show_toast(f"The {what} is not available: {reason}" if reason
+                            else f"The {what} is not available for this game.")
+            return
+        if self.record_for == "analyse":
+            self._open_analysis(text)
             return
         from client.replay import ReplaySession
 
         session = ReplaySession.from_text(text, self.app.lexicon, names=self.game_view.names())
         self.toast = None
         self.navigator.start_game(session)
+
+    def _open_analysis(self, text: str) -> None:
+        gv = self.game_view
+        owner = None if gv.session.hot_seat else gv.viewer  # pass and play: the lessons cover both sides
+        try:
+            self.toast = None
+            self.navigator.go_analysis(text, names=gv.names(), owner=owner, back=lambda: self.navigator.show(self))
+        except ValueError as exc:
+            self.show_toast(f"This game cannot be analysed: {exc}")
 
     def rematch(self) -> None:
         """A local rematch starts at once; online, the new game is followed when it starts."""

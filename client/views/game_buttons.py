@@ -26,7 +26,7 @@ def action_rows(gv: "GameScreen") -> list[Row]:
             [("|< Start", "replay-start", gv.replay_restart, "steel"), ("< Back", "replay-back", gv.replay_back, "steel"),
              ("Step >", "replay-step", gv.replay_step, "steel")],
             [("Slower", "replay-slower", lambda: gv.replay_speed(-1), "steel"),
-             ("Pause", "replay-pause", gv.replay_toggle, "gold"),
+             ("Pause", "replay-pause", gv.replay_main, "gold"),
              ("Faster", "replay-faster", lambda: gv.replay_speed(1), "steel")],
         ]
     return [

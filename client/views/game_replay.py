@@ -1,6 +1,7 @@
 """A replay's controls on the game screen: pause, a move back or forward, speed (a mixin of
 :class:`~client.views.game.GameView`). They show beside the rack band in place of a turn's
-buttons; Space, Left, Right, [ and ] do the same from the keyboard.
+buttons; Space, Left, Right, [ and ] do the same from the keyboard. Once the replay is over, its
+gold button (Pause, Play) becomes Analyse: the game's analysis board.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ class GameReplay:
     session: Any
     buttons: dict[str, Any]
     log: Any
+    navigator: Any
 
     @property
     def is_replay(self) -> bool:
@@ -41,6 +43,26 @@ class GameReplay:
         replay = self.replay_controls()
         if replay is not None:
             replay.set_paused(not replay.paused)
+
+    def replay_main(self) -> None:
+        """The gold button: pause or play, and once the replay is over, analyse the game."""
+        replay = self.replay_controls()
+        if replay is not None and replay.finished:
+            self.replay_analyse()
+        else:
+            self.replay_toggle()
+
+    def replay_analyse(self) -> None:
+        """The analysis board of the game replayed (Escape there comes back to the replay)."""
+        replay = self.replay_controls()
+        if replay is None:
+            return
+        replay.set_paused(True)
+        try:
+            self.navigator.go_analysis(replay.record_text(), names=self.names(), owner=None,
+                                       back=lambda: self.navigator.show(self))
+        except ValueError as exc:
+            self.show_error(f"this game cannot be analysed: {exc}")
 
     def replay_step(self) -> None:
         replay = self.replay_controls()
@@ -85,7 +107,7 @@ class GameReplay:
         button = self.buttons.get("replay-pause") if self.buttons else None
         if replay is None or button is None:
             return False
-        text = "Play" if replay.paused or replay.finished else "Pause"
+        text = "Analyse" if replay.finished else "Play" if replay.paused else "Pause"
         changed = False
         if button.text != text:
             button.text = text

@@ -174,6 +174,9 @@ class GameScreen(Protocol):
     def replay_toggle(self) -> None:
         """Pause or play the replay."""
 
+    def replay_main(self) -> None:
+        """Pause or play the replay; at its end, analyse the game."""
+
     def replay_step(self) -> None:
         """One move forward in the replay."""
 

@@ -7,7 +7,7 @@ from itertools import combinations
 from math import floor
 
 from shared.rules.board import Board, Run
-from shared.rules.crossword import read_crossword
+from shared.rules.crossword import Crossword, read_crossword
 from shared.rules.events import CombatStep, Event, LettersRemoved
 from shared.rules.letters import LETTER_VALUES, face_value
 from shared.rules.lexicon import Lexicon
@@ -68,11 +68,13 @@ def attacks(board: Board, attacker: Player, run: Run) -> bool:
 
 
 def find_defenders(
-    board: Board, attacker: Player, run: Run, lexicon: Lexicon, rules: RuleSet
+    board: Board, attacker: Player, run: Run, lexicon: Lexicon, rules: RuleSet,
+    crossword: Crossword | None = None,
 ) -> tuple[Defender, ...]:
-    """The opponent's dictionary words on or 4-adjacent to ``run``, in reading order."""
+    """The opponent's dictionary words on or 4-adjacent to ``run``, in reading order
+    (``crossword``: the opponent's, if already read)."""
     defender = attacker.other
-    crossword = read_crossword(board, defender, lexicon)
+    crossword = crossword or read_crossword(board, defender, lexicon)
     near = touched_cells(board, run)
     kept = kept_letters(board, defender, rules, run.cells)
     result = []

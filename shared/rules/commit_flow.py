@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from shared.rules import errors as E
 from shared.rules.actions import Commit, OrderDefence
-from shared.rules.board import Run, runs_of
+from shared.rules.board import Run
 from shared.rules.combat import (
     CombatOutcome,
     attacks,
@@ -55,7 +55,7 @@ class CommitFlow:
         if not is_attack:
             return events + self._finish_commit(p, plan.run, True)
         strength = attack_strength(board, plan.run, self.lexicon, self.rules)
-        defenders = find_defenders(board, p, plan.run, self.lexicon, self.rules)
+        defenders = find_defenders(board, p, plan.run, self.lexicon, self.rules, self.crossword(p.other))
         suggested = best_order(board, p.other, strength.value, defenders, self.lexicon, self.rules)
         if len(defenders) >= 2:
             self.pending = PendingDefence(p, plan.run, strength, defenders, suggested, plan.new_cells)
@@ -127,7 +127,7 @@ class CommitFlow:
         events: list[Event] = []
         for player in PLAYERS:
             layer = self.board.letters[player]
-            in_runs = {c for r in runs_of(layer) for c in r.cells}
+            in_runs = {c for r in self.crossword(player).runs for c in r.cells}  # read once: the scores reuse it
             lonely = [c for c in layer if c not in in_runs]
             ev = remove_letters(self.board, player, lonely, "stranded", None)
             if ev:

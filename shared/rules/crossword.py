@@ -46,17 +46,17 @@ def read_crossword(
 def supplied_words(board: Board, player: Player, words: tuple[Run, ...]) -> frozenset[Run]:
     """The words connected through shared letters of words to a city ``player`` owns."""
     owned = {cell for cell, owner in board.city_owner.items() if owner == player}
-    by_cell: dict[Cell, list[Run]] = {}
-    for word in words:
+    # by index: hashing a Run (its cells, direction and text) costs more than the search itself
+    by_cell: dict[Cell, list[int]] = {}
+    for i, word in enumerate(words):
         for cell in word.cells:
-            by_cell.setdefault(cell, []).append(word)
-    frontier = [w for w in words if any(cell in owned for cell in w.cells)]
+            by_cell.setdefault(cell, []).append(i)
+    frontier = [i for i, w in enumerate(words) if any(cell in owned for cell in w.cells)]
     supplied = set(frontier)
     while frontier:
-        word = frontier.pop()
-        for cell in word.cells:
+        for cell in words[frontier.pop()].cells:
             for other in by_cell[cell]:
                 if other not in supplied:
                     supplied.add(other)
                     frontier.append(other)
-    return frozenset(supplied)
+    return frozenset([words[i] for i in supplied])

@@ -136,6 +136,7 @@ class Game(CommitFlow, TurnFlow, GameViews):
                      "_last_scores"):
             setattr(g, name, dict(getattr(self, name)))
         g.actions = list(self.actions)
+        g._crosswords = dict(self.__dict__.get("_crosswords", {}))
         return g
 
     # ----------------------------------------------------------------- queries
@@ -162,18 +163,24 @@ class Game(CommitFlow, TurnFlow, GameViews):
         return None if self.rules.endless_pool else len(self.pools[player])
 
     def crossword(self, player: Player) -> Crossword:
-        """``player``'s runs, words, invalid runs and supply."""
-        return read_crossword(self.board, player, self.lexicon)
+        """``player``'s runs, words, invalid runs and supply.
+
+        Remembered while the player's letters and cities stay as they are (a crossword depends
+        on nothing else): an action, its scores and the views sent after it read each once."""
+        board = self.board
+        key = (frozenset(board.letters[player].items()),
+               frozenset([cell for cell, owner in board.city_owner.items() if owner == player]))
+        known = self.__dict__.setdefault("_crosswords", {})
+        hit = known.get(player)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        crossword = read_crossword(board, player, self.lexicon)
+        known[player] = (key, crossword)
+        return crossword
 
     def score(self, player: Player, crossword: Crossword | None = None) -> int:
-        """R11: words on the board + opponent letters removed + city bonuses.
-
-        Pass ``player``'s crossword if you already have it, to save reading the board again.
-        """
-        if crossword is None:
-            words = sum(face_value(r.text) for r in runs_of(self.board.letters[player]) if r.text in self.lexicon)
-        else:
-            words = sum(face_value(r.text) for r in crossword.words)
+        """R11: words on the board + opponent letters removed + city bonuses."""
+        words = sum(face_value(r.text) for r in (crossword or self.crossword(player)).words)
         return words + self.captured[player] + self.rules.city_capture_bonus * self.cities_taken[player]
 
     def scores(self) -> dict[Player, int]:

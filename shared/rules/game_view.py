@@ -15,9 +15,12 @@ class GameViews:
     def view(self, viewer: Player | None) -> dict[str, Any]:
         """The whole visible state for ``viewer`` (a player, or None for a spectator): R13."""
         board = self.board
-        rows = []
-        for r in range(board.height):
-            rows.append("".join(TERRAIN_TO_CHAR[t] for t in board.terrain[r]))
+        known = self.__dict__.get("_terrain_rows")
+        if known is None or known[0] != board.terrain:  # terrain changes rarely (a forest cut, ice cracked)
+            known = ([row[:] for row in board.terrain],
+                     ["".join([TERRAIN_TO_CHAR[t] for t in row]) for row in board.terrain])
+            self.__dict__["_terrain_rows"] = known
+        rows = list(known[1])
         crosswords = {p: self.crossword(p) for p in PLAYERS}
         players = {}
         for p in PLAYERS:

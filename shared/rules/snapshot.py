@@ -31,6 +31,8 @@ _COUNTERS = ("drawn", "removed", "discarded", "captured", "cities_taken", "turns
 SNAPSHOT_FIELDS = frozenset((*_COUNTERS, "board", "racks", "pools", "to_move", "turn", "committed_this_turn",
                              "redeployed_this_turn", "passes", "stall_turns", "pending", "result", "rng", "actions"))
 FROM_NEW_FIELDS = frozenset(("map", "rules", "lexicon", "seed", "first", "initial_events"))
+DERIVED_FIELDS = frozenset(("_crosswords", "_terrain_rows"))
+"""Reads of the board a game remembers (each checked against the board before use): not state."""
 
 
 class SnapshotError(ValueError):
@@ -138,4 +140,4 @@ _TERRAIN_CODE = {t: t.value[0].upper() if t is not Terrain.LAVA else "V" for t i
 _TERRAIN_BY_CODE = {code: t for t, code in _TERRAIN_CODE.items()}
 assert len(_TERRAIN_BY_CODE) == len(Terrain), "terrain codes must differ"
 
-__all__ = ["FORMAT", "FROM_NEW_FIELDS", "SNAPSHOT_FIELDS", "SnapshotError", "can_snapshot", "prefix_hash", "restore", "snapshot_of"]
+__all__ = ["DERIVED_FIELDS", "FORMAT", "FROM_NEW_FIELDS", "SNAPSHOT_FIELDS", "SnapshotError", "can_snapshot", "prefix_hash", "restore", "snapshot_of"]
