@@ -17,7 +17,7 @@ from client.ui.widgets import BrassButton
 from client.views.analysis_lesson import PAD, REVEALED, TRYING
 from client.views.analysis_side import FOOT
 from client.views.coach_art import ROD
-from client.views.game_buttons import build_buttons
+from client.views.game_buttons import build_buttons, header_buttons
 from client.views.layout import BUTTON_GAP, BUTTON_H, BUTTON_W
 
 
@@ -63,14 +63,7 @@ def build_analysis_buttons(gv: Any) -> dict[str, BrassButton]:
 
 
 def _header(gv: Any, root: UIAnchorLayout, buttons: dict[str, BrassButton]) -> None:
-    header = gv.layout.header
-    back = BrassButton("Back", width=74, height=32, kind="steel", font_size=14, on_click=gv.go_back, name="back")
-    helper = BrassButton("?", width=34, height=32, kind="steel", font_size=15, on_click=gv.open_help, name="help")
-    buttons["back"], buttons["help"] = back, helper
-    row = UIBoxLayout(vertical=False, space_between=6)
-    row.add(helper)
-    row.add(back)
-    root.add(row, anchor_x="left", anchor_y="top", align_x=header.right - 14 - 74 - 6 - 34, align_y=-12)
+    header_buttons(gv, root, buttons, "Back", "back", gv.go_back)
 
 
 def _lesson_buttons(gv: Any) -> dict[str, BrassButton]:

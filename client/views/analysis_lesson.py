@@ -23,6 +23,7 @@ from client.analysis_board import BetterTurn, answer_lines, better_turn, challen
 from client.analysis_runner import judge_in_background
 from client.ui import theme
 from client.views import coach_art as art
+from client.views.coach_text import scroll_title
 from client.views.layout import Rect
 from client.views.panel_base import Panel
 from shared.analysis import TurnReport
@@ -185,14 +186,7 @@ class LessonScroll(Panel):
         self.texts.draw("count", f"Challenge {lesson.number + 1} of {total}", x + inner, top - 5, size=12,
                         color=art.INK_SOFT, italic=True, anchor_x="right")
         title, paragraphs = lesson.words()
-        y = top - 22
-        head = self.texts.get("title", title, x, y, size=19, color=art.INK_TITLE, bold=True, width=inner,
-                              multiline=True, anchor_y="top")
-        head.draw()
-        y -= head.content_height + 8
-        arcade.draw_line(x, y, x + inner, y, theme.with_alpha(art.INK_SOFT, 150), 1.5)
-        arcade.draw_circle_filled(x + inner / 2, y, 3, art.INK_TITLE)
-        y -= 10
+        y = scroll_title(self.texts, title, x, top - 22, 19, inner) - 10
         floor = self.buttons_top() + 8
         for size in (14, 13, 12, 11):  # the largest type at which every paragraph fits
             if self._paragraphs(paragraphs, x, y, inner, floor, size, draw=False):

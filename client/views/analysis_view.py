@@ -355,14 +355,7 @@ class AnalysisView(GameView):
     def on_draw(self) -> None:
         """After the sections: the buttons, a coin being dragged, the dialog and the tooltip."""
         self.ui.draw_content(pad=4)
-        if self.drag is not None and self.drag.moved and self.viewer is not None:
-            from client.ui import pieces
-
-            size = max(48, self.board.coin_pixels)
-            arcade.draw_texture_rect(pieces.coin_shadow_texture(),
-                                     arcade.XYWH(self.drag.x + 6, self.drag.y - 8, size, size))
-            arcade.draw_texture_rect(pieces.coin_texture(int(self.viewer), self.drag.letter),
-                                     arcade.XYWH(self.drag.x, self.drag.y, size * 1.08, size * 1.08))
+        self.draw_drag()
         if self.dialog is not None:
             self.dialog.draw()
         self.tooltip.draw()

@@ -57,6 +57,18 @@ def paragraphs(state: CoachState) -> tuple[str | None, list[str]]:
     return headline, [p.strip() for p in text.split("\n") if p.strip()]
 
 
+def scroll_title(texts: Any, title: str, left: float, y: float, size: int, inner: float) -> float:
+    """A parchment scroll's title from ``y`` down, ruled off with an ink line and a dot; the
+    height just under the rule."""
+    head = texts.get("title", title, left, y, size=size, color=art.INK_TITLE, bold=True, width=inner,
+                     multiline=True, anchor_y="top")
+    head.draw()
+    y -= head.content_height + 8
+    arcade.draw_line(left, y, left + inner, y, theme.with_alpha(art.INK_SOFT, 150), 1.5)
+    arcade.draw_circle_filled(left + inner / 2, y, 3, art.INK_TITLE)
+    return y
+
+
 def paint_scroll(panel: Scroll, state: CoachState) -> None:
     """Everything written on the scroll, between its top rod and the buttons."""
     texts = panel.texts
@@ -67,15 +79,8 @@ def paint_scroll(panel: Scroll, state: CoachState) -> None:
                       state.number - 1, state.total, left, top, size=18)
     texts.draw("count", f"Lesson {state.number} of {state.total}", left + inner, top - 5, size=12,
                color=art.INK_SOFT, italic=True, anchor_x="right")
-    y = top - 22
     big = largest_size(panel.width)
-    title = texts.get("title", state.title, left, y, size=big + 6, color=art.INK_TITLE, bold=True, width=inner,
-                      multiline=True, anchor_y="top")
-    title.draw()
-    y -= title.content_height + 8
-    arcade.draw_line(left, y, left + inner, y, theme.with_alpha(art.INK_SOFT, 150), 1.5)
-    arcade.draw_circle_filled(left + inner / 2, y, 3, art.INK_TITLE)
-    y -= 12
+    y = scroll_title(texts, state.title, left, top - 22, big + 6, inner) - 12
     floor = panel.buttons_top() + 10
     headline, parts = paragraphs(state)
     for size in range(big, SMALLEST - 1, -1):

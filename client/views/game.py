@@ -376,20 +376,23 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         Not while a dialog, a tooltip or a dragged coin lies over the panels."""
         return self.dialog is None and not self.tooltip.showing and self.drag is None
 
+    def draw_drag(self) -> None:
+        """The coin being dragged, with its shadow, under the pointer."""
+        if self.drag is not None and self.drag.moved and self.viewer is not None:
+            from client.ui import pieces
+            size = max(48, self.board.coin_pixels)
+            arcade.draw_texture_rect(pieces.coin_shadow_texture(),
+                                     arcade.XYWH(self.drag.x + 6, self.drag.y - 8, size, size))
+            arcade.draw_texture_rect(pieces.coin_texture(int(self.viewer), self.drag.letter),
+                                     arcade.XYWH(self.drag.x, self.drag.y, size * 1.08, size * 1.08))
+
     def on_draw(self) -> None:
         """Drawn after the sections: the buttons, the coin being dragged, tooltips, dialogs."""
         # In a partial frame the buttons are left as they were, unless their panel was repainted.
         if not (getattr(self.window, "partial_frame", False) and self.rack.kept and self.header.kept
                 and (self.offers is None or self.side.kept)):
             self.ui.draw_areas(button_areas(self))
-        if self.drag is not None and self.drag.moved and self.viewer is not None:
-            from client.ui import pieces
-
-            size = max(48, self.board.coin_pixels)
-            arcade.draw_texture_rect(pieces.coin_shadow_texture(),
-                                     arcade.XYWH(self.drag.x + 6, self.drag.y - 8, size, size))
-            arcade.draw_texture_rect(pieces.coin_texture(int(self.viewer), self.drag.letter),
-                                     arcade.XYWH(self.drag.x, self.drag.y, size * 1.08, size * 1.08))
+        self.draw_drag()
         if self.coach is not None:
             self.coach.draw()
         if self.dialog is not None:

@@ -54,14 +54,7 @@ def build_buttons(gv: "GameScreen") -> dict[str, BrassButton]:
         grid.add(box)
     lay = gv.layout
     root.add(grid, anchor_x="left", anchor_y="bottom", align_x=lay.buttons.left, align_y=lay.buttons.bottom + 2)
-    header = lay.header
-    menu = BrassButton("Menu", width=74, height=32, kind="steel", font_size=14, on_click=gv.open_menu, name="menu")
-    helper = BrassButton("?", width=34, height=32, kind="steel", font_size=15, on_click=gv.open_help, name="help")
-    buttons["menu"], buttons["help"] = menu, helper
-    top_row = UIBoxLayout(vertical=False, space_between=6)
-    top_row.add(helper)
-    top_row.add(menu)
-    root.add(top_row, anchor_x="left", anchor_y="top", align_x=header.right - 14 - 74 - 6 - 34, align_y=-12)
+    header_buttons(gv, root, buttons, "Menu", "menu", gv.open_menu)
     offers = getattr(gv, "offers", None)  # an online game's offers strip (client/views/offers.py)
     if offers is not None:
         offers.add_buttons(root, buttons)
@@ -75,3 +68,16 @@ def button_areas(gv: "GameScreen") -> list[tuple[float, float, float, float]]:
     offers = getattr(gv, "offers", None)
     return [(b.left - 4, 0, b.width + 12, lay.rack.height), (h.right - 140, h.top - 52, 140, 52),
             *(offers.areas() if offers is not None else [])]
+
+
+def header_buttons(gv: Any, root: UIAnchorLayout, buttons: dict[str, BrassButton], caption: str, name: str,
+                   on_click: Any) -> None:
+    """The header's two steel buttons, top right: `?` (help) and ``caption`` (Menu, Back)."""
+    header = gv.layout.header
+    main = BrassButton(caption, width=74, height=32, kind="steel", font_size=14, on_click=on_click, name=name)
+    helper = BrassButton("?", width=34, height=32, kind="steel", font_size=15, on_click=gv.open_help, name="help")
+    buttons[name], buttons["help"] = main, helper
+    row = UIBoxLayout(vertical=False, space_between=6)
+    row.add(helper)
+    row.add(main)
+    root.add(row, anchor_x="left", anchor_y="top", align_x=header.right - 14 - 74 - 6 - 34, align_y=-12)
