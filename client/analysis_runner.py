@@ -7,6 +7,8 @@ the first turn has been searched, and the whole game's figures
 (:class:`~shared.analysis.GameAnalysis`) once the last has. Between two turns the worker can be
 held (:meth:`pause`, while the screen is not shown) and stopped (:meth:`stop`).
 
+:class:`ServerAnalysis` takes an online game's analysis from its server instead (``analyse``).
+
 :func:`judge_in_background` does the same for one turn a player tries in a lesson
 (:func:`shared.analysis.analyse_turn`), its answer a :class:`~concurrent.futures.Future`.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
@@ -144,6 +147,55 @@ class AnalysisRunner:
         if not self._go.is_set():
             return f"Analysis paused at turn {len(self.reports)} of {total}"
         return f"Analysing: turn {min(len(self.reports) + 1, self.total or 10**6)} of {total}"
+
+
+SERVER_WAIT = 600.0
+"""Seconds an online game's analysis is waited for from the server before it is made here."""
+
+
+def reports_from(data: dict[str, Any]) -> tuple[list[TurnReport], GameAnalysis]:
+    """The turns and the game's figures of an analysis in its JSON form (``GameAnalysis.to_dict``,
+    what the server's ``analyse`` gives)."""
+    fields = set(TurnReport.__dataclass_fields__)
+    reports = [TurnReport(**{k: v for k, v in turn.items() if k in fields}) for turn in data["turns"]]
+    numbers = [t.number for t in reports]
+    turning = [numbers.index(n) for n in data.get("turning", []) if n in numbers]
+    summary = GameAnalysis(data["depth"], data["result"], reports, list(data["graph"]),
+                           {int(p): a for p, a in data["accuracy"].items()},
+                           {int(p): c for p, c in data["labels"].items()}, turning)
+    return reports, summary
+
+
+class ServerAnalysis(AnalysisRunner):
+    """An online game's analysis from its server (stored there once made, for every player and
+    spectator), made here instead if the server cannot give it (an older server, one without
+    analysis workers, a full queue, a lost connection)."""
+
+    def __init__(self, record: GameRecord, lexicon: Lexicon, fetch: Callable[[], "Future[dict[str, Any]]"],
+                 depth: str = "normal", total: int | None = None) -> None:
+        super().__init__(record, lexicon, depth, total)
+        self.fetch = fetch
+        self.source = "server"  # where the analysis came from: "server", or "here" after a refusal
+        self.refusal: str | None = None
+
+    def _work(self) -> None:
+        try:
+            data = self.fetch().result(timeout=SERVER_WAIT)
+            reports, summary = reports_from(data)
+        except Exception as exc:  # a refusal or a lost connection: analysed here instead
+            self.source, self.refusal = "here", getattr(exc, "reason", None) or str(exc) or type(exc).__name__
+            super()._work()
+            return
+        self.depth = summary.depth
+        self._queue.put(("total", len(reports)))
+        for report in reports:
+            self._queue.put(("turn", report))
+        self._queue.put(("done", summary))
+
+    def progress_text(self) -> str:
+        if self.source == "server" and not self.done and self.error is None and self._thread is not None:
+            return "The server is analysing the game..."
+        return super().progress_text()
 
 
 def judge_in_background(start: Game, actions: list[dict[str, Any]], depth: str = "normal",

@@ -73,13 +73,16 @@ class Navigator(Protocol):
         """The end-of-game screen for the game shown in ``game_view``."""
 
     def go_analysis(self, record_text: str, *, names: dict[int, str] | None = None, owner: Any = None,
-                    back: Callable[[], Any] | None = None, depth: str | None = None) -> None:
+                    back: Callable[[], Any] | None = None, depth: str | None = None,
+                    server: Callable[[], Any] | None = None) -> None:
         """The analysis board of a finished game's record (``client.views.analysis_view``).
 
         ``names`` are the players' names by seat, ``owner`` the seat the screen belongs to (None
         for pass and play, a replay or a spectator: a lesson then covers both sides), ``back``
         where Escape returns (the main menu if None), ``depth`` how hard the analysis searches
-        (the app's default if None). The same record again shows the same board, its analysis
+        (the app's default if None), ``server`` for an online game: asks its server for the
+        analysis (a future of its JSON form), which it then need not make. The same record again
+        shows the same board, its analysis
         carried on. A record that cannot be analysed (unreadable, or its game not over) raises
         ValueError, its message saying why.
         """

@@ -273,6 +273,10 @@ class NetworkSession(GameSession):
         """The server's record of the finished game (its ``export`` request)."""
         return self.client.export(self.game_id)
 
+    def fetch_analysis(self) -> "concurrent.futures.Future[dict[str, Any]]":
+        """The server's analysis of the finished game (its ``analyse`` request: stored once made)."""
+        return self.client.analyse(self.game_id)
+
     def rematch(self) -> GameSession | None:
         """Ask for (or accept) a rematch; the server starts it once both sides want it."""
         self._rematch_future = self.client.rematch(self.game_id, True)

@@ -151,7 +151,8 @@ class Screens:
 
     # ---------------------------------------------------------------- after a game
     def go_analysis(self, record_text: str, *, names: dict[int, str] | None = None, owner: Any = None,
-                    back: Callable[[], Any] | None = None, depth: str | None = None) -> None:
+                    back: Callable[[], Any] | None = None, depth: str | None = None,
+                    server: Callable[[], Any] | None = None) -> None:
         """The analysis board of a finished game's record (ValueError if it cannot be analysed).
 
         The last board is kept: asked for the same record again (back from the end screen), it is
@@ -169,6 +170,6 @@ class Screens:
             session = AnalysisSession.from_text(record_text, self.window.lexicon, names=names)
             if kept is not None:
                 kept[1].stop()
-            view = AnalysisView(session, owner=owner, depth=depth, back=back)
+            view = AnalysisView(session, owner=owner, depth=depth, back=back, server=server)
             self._analysis = (record_text, view)
         self.show(view)

@@ -76,6 +76,7 @@ class GameSession:
     rules: RuleSet
     seats: dict[Player, Seat]
     title: str = ""
+    online = False  # a game on a server (NetworkSession)
 
     # ---------------------------------------------------------------- queries
     def view(self, viewer: Player | None) -> dict[str, Any]:
@@ -143,6 +144,11 @@ class GameSession:
         except Exception as exc:  # handed to whoever reads the future
             future.set_exception(exc)
         return future
+
+    def fetch_analysis(self) -> "concurrent.futures.Future[dict[str, Any]] | None":
+        """The finished game's post-game analysis from a server (a future of its JSON form);
+        None for a game played here, which is analysed here."""
+        return None
 
     def rematch(self) -> "GameSession | None":
         """A new session for a rematch (None: asked the server; it answers later)."""

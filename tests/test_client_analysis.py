@@ -8,6 +8,7 @@ what comes back and what follows from it, never particular chances or labels of 
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -215,3 +216,38 @@ def test_the_layouts_tile_and_the_graph_maps_columns_to_turns():
         assert geo.position_at((left + right) / 2, 70) == position
     assert geo.position_at(50, 70) is None and geo.position_at(200, 300) is None
     assert geo.y(0.5) == 70 and geo.y(2) == 120
+
+
+def test_an_online_game_s_analysis_comes_from_its_server_as_made_there(record, lexicon):
+    from concurrent.futures import Future
+
+    from client.analysis_runner import ServerAnalysis
+    from shared.analysis import analyse_game
+
+    made = analyse_game(record, lexicon, "quick")
+    given: Future = Future()
+    given.set_result(json.loads(json.dumps(made.to_dict())))  # as the wire carries it
+    asked = []
+    runner = ServerAnalysis(record, lexicon, lambda: asked.append(1) or given, "normal").start()
+    assert runner.join(WAIT), "the server's analysis was not handed over"
+    runner.poll()
+    assert asked == [1] and runner.source == "server" and runner.depth == "quick"
+    assert runner.reports == made.turns
+    assert (runner.summary.graph, runner.summary.accuracy, runner.summary.labels, runner.summary.turning) == (
+        made.graph, made.accuracy, made.labels, made.turning)
+
+
+def test_an_online_game_the_server_will_not_analyse_is_analysed_here(record, lexicon):
+    from concurrent.futures import Future
+
+    from client.analysis_runner import ServerAnalysis
+    from client.net.errors import ServerError
+
+    refused: Future = Future()
+    refused.set_exception(ServerError("analysis_off", "this server does not analyse games"))
+    runner = ServerAnalysis(record, lexicon, lambda: refused, "quick").start()
+    assert runner.join(WAIT), "the analysis made here did not end"
+    runner.poll()
+    assert runner.error is None and runner.source == "here"
+    assert runner.refusal == "this server does not analyse games"
+    assert len(runner.reports) == runner.total and runner.reports[0].number == 1

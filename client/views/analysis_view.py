@@ -25,7 +25,7 @@ from typing import Any
 import arcade
 
 from client.analysis_board import SIDES, BetterTurn, better_turn, challenges, last_turn_cells
-from client.analysis_runner import AnalysisRunner
+from client.analysis_runner import AnalysisRunner, ServerAnalysis
 from client.analysis_session import AnalysisSession
 from client.display import DisplayState
 from client.session import Update
@@ -52,7 +52,8 @@ class AnalysisView(GameView):
     """The analysis board of one finished game (see the module docstring)."""
 
     def __init__(self, session: AnalysisSession, *, owner: Player | None = None, depth: str = "normal",
-                 back: Callable[[], Any] | None = None, runner: AnalysisRunner | None = None) -> None:
+                 back: Callable[[], Any] | None = None, runner: AnalysisRunner | None = None,
+                 server: Callable[[], Any] | None = None) -> None:
         self.depth = depth
         self.owner = owner  # the seat this screen belongs to (None: pass and play, a replay, a spectator)
         self.learn_side: Player | None = owner  # whose mistakes a lesson goes through (None: both sides')
@@ -60,6 +61,8 @@ class AnalysisView(GameView):
         self.graph_hover: int | None = None
         self.lesson: Lesson | None = None
         self.scroll_rect = Rect(0, 0, 0, 0)
+        if runner is None and server is not None:  # an online game: the server's stored analysis
+            runner = ServerAnalysis(session.record, session.lexicon, server, depth, total=session.total)
         self.runner = runner or AnalysisRunner(session.record, session.lexicon, depth, total=session.total)
         self._better: dict[int, BetterTurn] = {}
         self._laid_out: tuple = ()

@@ -126,7 +126,8 @@ class EndOfGameView(BaseView):
         owner = None if gv.session.hot_seat else gv.viewer  # pass and play: the lessons cover both sides
         try:
             self.toast = None
-            self.navigator.go_analysis(text, names=gv.names(), owner=owner, back=lambda: self.navigator.show(self))
+            self.navigator.go_analysis(text, names=gv.names(), owner=owner, back=lambda: self.navigator.show(self),
+                                       server=gv.session.fetch_analysis if gv.session.online else None)
         except ValueError as exc:
             self.show_toast(f"This game cannot be analysed: {exc}")
 

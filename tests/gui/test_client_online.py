@@ -125,6 +125,7 @@ def test_online_host_against_the_server_bot_and_survive_a_dropped_connection(win
 def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window, server):
     from client.net_session import NetworkSession
     from client.replay import ReplaySession
+    from client.views.analysis_view import AnalysisView
     from client.views.dialogs import ConfirmDialog
     from client.views.end import EndOfGameView
     from client.views.game import GameView
@@ -150,6 +151,15 @@ def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window
                and isinstance(window.current_view.session, ReplaySession), what="the replay")
     replay = window.current_view.session
     assert replay.record.actions and replay.record.actions[-1]["type"] == "resign"
+    # "Analyse": the analysis is the server's, made by its analysis worker and stored with the game.
+    window.show_view(end)
+    pump(window, 2)
+    click_widget(window, find_button(end, "analyse"))
+    pump_until(window, lambda: isinstance(window.current_view, AnalysisView), what="the analysis board")
+    board = window.current_view
+    pump_until(window, lambda: board.runner.done or board.runner.error, timeout=120, what="the server's analysis")
+    assert board.runner.source == "server" and board.runner.error is None
+    assert [t.number for t in board.runner.reports] == list(range(1, board.session.total + 1))
     # Back at the end screen, a rematch against the bot starts at once and is followed.
     window.show_view(end)
     pump(window, 2)
