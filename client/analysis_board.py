@@ -192,12 +192,13 @@ def swing_words(index: int, curve: list[float], turns: list[Turn], names: dict[i
 
 # ---------------------------------------------------------------- the lesson's words
 def lesson_intro(report: TurnReport, names: dict[int, str], viewer: Player | None) -> str:
-    """'You played THY and LI and lost 35% - find a better turn.'"""
+    """'You played: lays THY. Your win chance went 36% -> 29%, 25 points below a better turn's.
+    Find a better turn.'"""
     mine = viewer is not None and report.player == int(viewer)
     subject = "You" if mine else who(report.player, names)
-    return (f"{subject} played: {short(report.played_summary)}, and lost {points(report.loss)}% of "
-            f"{'your' if mine else 'their'} win chance ({pct(report.chance_before)} \u2192 "
-            f"{pct(report.chance_after)}). Find a better turn.")
+    return (f"{subject} played: {short(report.played_summary)}. {'Your' if mine else 'Their'} win chance went "
+            f"{pct(report.chance_before)} \u2192 {pct(report.chance_after)}, {points(report.loss)} points "
+            f"below a better turn's. Find a better turn.")
 
 
 def judge_try(report: TurnReport, tried: TurnReport) -> tuple[str, str]:

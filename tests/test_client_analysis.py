@@ -192,7 +192,7 @@ def test_gold_curve_and_the_lessons_words():
     assert gold_curve([], 5) == []
     blunder = reports[1]
     assert lesson_intro(blunder, {1: "Ann", 2: "Bob"}, Player.SILVER).startswith(
-        "You played: lays CAT, and lost 20% of your win chance (40% \u2192 30%)")
+        "You played: lays CAT. Your win chance went 40% \u2192 30%, 20 points below a better turn's.")
     assert lesson_intro(blunder, {1: "Ann", 2: "Bob"}, None).startswith("Bob played")
     assert judge_try(blunder, dataclasses.replace(blunder, chance_after=0.5))[0] == "best"
     assert judge_try(blunder, dataclasses.replace(blunder, chance_after=0.4))[0] == "better"

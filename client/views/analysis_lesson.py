@@ -2,8 +2,8 @@
 
 A :class:`Lesson` goes through the turns :func:`~client.analysis_board.challenges` picks (a side's
 mistakes and blunders, the worst first). Each starts at that turn's start with the mover's rack
-under the board: "You played X and lost N% of your win chance. Find a better turn." The player
-may lay words and end the turn as in a game; the turn tried is then judged in the background
+under the board: "You played X. Your win chance went A -> B, N points below a better turn's."
+The player may lay words and end the turn as in a game; the turn tried is then judged in the background
 (:func:`~client.analysis_runner.judge_in_background`) against the turn played and the better one.
 *Show the answer* puts the better turn on the board as ghost coins, with what it does and each of
 its fights explained; *Try again* goes back to the turn's start; *Next* to the next challenge.

@@ -215,7 +215,7 @@ def test_learn_from_your_mistakes_shows_a_challenge_then_the_answer(window, anal
     assert sorted(view.planner.rack) == sorted(turn.start.racks[turn.player]), "the mover's rack to try with"
     title, paragraphs = lesson.words()
     assert title == f"Turn {turn.number}: find a better turn"
-    assert f"lost {round(report.loss * 100)}%" in paragraphs[0][0] and "Find a better turn" in paragraphs[0][0]
+    assert f"{round(report.loss * 100)} points below" in paragraphs[0][0] and "Find a better turn" in paragraphs[0][0]
     assert view.better_shown() is None, "the answer is hidden until asked for"
     before = frame_image(window)
     assert region(before, view.scroll_rect.left, view.scroll_rect.bottom, view.scroll_rect.width,
