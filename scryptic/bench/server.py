@@ -6,6 +6,8 @@ game is a pair of websocket connections replaying a precomputed legal game (see
 :mod:`server.scripted`), one action every ``pace`` seconds per game; ``--pace 0`` sends each
 action as soon as the previous one is answered. The clients measure the round trip of every
 action (request sent -> result received, after the server stored it and sent the updates).
+The games are created and joined while the clients connect, before the measured window, so that
+the window measures play at N games (a game that ends in it is followed by a new one).
 """
 
 from __future__ import annotations
@@ -145,15 +147,22 @@ async def _play_games(url: str, index: int, script: list[dict[str, Any]], seed: 
         await a.request("hello", v=PROTOCOL_VERSION, name=f"bench-a{index}")
         await b.request("hello", v=PROTOCOL_VERSION, name=f"bench-b{index}")
         ready[0] += 1
-        await asyncio.sleep(max(0.0, start_at - time.time()) + random.random() * pace)
-        while time.time() < stop_at:
+
+        async def new_game() -> str | None:
             created = await a.request("create_game", map=BENCH_MAP_NAME, seed=seed, seat="gold", rules=DEFAULT_RULES)
             if created.type != "result":
-                tally.errors += 1
-                return
+                return None
             game = created.data["game"]  # type: ignore[index]
             joined = await b.request("join", game=game)
-            if joined.type != "result":
+            return game if joined.type == "result" else None
+
+        # The games are created and joined before the measured window, which then holds play only
+        # (a game that ends inside it is followed by a new one, as players do).
+        game: str | None = await new_game()
+        await asyncio.sleep(max(0.0, start_at - time.time()) + random.random() * pace)
+        while time.time() < stop_at:
+            game = game or await new_game()
+            if game is None:
                 tally.errors += 1
                 return
             seats = {1: a, 2: b}
@@ -179,6 +188,7 @@ async def _play_games(url: str, index: int, script: list[dict[str, Any]], seed: 
             tally.games_finished += 1
             await a.request("leave", game=game)
             await b.request("leave", game=game)
+            game = None
 
 
 async def _client_main_async(url: str, games: int, pace: float, duration: float, warmup: float,
