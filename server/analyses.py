@@ -23,6 +23,7 @@ import multiprocessing
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,7 +136,11 @@ class AnalysisDesk:
                 message = P.push("analysis", game=game_id, analysis=outcome["analysis"])
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # noqa: BLE001 - a broken worker or store: told to the askers, logged
+        except BrokenProcessPool:  # a worker died (killed, out of memory): the next analysis starts a new one
+            log.error("an analysis worker died", extra={"data": {"game": game_id}})
+            self._pool = None
+            message = P.push("analysis_failed", game=game_id, reason="the server's analysis worker stopped; ask again")
+        except Exception as exc:  # noqa: BLE001 - a broken store: told to the askers, logged
             log.error("an analysis failed", extra={"data": {"game": game_id, "error": repr(exc)}})
             message = P.push("analysis_failed", game=game_id, reason="the server could not analyse the game")
         finally:

@@ -73,3 +73,48 @@ async def test_a_server_without_analysis_workers_says_so(start_server, connect):
     with pytest.raises(ServerError) as off:
         await duel["gold"].analyse(duel["game"])
     assert off.value.code == "analysis_off"
+
+
+async def test_a_worker_that_dies_is_told_to_the_askers_and_replaced():
+    from concurrent.futures.process import BrokenProcessPool
+
+    import msgpack
+
+    from server.analyses import AnalysisDesk
+    from server.edge import protocol as P
+
+    class DeadPool:
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("a worker died")
+
+        def shutdown(self, **kwargs):
+            pass
+
+    class Archive:
+        saved: list = []
+
+        async def load(self, game_id):
+            return None
+
+        async def save(self, game_id, depth, analysis):
+            self.saved.append(game_id)
+
+    class Asker:
+        id, user_id = 7, 3
+        frames: list = []
+
+        def push(self, data):
+            self.frames.append(msgpack.unpackb(data))
+
+    async def export(client, req):
+        return {"game": req.game, "record": "unused", "result": None}
+
+    desk = AnalysisDesk(Archive(), export, H.lexicon_factory)
+    desk._pool = DeadPool()
+    asker = Asker()
+    queued = await desk.analyse(asker, P.Analyse(id=1, game="abcd1234"))
+    assert queued["status"] == "queued"
+    await H.wait_for(lambda: asker.frames)
+    assert [{k: v for k, v in f.items() if k != "v"} for f in asker.frames] == [
+        {"type": "analysis_failed", "game": "abcd1234", "reason": "the server's analysis worker stopped; ask again"}]
+    assert desk._pool is None and not desk.jobs and Archive.saved == []  # a new pool next time; nothing stored
