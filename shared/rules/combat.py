@@ -295,9 +295,10 @@ def resolve(
     Under revision 2 a failed attack loses every letter it placed, even one that also belongs
     to another run of the attacker; revision 1 kept such letters. Each defeated word costs
     the attacker ``rules.defeat_cost`` of its strength (all of it in the standard rules);
-    letters removed in combat score ``rules.combat_points`` per dot. ``attack``, the attacking
-    word's :class:`Strength`, is carried by each step's event with the defender's, to explain it. Letters within the gate of
+    letters removed in combat score ``rules.combat_points`` per dot. Letters within the gate of
     a city the attack does not reach stay, with ``city_gates_hold`` (:func:`kept_letters`).
+    ``attack``, the attacking word's :class:`Strength`, goes in each step's event beside the
+    defender's, so that the fight can be explained (:mod:`shared.analysis.explain`).
     """
     defender = attacker.other
     events: list[Event] = []
