@@ -126,3 +126,23 @@ def test_random_play_fuzz_reaches_the_end_of_many_games():
         endings[game.result.reason] = endings.get(game.result.reason, 0) + 1
         assert refused > 0
     assert sum(endings.values()) == 30
+
+
+@settings(max_examples=200, deadline=None)
+@given(grid=st.lists(st.lists(st.sampled_from(" .stoae"), min_size=8, max_size=8), min_size=6, max_size=6),
+       added=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 7)), min_size=1, max_size=5),
+       letters=st.text("stoae", min_size=5, max_size=5))
+def test_a_crossword_extended_by_new_letters_reads_as_the_whole_board_does(grid, added, letters):
+    """Reading only the lines through new letters gives what reading every line gives."""
+    from shared.rules.crossword import extend_crossword
+
+    board = Game.new(ARENA, STANDARD, 1, LEXICON).board
+    p = PLAYERS[0]
+    own = {(r, c): ch for r, row in enumerate(grid) for c, ch in enumerate(row) if ch not in " ."}
+    board.letters[p] = own
+    new = frozenset(cell for cell in added if cell not in own)
+    layer = dict(own)
+    for cell, ch in zip(sorted(new), letters):
+        layer[cell] = ch
+    before = read_crossword(board, p, LEXICON)
+    assert extend_crossword(board, before, LEXICON, layer, new) == read_crossword(board, p, LEXICON, layer)

@@ -3,9 +3,9 @@
 Every inbound frame costs a token from the connection's rate bucket; frames over the rate,
 frames that are not binary msgpack, and messages that do not fit their schema are answered with
 an ``error`` and also cost a *strike*. A connection out of strikes is cut off (close code 1008).
-Outbound messages are written synchronously (``websockets.broadcast`` semantics, so the order
-of messages on a connection is the order they were produced); a client that stops reading until
-its write buffer passes the limit is cut off as too slow.
+Outbound messages never wait: those produced in one turn of the event loop are written together
+at its end, in the order they were produced; a client that stops reading until its write buffer
+passes the limit is cut off as too slow.
 
 A connection knows no rules and no games: it hands each valid request to the ``dispatch``
 function it was given (:meth:`server.routes.Router.dispatch`) and turns what comes back, or the
@@ -22,7 +22,8 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
 from websockets.exceptions import ConnectionClosed
 
 from server.config import ServerConfig
@@ -81,19 +82,37 @@ class Connection:
         self.strikes = TokenBucket(max(config.max_strikes / 60.0, 0.01), max(1, config.max_strikes))
         self.closing = False
         self._closer: asyncio.Task[None] | None = None
+        self._outbox: list[bytes] = []
 
     # ------------------------------------------------------------------------------ output
 
     def push(self, data: bytes) -> None:
-        """Queue one frame to the client (never blocks)."""
+        """Queue one frame to the client (never blocks).
+
+        Frames queued in one turn of the event loop leave together in one write at its end
+        (:meth:`flush`): an action's update and its reply cost the server one system call, not
+        two, and a write to a socket on this machine costs as much as the rules of a move."""
         if self.closing:
             return
-        broadcast([self.ws], data)
+        if not self._outbox:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._outbox.append(data)
         metrics = self.metrics
         metrics.messages_out += 1
         metrics.bytes_out += len(data)
+
+    def flush(self) -> None:
+        """Write every queued frame now, in the order queued."""
+        frames, self._outbox = self._outbox, []
+        protocol = self.ws.protocol
         transport = self.ws.transport
-        if transport is not None and transport.get_write_buffer_size() > self.config.max_write_buffer:
+        if not frames or protocol.state is not State.OPEN or transport is None:
+            return
+        for data in frames:
+            protocol.send_binary(data)
+        # The frames only: a close handshake writes its own data through websockets.
+        transport.write(b"".join(protocol.data_to_send()))
+        if transport.get_write_buffer_size() > self.config.max_write_buffer:
             self.cut_off("too_slow", "the client does not read its messages")
 
     def send(self, message: dict[str, Any]) -> None:
@@ -106,6 +125,7 @@ class Connection:
         self.metrics.cut_off[why] += 1
         log.info("cut off", extra={"data": {"conn": self.id, "address": self.address, "why": why}})
         self.send(push("bye", reason=reason, code=why))
+        self.flush()
         self.closing = True
         self._closer = self._spawn(self.ws.close(CLOSE_POLICY, reason[:120]))
 

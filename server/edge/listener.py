@@ -90,6 +90,7 @@ class Listener:
         """Say goodbye on every connection, close them, and wait (up to 5 s) until they are."""
         for conn in list(self.connections):
             conn.send(P.push("bye", reason="the server is shutting down", code="shutdown"))
+            conn.flush()
         if self._server is not None:
             self._server.close(close_connections=True)
             try:

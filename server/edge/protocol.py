@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-import msgpack
 import msgspec
 
 from server.edge.wire_types import *  # the protocol's vocabulary, re-exported
@@ -366,9 +365,15 @@ def _peek_id(frame: bytes) -> int | None:
     return None
 
 
+_encoder = msgspec.msgpack.Encoder()
+
+
 def encode(message: dict[str, Any]) -> bytes:
-    """Encode one outbound message (a plain dict with a ``type`` key) as a msgpack frame."""
-    return msgpack.packb(message, use_bin_type=True)
+    """Encode one outbound message (a plain dict with a ``type`` key) as a msgpack frame.
+
+    msgspec's encoder writes the same bytes as ``msgpack.packb`` for these plain values in a
+    third of the time, and every accepted action sends each player its view."""
+    return _encoder.encode(message)
 
 
 def result(request_id: int | None, data: dict[str, Any] | None = None) -> dict[str, Any]:

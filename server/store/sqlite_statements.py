@@ -9,10 +9,11 @@ two rating updates of one player in one batch land in the order they were comput
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
 from typing import Any
+
+import msgspec
 
 from server.store.records import Rating, RatingChange, StoredGame, StoredSeat
 
@@ -36,7 +37,8 @@ def statement_rank(sql: str) -> int:
 
 
 def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"))
+    # msgspec writes compact JSON several times faster than json.dumps: one per accepted action
+    return None if value is None else msgspec.json.encode(value).decode()
 
 
 def insert_user(user_id: int, name: str, token_hash: str) -> Statement:

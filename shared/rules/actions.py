@@ -164,6 +164,18 @@ def _letters(value: Any, what: str) -> str:
     return value.lower()
 
 
+_FIELDS: dict[type, frozenset[str]] = {
+    cls: frozenset({"type", "player", *fields}) for cls, fields in (
+        (Commit, ("placements", "direction")),
+        (Redeploy, ("cell", "direction")),
+        (Discard, ("letters",)),
+        (OrderDefence, ("order",)),
+        (EndTurn, ()),
+        (Resign, ("reason",)),
+    )
+}
+
+
 def action_from_dict(data: Any) -> Action:
     """Parse an action's plain form; raise ActionFormatError naming what is wrong."""
     if not isinstance(data, dict):
@@ -172,15 +184,7 @@ def action_from_dict(data: Any) -> Action:
     cls = _BY_NAME.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ActionFormatError(f"unknown action type {kind!r}; expected one of {', '.join(_BY_NAME)}")
-    allowed = {"type", "player"} | {
-        Commit: {"placements", "direction"},
-        Redeploy: {"cell", "direction"},
-        Discard: {"letters"},
-        OrderDefence: {"order"},
-        EndTurn: set(),
-        Resign: {"reason"},
-    }[cls]
-    extra = set(data) - allowed
+    extra = set(data) - _FIELDS[cls]
     if extra:
         raise ActionFormatError(f"unexpected field(s) for {kind}: {', '.join(sorted(map(str, extra)))}")
     player = _player(data.get("player"))

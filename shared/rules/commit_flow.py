@@ -44,6 +44,8 @@ class CommitFlow:
             rack.remove(letter)
         for r, c, letter in plan.placements:
             board.letters[p][(r, c)] = letter
+        if plan.after is not None:  # read by the plan on these very letters
+            self._remember_crossword(p, plan.after)
         self.committed_this_turn = True
         events: list[Event] = []
         is_attack = attacks(board, p, plan.run)

@@ -37,7 +37,6 @@ from shared.rules.events import (
     WordLifted,
 )
 from shared.rules.game_view import GameViews
-from shared.rules.letters import face_value
 from shared.rules.lexicon import Lexicon
 from shared.rules.pending import PendingDefence, PendingDiscard, Result
 from shared.rules.placement import CommitPlan, plan_commit
@@ -137,6 +136,7 @@ class Game(CommitFlow, TurnFlow, GameViews):
             setattr(g, name, dict(getattr(self, name)))
         g.actions = list(self.actions)
         g._crosswords = dict(self.__dict__.get("_crosswords", {}))
+        g._drawn_crosswords = dict(self.__dict__.get("_drawn_crosswords", {}))
         return g
 
     # ----------------------------------------------------------------- queries
@@ -168,19 +168,25 @@ class Game(CommitFlow, TurnFlow, GameViews):
         Remembered while the player's letters and cities stay as they are (a crossword depends
         on nothing else): an action, its scores and the views sent after it read each once."""
         board = self.board
-        key = (frozenset(board.letters[player].items()),
-               frozenset([cell for cell, owner in board.city_owner.items() if owner == player]))
         known = self.__dict__.setdefault("_crosswords", {})
         hit = known.get(player)
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        # Kept with copies of what it was read from: comparing two dicts costs less than
+        # building any key from them, and this runs several times an action.
+        if hit is not None and hit[0] == board.letters[player] and hit[1] == board.city_owner:
+            return hit[2]
         crossword = read_crossword(board, player, self.lexicon)
-        known[player] = (key, crossword)
+        self._remember_crossword(player, crossword)
         return crossword
+
+    def _remember_crossword(self, player: Player, crossword: Crossword) -> None:
+        """Keep ``crossword`` as ``player``'s for the board as it is now."""
+        board = self.board
+        self.__dict__.setdefault("_crosswords", {})[player] = (
+            dict(board.letters[player]), dict(board.city_owner), crossword)
 
     def score(self, player: Player, crossword: Crossword | None = None) -> int:
         """R11: words on the board + opponent letters removed + city bonuses."""
-        words = sum(face_value(r.text) for r in (crossword or self.crossword(player)).words)
+        words = (crossword or self.crossword(player)).word_value
         return words + self.captured[player] + self.rules.city_capture_bonus * self.cities_taken[player]
 
     def scores(self) -> dict[Player, int]:
@@ -286,7 +292,8 @@ class Game(CommitFlow, TurnFlow, GameViews):
     # ------------------------------------------------------------------ commit
     def plan_commit(self, action: Commit) -> CommitPlan:
         """Check a commit against every placement rule (R3, R4, R5) without changing anything."""
-        return plan_commit(self.board, self.rules, self.lexicon, self.racks[action.player], action)
+        return plan_commit(self.board, self.rules, self.lexicon, self.racks[action.player], action,
+                           self.crossword(action.player))
 
     # ---------------------------------------------------------------- redeploy
     def _redeploy(self, action: Redeploy) -> list[Event]:

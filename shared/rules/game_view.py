@@ -21,10 +21,17 @@ class GameViews:
                      ["".join([TERRAIN_TO_CHAR[t] for t in row]) for row in board.terrain])
             self.__dict__["_terrain_rows"] = known
         rows = list(known[1])
-        crosswords = {p: self.crossword(p) for p in PLAYERS}
+        drawn = self.__dict__.setdefault("_drawn_crosswords", {})
         players = {}
         for p in PLAYERS:
-            cw = crosswords[p]
+            cw = self.crossword(p)
+            lines = drawn.get(p)
+            if lines is None or lines[0] is not cw:
+                # a crossword is remembered only while its letters stay as they are: so do these
+                lines = (cw, [[r, c, ch] for (r, c), ch in sorted(board.letters[p].items())],
+                         [[list(c) for c in run.cells] for run in cw.invalid],
+                         [[list(c) for c in run.cells] for run in cw.isolated])
+                drawn[p] = lines
             players[str(int(p))] = {
                 "rack_size": len(self.racks[p]),
                 "rack": "".join(self.racks[p]) if viewer == p else None,
@@ -32,9 +39,9 @@ class GameViews:
                 "score": self.score(p, cw),
                 "captured": self.captured[p],
                 "cities_taken": self.cities_taken[p],
-                "letters": [[r, c, ch] for (r, c), ch in sorted(board.letters[p].items())],
-                "invalid": [[list(c) for c in run.cells] for run in cw.invalid],
-                "isolated": [[list(c) for c in run.cells] for run in cw.isolated],
+                "letters": lines[1],
+                "invalid": lines[2],
+                "isolated": lines[3],
             }
         return {
             "map": self.map.name,

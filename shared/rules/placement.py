@@ -6,8 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 from shared.rules import errors as E
 from shared.rules.actions import Commit
-from shared.rules.board import ACROSS, DOWN, Board, Run, line_run, runs_of
-from shared.rules.crossword import read_crossword
+from shared.rules.board import ACROSS, DOWN, Board, Run, line_run
+from shared.rules.crossword import Crossword, extend_crossword, read_crossword
 from shared.rules.errors import cell_name
 from shared.rules.letters import LETTER_VALUES, face_value
 from shared.rules.lexicon import Category, Lexicon
@@ -25,12 +25,17 @@ class CommitPlan:
     placements: tuple[tuple[int, int, str], ...]
     new_cells: frozenset[Cell]
     forest_cells: tuple[Cell, ...]
+    # the player's crossword once the letters are down (before any fight): the game keeps it
+    after: Crossword | None = None
 
 
 def plan_commit(
-    board: Board, rules: RuleSet, lexicon: Lexicon, rack: list[str], action: Commit
+    board: Board, rules: RuleSet, lexicon: Lexicon, rack: list[str], action: Commit,
+    before: Crossword | None = None,
 ) -> CommitPlan:
-    """Check a commit against every placement rule (R3, R4, R5) without changing anything."""
+    """Check a commit against every placement rule (R3, R4, R5) without changing anything.
+
+    ``before``: the player's crossword as the board stands, if known (it saves reading it)."""
     p = action.player
     own = board.letters[p]
     placements = action.placements
@@ -91,7 +96,11 @@ def plan_commit(
     run = line_run(layer, cells[0], direction)
     if run is None:
         raise E.TooShort("a word needs at least 2 letters")
-    touched = [r for r in runs_of(layer) if new_cells.intersection(r.cells)]
+    if before is None:
+        after = read_crossword(board, p, lexicon, layer)
+    else:
+        after = extend_crossword(board, before, lexicon, layer, new_cells)
+    touched = [r for r in after.runs if not new_cells.isdisjoint(r.cells)]
     for r in touched:
         if r.text not in lexicon:
             where = "the word" if r.cells == run.cells else "the cross word"
@@ -103,7 +112,6 @@ def plan_commit(
                     f"{r.text.upper()} ends on water at {cell_name(end)}: both ends of a word "
                     "must be on land"
                 )
-    after = read_crossword(board, p, lexicon, layer)
     # R3: no run holding a new letter may include a letter of a run left invalid
     # (revision 1 checked the committed word only).
     built = touched if rules.revision >= 2 else [run]
@@ -129,4 +137,4 @@ def plan_commit(
                 f"{run.text.upper()} is worth {float(power):g} but the {len(forest)} forest cell(s) "
                 f"under its new letters need more than {needed}"
             )
-    return CommitPlan(p, run, tuple(placements), new_cells, forest)
+    return CommitPlan(p, run, tuple(placements), new_cells, forest, after)

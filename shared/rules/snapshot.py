@@ -31,7 +31,7 @@ _COUNTERS = ("drawn", "removed", "discarded", "captured", "cities_taken", "turns
 SNAPSHOT_FIELDS = frozenset((*_COUNTERS, "board", "racks", "pools", "to_move", "turn", "committed_this_turn",
                              "redeployed_this_turn", "passes", "stall_turns", "pending", "result", "rng", "actions"))
 FROM_NEW_FIELDS = frozenset(("map", "rules", "lexicon", "seed", "first", "initial_events"))
-DERIVED_FIELDS = frozenset(("_crosswords", "_terrain_rows"))
+DERIVED_FIELDS = frozenset(("_crosswords", "_terrain_rows", "_drawn_crosswords"))
 """Reads of the board a game remembers (each checked against the board before use): not state."""
 
 
