@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import LEXICON, sensible_action
 
-from scryptic.bench.server import BENCH_GRID
+from scryptic.bench.games import BENCH_GRID
 from shared.maps.format import parse_map
 from shared.rules.game import Game
 from shared.rules.presets import get_rules

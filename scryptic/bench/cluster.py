@@ -40,7 +40,7 @@ from scryptic.bench.cluster_nodes import (
     cpu_seconds,
     postgres_pids,
 )
-from scryptic.bench.server import BENCH_MAP_NAME, SCRIPT_SEEDS
+from scryptic.bench.games import BENCH_MAP_NAME, SCRIPT_SEEDS
 
 Progress = Callable[[str], None]
 

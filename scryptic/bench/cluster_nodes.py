@@ -27,7 +27,7 @@ from typing import Any
 
 from client.net import AsyncClient, ConnectionLost, ServerError
 from client.net.aio import TEMPORARY_CODES
-from scryptic.bench.server import BENCH_GRID, BENCH_MAP_NAME, make_script
+from scryptic.bench.games import BENCH_GRID, BENCH_MAP_NAME, make_script
 from server.scripted import BENCH_WORDS
 
 

@@ -30,54 +30,8 @@ import msgspec
 from websockets.exceptions import ConnectionClosed
 
 from server.edge.protocol import PROTOCOL_VERSION
-from shared.rules.game import Game
-from shared.rules.lexicon import WordList
-from shared.maps.format import parse_map
-from shared.rules.presets import DEFAULT_RULES, get_rules
-
-BENCH_GRID = """
-.........^.....
-...G.....^.....
-.........*.....
-....f....~.....
-.........~..P..
-..^......~.....
-.........~.....
-.....P...~.....
-.........*.....
-......~~~~.....
-.........f..S..
-...............
-"""
-BENCH_MAP_NAME = "bench"
-SCRIPT_SEEDS = (11, 12, 13, 14)
-
-
-def bench_map():
-    """The benchmark's 15x12 map: every terrain, a gold, a silver and two pewter cities."""
-    text = f"scryptic-map 1\nname: {BENCH_MAP_NAME}\nversion: 1\ngrid:\n{BENCH_GRID.strip()}\n"
-    return parse_map(text, source="bench map")
-
-
-def bench_lexicon() -> WordList:
-    from server.scripted import BENCH_WORDS
-
-    return WordList(BENCH_WORDS)
-
-
-def make_script(seed: int) -> list[dict[str, Any]]:
-    """A whole legal game for ``seed`` on the bench map, as wire actions with their player."""
-    from server.scripted import play_scripted
-
-    game = Game.new(bench_map(), get_rules(DEFAULT_RULES), seed, bench_lexicon())
-    actions = play_scripted(game, seed=seed)
-    out = []
-    for data in actions:
-        data = dict(data)
-        data.pop("reason", None)
-        out.append(data)
-    return out
-
+from scryptic.bench.games import BENCH_MAP_NAME, SCRIPT_SEEDS, bench_lexicon, bench_map, make_script
+from shared.rules.presets import DEFAULT_RULES
 
 # ---------------------------------------------------------------------------------------------
 # Client side (runs in its own process)

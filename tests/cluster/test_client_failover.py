@@ -20,7 +20,7 @@ from tests_cluster_helpers import running_nodes
 from client.net import AsyncClient, ThreadedClient
 from client.net.addresses import AddressRing, parse_addresses
 from scryptic.bench.cluster_nodes import NodeProcess, act_surely, bench_script
-from scryptic.bench.server import BENCH_MAP_NAME, bench_lexicon, bench_map
+from scryptic.bench.games import BENCH_MAP_NAME, bench_lexicon, bench_map
 from scryptic.commands.terminal import check_server_url
 from server.store.postgres import PostgresStore
 from shared.faults import UsageError

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from scryptic.bench.server import BENCH_GRID
+from scryptic.bench.games import BENCH_GRID
 from server.cluster.local import free_port
 from server.mapcodec import map_from_text, map_to_text
 from server.scripted import BENCH_WORDS

@@ -32,7 +32,7 @@ from tests_cluster_helpers import running_nodes, seen
 
 from client.net import AsyncClient, ServerError
 from scryptic.bench.cluster_nodes import NodeProcess, act_surely
-from scryptic.bench.server import BENCH_MAP_NAME, bench_lexicon, bench_map
+from scryptic.bench.games import BENCH_MAP_NAME, bench_lexicon, bench_map
 from server.mapcodec import map_from_text
 from server.scripted import BENCH_WORDS, scripted_step
 from server.store.postgres import PostgresStore

@@ -22,7 +22,7 @@ from tests_cluster_helpers import new_game, running_nodes
 
 from client.net import AsyncClient, ServerError
 from scryptic.bench.cluster_nodes import NodeProcess, act_surely, bench_script
-from scryptic.bench.server import BENCH_MAP_NAME
+from scryptic.bench.games import BENCH_MAP_NAME
 from server.cluster.lease import Leases
 from server.cluster.local import LocalPostgres, postgres_bin
 from server.store.postgres import PostgresStore

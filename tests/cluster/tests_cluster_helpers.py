@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from scryptic.bench.cluster_nodes import NodeProcess
-from scryptic.bench.server import BENCH_GRID
+from scryptic.bench.games import BENCH_GRID
 from server.app import GameServer
 from server.config import ServerConfig
 from server.scripted import BENCH_WORDS, play_scripted

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from scryptic.bench.server import BENCH_GRID
+from scryptic.bench.games import BENCH_GRID
 from server.config import ServerConfig
 from server.scripted import BENCH_WORDS, play_scripted
 from shared.rules.actions import action_from_dict
