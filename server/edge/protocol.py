@@ -9,7 +9,7 @@ controls are in :mod:`server.edge.wire_types` (re-exported here).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
 import msgspec
 
@@ -40,6 +40,15 @@ SERVER_NAME = "scryptic-server/0.2"
 class _Request(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True, frozen=True):
     id: RequestId
     v: int = PROTOCOL_VERSION
+
+    # Where a cluster answers the request (docs/cluster.md); not on the wire. A request that
+    # names a game says so in its own class (tests/server checks that none is left out):
+    # ``by_owner``: only the node running the game can answer; it is forwarded there.
+    # ``follows``: the answer makes the connection follow the game (its updates are relayed).
+    # ``repeatable``: asking twice does no harm, so a request whose answer was lost is asked again.
+    by_owner: ClassVar[bool] = False
+    follows: ClassVar[bool] = False
+    repeatable: ClassVar[bool] = False
 
 
 class Hello(_Request, tag="hello"):
@@ -104,38 +113,50 @@ class Challenge(_GameSettings, tag="challenge"):
 
 
 class AnswerChallenge(_Request, tag="answer_challenge"):
+    by_owner: ClassVar[bool] = True
     game: GameId
     accept: bool
 
 
 class Join(_Request, tag="join"):
+    by_owner: ClassVar[bool] = True
+    follows: ClassVar[bool] = True
     game: GameId | None = None
     code: JoinCode | None = None
 
 
 class Attach(_Request, tag="attach"):
+    by_owner: ClassVar[bool] = True
+    follows: ClassVar[bool] = True
+    repeatable: ClassVar[bool] = True
     game: GameId
     seat_token: Token | None = None  # none: the seat your account holds
     since: Version | None = None
 
 
 class Watch(_Request, tag="watch"):
+    by_owner: ClassVar[bool] = True
+    follows: ClassVar[bool] = True
+    repeatable: ClassVar[bool] = True
     game: GameId | None = None
     code: JoinCode | None = None
     since: Version | None = None
 
 
 class Leave(_Request, tag="leave"):
+    by_owner: ClassVar[bool] = True
     game: GameId
 
 
 class Act(_Request, tag="act"):
+    by_owner: ClassVar[bool] = True
     game: GameId
     action: Action
     expect_version: Version | None = None
 
 
 class ClaimWin(_Request, tag="claim_win"):
+    by_owner: ClassVar[bool] = True
     game: GameId
 
 
@@ -145,32 +166,38 @@ OfferKind = Literal["draw", "takeback"]
 class Offer(_Request, tag="offer"):
     """Offer a draw or ask to take back your last turn (accepting the opponent's if they did)."""
 
+    by_owner: ClassVar[bool] = True
     game: GameId
     kind: OfferKind
 
 
 class AnswerOffer(_Request, tag="answer_offer"):
+    by_owner: ClassVar[bool] = True
     game: GameId
     kind: OfferKind
     accept: bool
 
 
 class Abort(_Request, tag="abort"):
+    by_owner: ClassVar[bool] = True
     game: GameId
 
 
 class Rematch(_Request, tag="rematch"):
+    by_owner: ClassVar[bool] = True
     game: GameId
     accept: bool = True
 
 
 class Export(_Request, tag="export"):
+    by_owner: ClassVar[bool] = False  # read from the shared store by any node
     game: GameId
 
 
 class Analyse(_Request, tag="analyse"):
     """The post-game analysis of a finished game: stored, or computed and pushed (``analysis``)."""
 
+    by_owner: ClassVar[bool] = False  # read from, or computed into, the shared store by any node
     game: GameId
 
 
@@ -210,6 +237,7 @@ OperatorKey = Annotated[str, msgspec.Meta(min_length=16, max_length=128)]
 class Admin(_Request, tag="admin"):
     """An operator's request (``scryptic admin``), with the server's operator key."""
 
+    by_owner: ClassVar[bool] = True  # "abort", "adjudicate": the game's own node ends it
     key: OperatorKey
     op: AdminOp
     user: UserId | None = None  # the account, by id ...
@@ -252,6 +280,10 @@ Request = (
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
+# What a cluster node does with each request (see ``_Request``), read off the request types.
+OWNER_ANSWERS = frozenset(cls.__struct_config__.tag for cls in get_args(Request) if cls.by_owner)
+FOLLOWING = frozenset(cls.__struct_config__.tag for cls in get_args(Request) if cls.follows)
+REPEATABLE = frozenset(cls.__struct_config__.tag for cls in get_args(Request) if cls.repeatable)
 
 
 def request_type(request: Request) -> str:

@@ -25,7 +25,6 @@ from server.edge import protocol as P
 from server.edge.protocol import ProtocolError, request_type
 
 # Doing these twice is doing them once: attaching to a seat, or watching, again.
-REPEATABLE = frozenset({"attach", "watch"})
 MAYBE_DONE = "the request may or may not have been done: look at the game's version"
 GRACE = 0.25  # seconds a request still waits for its reply once its game is known to have moved
 
@@ -37,7 +36,7 @@ class Lost(Exception):
 def again(request: P.Request, seen: int | None) -> P.Request | None:
     """The form of ``request`` that is safe to send again after it was lost, or None if there
     is none. ``seen``: the version of the game the connection had been sent when it asked."""
-    if request_type(request) in REPEATABLE:
+    if request_type(request) in P.REPEATABLE:
         return request
     if isinstance(request, P.Act):
         if request.expect_version is not None:

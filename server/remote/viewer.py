@@ -34,12 +34,6 @@ from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.cluster")
 
-# Requests that name one game, and which of them make a connection follow it.
-GAME_REQUESTS = frozenset({"attach", "watch", "leave", "act", "claim_win", "offer", "answer_offer", "abort",
-                           "rematch", "join", "answer_challenge"})
-FOLLOWING = frozenset({"attach", "watch", "join"})
-
-
 class Holder(Protocol):
     over: bool
     node: str | None
@@ -99,7 +93,7 @@ class RemoteGames:
         """The answer of the game's owner if another node runs the game the request names;
         None if this node answers it (it runs the game, or the request names none)."""
         kind = request_type(request)
-        if kind not in GAME_REQUESTS:
+        if kind not in P.OWNER_ANSWERS:
             return None
         game_id = getattr(request, "game", None)
         if game_id is None and getattr(request, "code", None) is not None:
@@ -128,7 +122,7 @@ class RemoteGames:
     async def _forward(self, client: Client, request: P.Request, game_id: str, moving: bool) -> dict[str, Any]:
         kind = request_type(request)
         following = self.follows.get(client.id, {})
-        if kind in FOLLOWING and game_id not in client.seats and game_id not in client.watching and game_id not in following:
+        if kind in P.FOLLOWING and game_id not in client.seats and game_id not in client.watching and game_id not in following:
             check_quota(client)
         self.clients[client.id] = client
         seen = following.get(game_id)
@@ -257,7 +251,7 @@ class RemoteGames:
         elif kind == "watch":
             client.watching.add(data["game"])
             self._follow(client, data["game"], owner, None)
-        elif "seat" in data and "game" in data and (kind in FOLLOWING or data.get("started") or kind == "answer_challenge"):
+        elif "seat" in data and "game" in data and (kind in P.FOLLOWING or data.get("started") or kind == "answer_challenge"):
             client.seats[data["game"]] = Player(int(data["seat"]))
             client.watching.discard(data["game"])
             self._follow(client, data["game"], owner, int(data["seat"]))

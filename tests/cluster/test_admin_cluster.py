@@ -49,3 +49,24 @@ async def test_a_ban_through_one_node_holds_on_every_node(start_node, connect) -
         await wait_for(lambda n=node: n.users.get(silver.user["id"]) is None or n.users[silver.user["id"]].banned is None)
         back = await connect(node, None, token=silver.token)
         assert back.user["name"] == "Silver"
+
+
+async def test_an_operator_ends_a_game_through_a_node_that_does_not_run_it(start_node, connect) -> None:
+    a, b, c = [await start_node(name) for name in ("a", "b", "c")]
+    key = a.config.resolved_admin_key_file().read_text().strip()
+    gold = await connect(a, "Gold")
+    silver = await connect(b, "Silver")
+    game = (await gold.create_game(map="test-ford", seed=5, seat="gold"))["game"]
+    await silver.join(game=game)
+
+    operator = await connect(c, None)  # node c runs neither the game nor a player of it
+    answer = await operator.request("admin", key=key, op="adjudicate", game=game, winner="silver")
+    assert answer["result"]["reason"] == "adjudicated" and answer["result"]["winner"] == 2  # silver
+
+    # The game's own node ended it: both players see the result, and node c never took the game.
+    for player in (gold, silver):
+        await wait_for(lambda p=player: (p.games[game].info.get("result") or {}).get("reason") == "adjudicated")
+    assert game in a.rooms and game not in c.rooms
+    with pytest.raises(ServerError) as refused:
+        await operator.request("admin", key=key, op="abort", game=game)
+    assert refused.value.code == "game_over"

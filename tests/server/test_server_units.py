@@ -66,6 +66,22 @@ def test_every_request_type_decodes():
         assert request.id == 7 and request.__struct_config__.tag == kind
 
 
+def test_every_request_that_names_a_game_says_which_node_answers_it():
+    # A cluster forwards a request to the node running its game only if the request type says
+    # so: a new request naming a game must decide, in its own class, or only a cluster breaks.
+    from typing import get_args
+
+    naming = [cls for cls in get_args(P.Request) if "game" in cls.__struct_fields__]
+    assert naming, "no request names a game"
+    for cls in naming:
+        assert "by_owner" in vars(cls), f"{cls.__struct_config__.tag} names a game but not who answers it"
+    assert {"act", "attach", "watch", "join", "leave", "admin"} <= P.OWNER_ANSWERS
+    assert {"export", "analyse"}.isdisjoint(P.OWNER_ANSWERS)  # the shared store answers these anywhere
+    assert P.FOLLOWING == {"attach", "watch", "join"} and P.REPEATABLE == {"attach", "watch"}
+    assert P.FOLLOWING <= P.OWNER_ANSWERS and P.REPEATABLE <= P.FOLLOWING
+    assert "by_owner" not in P.Act.__struct_fields__  # a class variable, never on the wire
+
+
 def test_malformed_requests_are_refused_with_a_named_reason():
     assert refusal(b"\xc1").code == "bad_frame"
     # A request whose id is a str that is not UTF-8: refused, and no id can be read back.
