@@ -11,6 +11,11 @@ from typing import Any, Union
 from shared.rules.errors import ActionFormatError
 from shared.rules.terrain import Cell, Player
 
+__all__ = [
+    "RESIGN_REASONS", "Commit", "Redeploy", "Discard", "OrderDefence", "EndTurn", "Resign",
+    "Action", "check_shape", "action_to_dict", "action_from_dict",
+]
+
 RESIGN_REASONS = ("resigned", "time", "abandoned")
 
 

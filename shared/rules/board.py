@@ -10,6 +10,10 @@ from dataclasses import dataclass
 
 from shared.rules.terrain import Cell, GameMap, Player, Terrain
 
+__all__ = [
+    "ACROSS", "DOWN", "DIRECTIONS", "NEIGHBOURS", "Run", "Board", "line_run", "runs_of",
+]
+
 ACROSS = "across"
 DOWN = "down"
 DIRECTIONS = (ACROSS, DOWN)

@@ -15,6 +15,11 @@ from shared.rules.presets import STANDARD, RuleSet
 from shared.rules.strength import Strength, defence_strength, kept_letters
 from shared.rules.terrain import Cell, Player, Terrain
 
+__all__ = [
+    "EXHAUSTIVE_LIMIT", "Defender", "touched_cells", "attacks", "find_defenders", "beating_cost",
+    "strength_after", "best_order", "CombatOutcome", "remove_letters", "resolve", "remove_word",
+]
+
 EXHAUSTIVE_LIMIT = 12  # defenders; beyond this the solver is greedy (R7 asks exactness to 8)
 
 

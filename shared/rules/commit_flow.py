@@ -29,6 +29,10 @@ from shared.rules.pending import PendingDefence
 from shared.rules.strength import attack_strength
 from shared.rules.terrain import Player, Terrain
 
+__all__ = [
+    "PLAYERS", "CommitFlow",
+]
+
 PLAYERS = (Player.GOLD, Player.SILVER)
 
 

@@ -10,6 +10,10 @@ from shared.rules.letters import face_value
 from shared.rules.lexicon import Lexicon
 from shared.rules.terrain import Cell, Player
 
+__all__ = [
+    "Crossword", "read_crossword", "extend_crossword", "supplied_words",
+]
+
 
 @dataclass(frozen=True)
 class Crossword:

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from shared.rules.terrain import Cell
 
+__all__ = [
+    "cell_name", "RuleError", "ActionFormatError", "GameOverError", "NotYourTurn", "DiscardFirst",
+    "DefencePending", "NothingPending", "EmptyCommit", "BadLetter", "OffBoard", "DuplicateCell",
+    "NotInRack", "NotInLine", "OwnLetterThere", "LavaCell", "Gap", "TooShort",
+    "AmbiguousDirection", "NotAWord", "WaterEnd", "BuildsOnInvalid", "NotConnected",
+    "ForestTooDense", "AlreadyRedeployed", "NoRunThere", "LiftBreaksCrossword", "WrongDiscard",
+    "BadDefenceOrder", "BadResignation",
+]
+
 
 def cell_name(cell: Cell) -> str:
     """A cell as players read it: 1-based row and column."""

@@ -11,6 +11,12 @@ from typing import Any
 
 from shared.rules.terrain import Cell, Player
 
+__all__ = [
+    "Event", "GameStarted", "TurnStarted", "LettersDrawn", "DiscardRequired", "LettersDiscarded",
+    "WordCommitted", "TerrainChanged", "DefenceRequested", "CombatStep", "LettersRemoved",
+    "CityTaken", "WordLifted", "TurnEnded", "LastTurn", "ScoresChanged", "GameOver",
+]
+
 
 def _cells(cells) -> list[list[int]]:
     return [[r, c] for r, c in cells]

@@ -44,6 +44,10 @@ from shared.rules.presets import RuleSet
 from shared.rules.terrain import GameMap, Player
 from shared.rules.turn_flow import PLAYERS, TurnFlow
 
+__all__ = [
+    "Game", "PLAYERS", "PendingDefence", "PendingDiscard",
+]
+
 
 class Game(CommitFlow, TurnFlow, GameViews):
     """One game of Scryptic. Build it with :meth:`new`."""

@@ -6,6 +6,10 @@ from typing import Any
 
 from shared.rules.terrain import Player, Terrain
 
+__all__ = [
+    "PLAYERS", "GameViews", "TERRAIN_TO_CHAR",
+]
+
 PLAYERS = (Player.GOLD, Player.SILVER)
 
 

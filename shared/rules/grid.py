@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from shared.rules.terrain import Cell, GameMap, Player, Terrain
 
+__all__ = [
+    "TERRAIN_CHARS", "CITY_CHARS", "cell_char", "grid_rows", "map_from_rows",
+]
+
 TERRAIN_CHARS: dict[str, Terrain] = {
     ".": Terrain.PLAINS,
     "f": Terrain.FOREST,

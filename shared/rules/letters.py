@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+__all__ = [
+    "ALPHABET", "LETTER_VALUES", "SCRABBLE_DISTRIBUTION", "letter_value", "face_value",
+    "letters_counter",
+]
+
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 _DOTS = {1: "adegilnorstu", 2: "bcmp", 3: "fhjkqvwxyz"}

@@ -11,6 +11,10 @@ from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
+__all__ = [
+    "Category", "Lexicon", "WordList",
+]
+
 
 class Category(str, Enum):
     """The four semantic classes of RULINGS R6/R12."""

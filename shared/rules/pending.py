@@ -10,6 +10,10 @@ from shared.rules.combat import Defender
 from shared.rules.strength import Strength
 from shared.rules.terrain import Cell, Player
 
+__all__ = [
+    "PendingDiscard", "PendingDefence", "Result",
+]
+
 
 @dataclass(frozen=True)
 class PendingDiscard:

@@ -14,6 +14,10 @@ from shared.rules.lexicon import Category, Lexicon
 from shared.rules.presets import RuleSet
 from shared.rules.terrain import Cell, Player, Terrain
 
+__all__ = [
+    "CommitPlan", "plan_commit",
+]
+
 
 
 @dataclass(frozen=True)

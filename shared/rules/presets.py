@@ -8,6 +8,11 @@ from typing import Any
 
 from shared.rules.letters import SCRABBLE_DISTRIBUTION
 
+__all__ = [
+    "OPTIONAL_NUMBERS", "RuleSet", "STANDARD", "PRESETS", "DEFAULT_RULES", "PRESET_DESCRIPTIONS",
+    "UNSETTABLE", "with_settings", "get_rules",
+]
+
 OPTIONAL_NUMBERS = frozenset({"pewter_defence_multiplier", "city_guard_reach", "stall_turns", "turn_limit",
                               "target_score"})
 """Rule-set numbers that may be None (unset; ``none`` in :func:`with_settings`)."""

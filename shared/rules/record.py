@@ -20,6 +20,10 @@ from shared.rules.grid import grid_rows, map_from_rows
 from shared.rules.presets import RuleSet
 from shared.rules.terrain import GameMap, Player
 
+__all__ = [
+    "FORMAT", "VERSION", "READABLE_VERSIONS", "RecordError", "GameRecord", "parse_record",
+]
+
 FORMAT = "scryptic-record"
 VERSION = 2
 """Version 2 records play revision 2 of the rulings; version 1 records (no ``revision`` in their

@@ -8,6 +8,10 @@ from shared.rules.game import Game
 from shared.rules.lexicon import Lexicon
 from shared.rules.record import GameRecord, RecordError
 
+__all__ = [
+    "replay",
+]
+
 
 def replay(record: GameRecord, lexicon: Lexicon, upto: int | None = None):
     """Play the record's actions; RecordError names the first bad line and the rule it breaks."""

@@ -13,6 +13,11 @@ from shared.rules.lexicon import Category, Lexicon
 from shared.rules.presets import RuleSet
 from shared.rules.terrain import Cell, Player, Terrain
 
+__all__ = [
+    "Strength", "base_strength", "city_multiplier", "has_gate", "gate_cells", "kept_letters",
+    "guards", "attack_strength", "defence_strength",
+]
+
 
 @dataclass(frozen=True)
 class Strength:

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+__all__ = [
+    "Cell", "Player", "Terrain", "GameMap",
+]
+
 Cell = tuple[int, int]
 """A board position as (row, column); row 0 is the top row."""
 

@@ -23,6 +23,10 @@ from shared.rules.events import (
 from shared.rules.pending import PendingDiscard, Result
 from shared.rules.terrain import Player
 
+__all__ = [
+    "PLAYERS", "TurnFlow",
+]
+
 PLAYERS = (Player.GOLD, Player.SILVER)
 
 
