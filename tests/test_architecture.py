@@ -30,6 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("shared", "server", "client", "scryptic")
 MAX_LINES = 400
 
+# Modules that read best as one file though longer than MAX_LINES: the length each may reach, and
+# why. A module is split by concern, never to get under a number; one not listed stays under it.
+LONG_MODULES: dict[str, tuple[int, str]] = {
+    "server.edge.protocol": (480, "the wire schema: every request type, its fields and limits, the error "
+                                  "codes; read top to bottom beside docs/protocol.md"),
+}
+
 # (rule, package) -> why the package does not meet the rule yet. These run as xfail, so they
 # show in every test report until the package is reorganised (issue 13).
 NOT_YET: dict[tuple[str, str], str] = {}
@@ -271,8 +278,10 @@ def test_no_import_circle_in_the_package(package: str) -> None:
 @pytest.mark.parametrize("package", _rule_params("size"))
 def test_no_module_over_400_lines(package: str) -> None:
     sizes = {m: len(p.read_text(encoding="utf-8").splitlines()) for m, p in MODULES.items() if _in_package(m, package)}
-    too_long = {m: n for m, n in sizes.items() if n > MAX_LINES}
-    assert not too_long, f"modules over {MAX_LINES} lines: {too_long}"
+    too_long = {m: n for m, n in sizes.items() if n > LONG_MODULES.get(m, (MAX_LINES, ""))[0]}
+    assert not too_long, f"modules over {MAX_LINES} lines (or their allowance in LONG_MODULES): {too_long}"
+    stale = [m for m in LONG_MODULES if _in_package(m, package) and sizes.get(m, 0) <= MAX_LINES]
+    assert not stale, f"listed in LONG_MODULES but no longer over {MAX_LINES} lines: {stale}"
 
 
 @pytest.mark.parametrize("package", _rule_params("one_way"))
