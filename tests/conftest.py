@@ -43,3 +43,13 @@ def pytest_sessionfinish(session, exitstatus):
         print(f"\nthe tests wrote into the user's own folders: {', '.join(touched)}", file=sys.stderr)
         session.exitstatus = 1
     shutil.rmtree(_SANDBOX, ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Print mypy's error count for each package, when tests/test_types.py ran."""
+    from test_types import TYPE_COUNTS
+
+    counts = config.stash.get(TYPE_COUNTS, None)
+    if counts:
+        terminalreporter.write_sep("-", "mypy errors by package")
+        terminalreporter.write_line(", ".join(f"{name}: {n}" for name, n in counts.items()))

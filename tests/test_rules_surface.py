@@ -25,7 +25,7 @@ SURFACE: dict[str, list[str]] = {
         "CombatOutcome", "Defender", "EXHAUSTIVE_LIMIT", "attacks", "beating_cost", "best_order",
         "find_defenders", "remove_letters", "remove_word", "resolve", "strength_after", "touched_cells",
     ],
-    "commit_flow": ["CommitFlow", "PLAYERS"],
+    "commit_flow": ["commit", "order_defence"],
     "crossword": ["Crossword", "extend_crossword", "read_crossword", "supplied_words"],
     "errors": [
         "ActionFormatError", "AlreadyRedeployed", "AmbiguousDirection", "BadDefenceOrder", "BadLetter",
@@ -41,7 +41,7 @@ SURFACE: dict[str, list[str]] = {
         "TerrainChanged", "TurnEnded", "TurnStarted", "WordCommitted", "WordLifted",
     ],
     "game": ["Game", "PLAYERS", "PendingDefence", "PendingDiscard"],
-    "game_view": ["GameViews", "PLAYERS", "TERRAIN_TO_CHAR"],
+    "game_view": ["PLAYERS", "TERRAIN_TO_CHAR", "view_of"],
     "grid": ["CITY_CHARS", "TERRAIN_CHARS", "cell_char", "grid_rows", "map_from_rows"],
     "letters": [
         "ALPHABET", "LETTER_VALUES", "SCRABBLE_DISTRIBUTION", "face_value", "letter_value",
@@ -60,12 +60,16 @@ SURFACE: dict[str, list[str]] = {
         "DERIVED_FIELDS", "FORMAT", "FROM_NEW_FIELDS", "SNAPSHOT_FIELDS", "SnapshotError",
         "can_snapshot", "prefix_hash", "restore", "snapshot_of",
     ],
+    "state": ["GameState", "PLAYERS"],
     "strength": [
         "Strength", "attack_strength", "base_strength", "city_multiplier", "defence_strength",
         "gate_cells", "guards", "has_gate", "kept_letters",
     ],
     "terrain": ["Cell", "GameMap", "Player", "Terrain"],
-    "turn_flow": ["PLAYERS", "TurnFlow"],
+    "turn_flow": [
+        "PLAYERS", "after_action", "discard", "draw", "end_turn", "game_over", "leader", "require_discard",
+        "resign", "start_turn", "turn_end_reason",
+    ],
 }
 
 

@@ -158,9 +158,13 @@ def _cell(value: Any, what: str) -> Cell:
 def _direction(value: Any, optional: bool) -> str | None:
     if value is None and optional:
         return None
+    return _required_direction(value)
+
+
+def _required_direction(value: Any) -> str:
     if value not in ("across", "down"):
         raise ActionFormatError(f"direction must be 'across' or 'down', not {value!r}")
-    return value
+    return str(value)
 
 
 def _letters(value: Any, what: str) -> str:
@@ -205,7 +209,7 @@ def action_from_dict(data: Any) -> Action:
             placements.append((r, c, _letters(item[2], f"placement {i + 1} letter")))
         return Commit(player, tuple(placements), _direction(data.get("direction"), optional=True))
     if cls is Redeploy:
-        return Redeploy(player, _cell(data.get("cell"), "cell"), _direction(data.get("direction"), False))
+        return Redeploy(player, _cell(data.get("cell"), "cell"), _required_direction(data.get("direction")))
     if cls is Discard:
         return Discard(player, _letters(data.get("letters"), "letters"))
     if cls is OrderDefence:

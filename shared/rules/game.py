@@ -27,8 +27,8 @@ from shared.rules.actions import (
     check_shape,
 )
 from shared.rules.board import ACROSS, DOWN, Board, runs_of
-from shared.rules.commit_flow import CommitFlow
-from shared.rules.crossword import Crossword, read_crossword
+from shared.rules import commit_flow, turn_flow
+from shared.rules.crossword import read_crossword
 from shared.rules.errors import cell_name
 from shared.rules.events import (
     Event,
@@ -36,49 +36,22 @@ from shared.rules.events import (
     LettersDrawn,
     WordLifted,
 )
-from shared.rules.game_view import GameViews
+from shared.rules.game_view import view_of
 from shared.rules.lexicon import Lexicon
 from shared.rules.pending import PendingDefence, PendingDiscard, Result
 from shared.rules.placement import CommitPlan, plan_commit
 from shared.rules.presets import RuleSet
 from shared.rules.terrain import GameMap, Player
-from shared.rules.turn_flow import PLAYERS, TurnFlow
+from shared.rules.state import PLAYERS, GameState
 
 __all__ = [
     "Game", "PLAYERS", "PendingDefence", "PendingDiscard",
 ]
 
 
-class Game(CommitFlow, TurnFlow, GameViews):
-    """One game of Scryptic. Build it with :meth:`new`."""
-
-    def __init__(self) -> None:  # use Game.new
-        self.map: GameMap
-        self.rules: RuleSet
-        self.lexicon: Lexicon
-        self.seed: int
-        self.first: Player
-        self.rng: random.Random
-        self.board: Board
-        self.racks: dict[Player, list[str]]
-        self.pools: dict[Player, list[str]]
-        self.drawn: dict[Player, int]
-        self.removed: dict[Player, int]
-        self.discarded: dict[Player, int]
-        self.captured: dict[Player, int]
-        self.cities_taken: dict[Player, int]
-        self.to_move: Player
-        self.turn: int
-        self.turns_started: dict[Player, int]
-        self.committed_this_turn: bool
-        self.redeployed_this_turn: bool
-        self.passes: int
-        self.stall_turns: int  # turns started with both pools empty (R11 end 4)
-        self.pending: PendingDiscard | PendingDefence | None
-        self.result: Result | None
-        self.actions: list[dict[str, Any]]
-        self.initial_events: list[Event]
-        self._last_scores: dict[Player, int]
+class Game(GameState):
+    """One game of Scryptic: its state (:class:`GameState`) and the actions that change it.
+    Build it with :meth:`new`."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -121,8 +94,8 @@ class Game(CommitFlow, TurnFlow, GameViews):
         g._last_scores = {p: 0 for p in PLAYERS}
         events: list[Event] = [GameStarted(g.first, game_map.name, rules.name)]
         for p in (g.first, g.first.other):
-            events.append(LettersDrawn(p, g._draw(p, rules.rack_start)))
-        events += g._start_turn(g.first)
+            events.append(LettersDrawn(p, turn_flow.draw(g, p, rules.rack_start)))
+        events += turn_flow.start_turn(g, g.first)
         g.initial_events = events
         return g
 
@@ -139,63 +112,11 @@ class Game(CommitFlow, TurnFlow, GameViews):
                      "_last_scores"):
             setattr(g, name, dict(getattr(self, name)))
         g.actions = list(self.actions)
-        g._crosswords = dict(self.__dict__.get("_crosswords", {}))
-        g._drawn_crosswords = dict(self.__dict__.get("_drawn_crosswords", {}))
+        for memo in ("_crosswords", "_drawn_crosswords"):  # reads of the board (see GameState.crossword)
+            g.__dict__[memo] = dict(self.__dict__.get(memo, {}))
         return g
 
     # ----------------------------------------------------------------- queries
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def version(self) -> int:
-        """The number of accepted actions."""
-        return len(self.actions)
-
-    @property
-    def actor(self) -> Player | None:
-        """Who must act now: the defender or discarder if a decision is pending, else the mover."""
-        if self.result is not None:
-            return None
-        if self.pending is not None:
-            return self.pending.player
-        return self.to_move
-
-    def pool_count(self, player: Player) -> int | None:
-        """Letters left in ``player``'s pool (None: endless)."""
-        return None if self.rules.endless_pool else len(self.pools[player])
-
-    def crossword(self, player: Player) -> Crossword:
-        """``player``'s runs, words, invalid runs and supply.
-
-        Remembered while the player's letters and cities stay as they are (a crossword depends
-        on nothing else): an action, its scores and the views sent after it read each once."""
-        board = self.board
-        known = self.__dict__.setdefault("_crosswords", {})
-        hit = known.get(player)
-        # Kept with copies of what it was read from: comparing two dicts costs less than
-        # building any key from them, and this runs several times an action.
-        if hit is not None and hit[0] == board.letters[player] and hit[1] == board.city_owner:
-            return hit[2]
-        crossword = read_crossword(board, player, self.lexicon)
-        self._remember_crossword(player, crossword)
-        return crossword
-
-    def _remember_crossword(self, player: Player, crossword: Crossword) -> None:
-        """Keep ``crossword`` as ``player``'s for the board as it is now."""
-        board = self.board
-        self.__dict__.setdefault("_crosswords", {})[player] = (
-            dict(board.letters[player]), dict(board.city_owner), crossword)
-
-    def score(self, player: Player, crossword: Crossword | None = None) -> int:
-        """R11: words on the board + opponent letters removed + city bonuses."""
-        words = (crossword or self.crossword(player)).word_value
-        return words + self.captured[player] + self.rules.city_capture_bonus * self.cities_taken[player]
-
-    def scores(self) -> dict[Player, int]:
-        return {p: self.score(p) for p in PLAYERS}
-
     def legal_action_types(self, player: Player) -> list[str]:
         """The kinds of action ``player`` may take now (each may still be refused in detail)."""
         if self.result is not None:
@@ -214,13 +135,6 @@ class Game(CommitFlow, TurnFlow, GameViews):
         if not isinstance(self.pending, PendingDefence):
             raise E.NothingPending("no defence order is pending")
         return self.pending.suggested_order
-
-    def letter_total(self, player: Player) -> int:
-        """Pool + rack + board + removed + discarded: never changes in a finite-pool game."""
-        return (
-            len(self.pools[player]) + len(self.racks[player]) + len(self.board.letters[player])
-            + self.removed[player] + self.discarded[player]
-        )
 
     def fingerprint(self) -> tuple:
         """Everything that makes up the state, hashable: equal fingerprints, equal games."""
@@ -246,19 +160,19 @@ class Game(CommitFlow, TurnFlow, GameViews):
             raise E.GameOverError(f"the game is over ({self.result.reason})")
         check_shape(action)
         if isinstance(action, Resign):
-            events = self._resign(action)
+            events = turn_flow.resign(self, action)
         else:
             self._check_actor(action)
             if isinstance(action, Commit):
-                events = self._commit(action)
+                events = commit_flow.commit(self, self.plan_commit(action))
             elif isinstance(action, OrderDefence):
-                events = self._order_defence(action)
+                events = commit_flow.order_defence(self, action)
             elif isinstance(action, Discard):
-                events = self._discard(action)
+                events = turn_flow.discard(self, action)
             elif isinstance(action, Redeploy):
                 events = self._redeploy(action)
             elif isinstance(action, EndTurn):
-                events = self._end_turn(action)
+                events = turn_flow.end_turn(self, action)
             else:
                 raise E.ActionFormatError(f"not an action: {action!r}")
         self.actions.append(action_to_dict(action))
@@ -334,13 +248,14 @@ class Game(CommitFlow, TurnFlow, GameViews):
         self.racks[p].extend(letter for _, _, letter in returned)
         self.redeployed_this_turn = True
         events: list[Event] = [WordLifted(p, run.text, run.cells, returned)]
-        events += self._require_discard(p)
-        return events + self._after_action()
+        events += turn_flow.require_discard(self, p)
+        return events + turn_flow.after_action(self)
 
-    # ------------------------------------------------------------------ discard
-    # ----------------------------------------------------------------- turns
-    # ------------------------------------------------------------------ endings
     # --------------------------------------------------------------------- views
+    def view(self, viewer: Player | None) -> dict[str, Any]:
+        """The whole visible state for ``viewer`` (a player, or None for a spectator): R13."""
+        return view_of(self, viewer)
+
     def record(self):
         """The game so far as a :class:`~shared.rules.record.GameRecord`."""
         from shared.rules.record import GameRecord

@@ -104,16 +104,16 @@ def plan_commit(
         after = read_crossword(board, p, lexicon, layer)
     else:
         after = extend_crossword(board, before, lexicon, layer, new_cells)
-    touched = [r for r in after.runs if not new_cells.isdisjoint(r.cells)]
-    for r in touched:
-        if r.text not in lexicon:
-            where = "the word" if r.cells == run.cells else "the cross word"
-            raise E.NotAWord(f"{where} {r.text.upper()} at {cell_name(r.start)} is not in the dictionary")
-    for r in touched:
-        for end in (r.cells[0], r.cells[-1]):
+    touched = [w for w in after.runs if not new_cells.isdisjoint(w.cells)]
+    for word in touched:
+        if word.text not in lexicon:
+            where = "the word" if word.cells == run.cells else "the cross word"
+            raise E.NotAWord(f"{where} {word.text.upper()} at {cell_name(word.start)} is not in the dictionary")
+    for word in touched:
+        for end in (word.cells[0], word.cells[-1]):
             if board.terrain_at(end) is Terrain.WATER:
                 raise E.WaterEnd(
-                    f"{r.text.upper()} ends on water at {cell_name(end)}: both ends of a word "
+                    f"{word.text.upper()} ends on water at {cell_name(end)}: both ends of a word "
                     "must be on land"
                 )
     # R3: no run holding a new letter may include a letter of a run left invalid
