@@ -87,6 +87,12 @@ class Screens:
 
         self.show(SettingsView())
 
+    def go_saved_games(self) -> None:
+        """The local games kept in their save slots, to resume or delete."""
+        from client.views.saved_games import SavedGamesView
+
+        self.show(SavedGamesView())
+
     def go_howto(self, back: Callable[[], Any] | None = None) -> None:
         """How to play; Escape and Back go to ``back`` (the menu if None)."""
         from client.views.howto import HowToPlayView

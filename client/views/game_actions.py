@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
+
+from client.ui import theme
 
 from shared.rules.actions import EndTurn, Redeploy
 from shared.rules.board import ACROSS, DOWN, Run, line_run
@@ -28,19 +29,35 @@ class GameActions:
     armed_rack_index: int | None
     animator: Any
     rng: Any
+    tutorial: bool
+    log: Any
+    save_failures_told: int = -1
 
-    def save_game(self) -> bool:
-        """Keep a local game in progress for the main menu's Resume; True if saved."""
-        from client import savegame
+    def save_game(self, wait: bool = False) -> bool:
+        """Keep a local game in its save slot (from now on, after every action; see
+        client.autosave); ``wait``: until it is on disk. True if the game is kept."""
+        from client import autosave, savegame
 
-        if not savegame.can_save(self.session):
+        if self.tutorial or not savegame.can_save(self.session):
             return False
-        try:
-            savegame.save(self.session)
-        except OSError as exc:
-            print(f"scryptic: the game could not be kept to resume later: {exc}", file=sys.stderr)
-            return False
+        if self.save_failures_told < 0:  # the failures from here on are this screen's to tell
+            self.save_failures_told = autosave.WRITER.failure_count
+        autosave.keep(self.session)
+        if wait:
+            autosave.WRITER.flush()
         return True
+
+    def tell_save_failures(self) -> None:
+        """Say in the chronicle, and as the error line, that the game could not be saved."""
+        from client import autosave
+
+        count = autosave.WRITER.failure_count
+        if self.save_failures_told >= 0 and count != self.save_failures_told:
+            self.save_failures_told = count
+            failures = autosave.WRITER.failures
+            text = failures[-1] if failures else "A game could not be saved"
+            self.log.append((text, theme.RUBY))
+            self.show_error(text)
 
     def recall(self) -> None:
         self.planner.recall()
