@@ -57,6 +57,7 @@ class SavedGame:
     opponent: str = ""
     turn: int = 0
     saved_at: float = 0.0  # seconds since the epoch
+    seats: str = ""  # who plays which side here (seats_text)
     problem: str | None = None  # None: the file reads; else why not, in plain words
 
     @property
@@ -102,10 +103,16 @@ def can_save(session: Any) -> bool:
 def opponent_text(seats: dict[Player, Seat]) -> str:
     """Who the game is against, as the list says it: the computer seat's name, or pass and play."""
     computers = [s for s in seats.values() if not s.human_here]
-    if computers:
-        return computers[0].name
-    names = [seats[p].name for p in Player if p in seats]
-    return "Pass and play: " + " & ".join(names)
+    return computers[0].name if computers else "Pass and play"
+
+
+def seats_text(seats: dict[str, Any]) -> str:
+    """Who plays which side here, from a save file's seats: "Ada plays gold", "Ann (gold), Bob (silver)"."""
+    here = [(Player(int(k)).label.lower(), str(s.get("name", ""))) for k, s in sorted(seats.items())
+            if isinstance(s, dict) and s.get("human")]
+    if len(here) == 1:
+        return f"{here[0][1]} plays {here[0][0]}"
+    return ", ".join(f"{name} ({side})" for side, name in here)
 
 
 def snapshot(session: LocalSession, origin: str = "menu") -> Snapshot:
@@ -167,7 +174,7 @@ def summary(path: Path) -> SavedGame:
         data = _read(path)
         mtime = path.stat().st_mtime
         return SavedGame(path, str(data.get("title", "")), str(data.get("opponent", "")),
-                         int(data.get("turn", 0)), float(data.get("saved_at", mtime)))
+                         int(data.get("turn", 0)), float(data.get("saved_at", mtime)), seats_text(data["seats"]))
     except SaveError as exc:
         return SavedGame(path, path.stem, saved_at=_mtime(path), problem=exc.reason)
     except (TypeError, ValueError):

@@ -122,8 +122,9 @@ def test_two_games_have_two_slots_listed_newest_first_and_both_resume(lexicon, c
     os.utime(slot1, (1_000_000, 1_000_000))  # ties are broken by the time saved inside the file
     listed = savegame.list_saves()
     assert [g.path for g in listed] == [slot2, slot1]
-    assert (listed[0].title, listed[0].opponent, listed[0].turn) == ("The Anvil", "Pass and play: Ann & Bob", 2)
-    assert (listed[1].title, listed[1].opponent) == ("Cinder Ford", "Computer (Knight)")
+    assert (listed[0].title, listed[0].opponent, listed[0].turn) == ("The Anvil", "Pass and play", 2)
+    assert listed[0].seats == "Ann (gold), Bob (silver)"
+    assert (listed[1].title, listed[1].opponent, listed[1].seats) == ("Cinder Ford", "Computer (Knight)", "Ada plays gold")
     assert savegame.load(lexicon, slot1).game.view(GOLD) == first.game.view(GOLD)
     assert savegame.load(lexicon, slot2).game.view(SILVER) == second.game.view(SILVER)
 

@@ -115,7 +115,7 @@ class SavedGamesView(BaseView):
         holder = UIAnchorLayout(width=row_width, height=24 + 2 + self.page_rows * (ROW_H + 2), size_hint=None)
         holder.add(rows, anchor_x="left", anchor_y="top")
         body.add(holder)
-        body.add(label("Finished games leave this list: their records and replays are kept on the end screen.",
+        body.add(label("A game that ends leaves this list: watch its replay or analyse it from the end screen.",
                        size=13, color=theme.INK_MUTED, italic=True))
         outer = UIBoxLayout(space_between=14)
         outer.add(top_panel(body, width, 44 + 30 + 14 + 26 + self.page_rows * (ROW_H + 2) + 14 + 22 + 8))
@@ -135,12 +135,9 @@ class SavedGamesView(BaseView):
                                colour=theme.PARCHMENT_DIM, bottom_colour=theme.RUBY),
                      two_lines(day, clock, widths[3]), resume, delete]
             return table_row(cells, row_width, height=ROW_H, glow=theme.RUBY)
-        opponent, detail = game.opponent, "against the computer"
-        if opponent.startswith("Pass and play: "):
-            opponent, detail = "Pass and play", opponent[len("Pass and play: "):]
         cells = [cell(game.title, widths[0], bold=True, color=theme.BRASS_LIGHT),
-                 two_lines(opponent, detail, widths[1]),
-                 cell(str(game.turn), widths[2], align="center"),
+                 two_lines(game.opponent, game.seats, widths[1]),
+                 cell(str(game.turn), widths[2]),
                  two_lines(day, clock, widths[3]), resume, delete]
         return table_row(cells, row_width, height=ROW_H, shade=shade)
 
