@@ -109,7 +109,7 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         self.buttons: dict[str, BrassButton] = {}
         self._build_buttons()
         self.open_log()  # the chronicle's first line, and a resumed game's story so far
-        self.save_game()  # a local game is kept in its save slot from now on (client.autosave)
+        self.save_failures_told = self.save_failures()  # failures from now on are this screen's to tell
         self.coach = attach_coach(self)  # the guided game's coach, for a lesson's session
         self.clock_alarm = ClockAlarm()
 

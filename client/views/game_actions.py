@@ -31,28 +31,32 @@ class GameActions:
     rng: Any
     tutorial: bool
     log: Any
-    save_failures_told: int = -1
+    save_failures_told: int
 
     def save_game(self, wait: bool = False) -> bool:
-        """Keep a local game in its save slot (from now on, after every action; see
-        client.autosave); ``wait``: until it is on disk. True if the game is kept."""
+        """Save a kept local game now (it is saved after every action anyway, see client.autosave;
+        a game is kept once the navigator started it); ``wait``: until it is on disk. True if kept."""
         from client import autosave, savegame
 
-        if self.tutorial or not savegame.can_save(self.session):
+        if getattr(self.session, "save_slot", None) is None or not savegame.can_save(self.session):
             return False
-        if self.save_failures_told < 0:  # the failures from here on are this screen's to tell
-            self.save_failures_told = autosave.WRITER.failure_count
         autosave.keep(self.session)
         if wait:
             autosave.WRITER.flush()
         return True
 
+    def save_failures(self) -> int:
+        """How many saves have failed since the client started."""
+        from client import autosave
+
+        return autosave.WRITER.failure_count
+
     def tell_save_failures(self) -> None:
         """Say in the chronicle, and as the error line, that the game could not be saved."""
         from client import autosave
 
-        count = autosave.WRITER.failure_count
-        if self.save_failures_told >= 0 and count != self.save_failures_told:
+        count = self.save_failures()
+        if count != self.save_failures_told:
             self.save_failures_told = count
             failures = autosave.WRITER.failures
             text = failures[-1] if failures else "A game could not be saved"

@@ -185,7 +185,15 @@ def test_a_skirmish_left_is_kept_and_resumed_from_the_menu(window):
 
     for game in savegame.list_saves():
         savegame.delete(game.path)
-    view = local_game(window, seed=8)
+    from client.session import LocalSession, Seat
+    from shared.maps.files import load_map
+
+    session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=8,
+                               gold=Seat(GOLD, "You", True), silver=Seat(SILVER, "CPU", False, 1))
+    session.paused = True
+    window.navigator.start_game(session)  # as the set-up screen starts a game: kept in a save slot
+    view = window.current_view
+    pump(window, 2)
     turn = view.session.game.turn
     rack = list(view.session.game.racks[GOLD])
     key(window, arcade.key.ESCAPE)  # the menu

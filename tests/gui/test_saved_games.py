@@ -251,3 +251,16 @@ def test_the_editors_test_game_is_kept_as_its_leave_question_says(window):
     assert entry.path == game.session.save_slot and entry.turn == 1
     resumed = savegame.load(window.lexicon, entry.path)
     assert resumed.game.view(GOLD) == game.session.game.view(GOLD)
+
+
+def test_the_guided_game_and_pictures_of_games_are_not_kept(window):
+    from client.capture import sample_session
+    from client.views.game import GameView
+
+    window.navigator.go_tutorial()
+    pump(window, 2)
+    assert isinstance(window.current_view, GameView) and window.current_view.session.save_slot is None
+    window.show_view(GameView(sample_session("cinder-ford", window.lexicon)))  # what `scryptic screenshot` does
+    pump(window, 2)
+    autosave.WRITER.flush()
+    assert savegame.list_saves() == []
