@@ -44,9 +44,11 @@ class GameEvents:
 
     def open_log(self) -> None:
         """The chronicle's first line; for a resumed game, every event so far after it."""
+        history = getattr(self.session, "history", None) or []
+        first = self.session.game.first if history else self.display.to_move  # who moved first, then
         self.log.append((f"{self.session.title or self.display.map_name}: "
-                         f"{self.seat_name(self.display.to_move)} to move", theme.PARCHMENT_DIM))
-        for events, on_board in getattr(self.session, "history", None) or []:
+                         f"{self.seat_name(first)} to move", theme.PARCHMENT_DIM))
+        for events, on_board in history:
             for event in events:  # told as they were in play, with no animation or sound
                 self.move_marks.apply(event)
                 self.chronicle(event, on_board)

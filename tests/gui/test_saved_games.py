@@ -80,7 +80,7 @@ def test_two_games_are_listed_newest_first_and_both_resume_where_they_were(windo
     shot(window, "main-menu-resume")
     listed = open_list(window)
     rows = [(g.title, g.opponent, g.turn) for g in listed.games]
-    assert rows == [("Hollowmere", "Computer (level 3)", second_turn), ("Cinder Ford", "Computer (level 1)", 1)]
+    assert rows == [("Hollowmere", "Computer (Marshal)", second_turn), ("Cinder Ford", "Computer (Squire)", 1)]
     shot(window, "saved-games-list")
     click(window, *listed.buttons["resume-1"].rect.center)  # the older one, with the mouse
     resumed = window.current_view
@@ -264,3 +264,27 @@ def test_the_guided_game_and_pictures_of_games_are_not_kept(window):
     pump(window, 2)
     autosave.WRITER.flush()
     assert savegame.list_saves() == []
+
+
+def test_a_resumed_chronicle_still_opens_with_who_moved_first(window):
+    from client.session import LocalSession, Seat
+    from client.views.game import GameView
+    from shared.maps.files import load_map
+
+    session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=61, ai_delay=0.0,
+                               first=SILVER, gold=Seat(GOLD, "Tester", True),
+                               silver=Seat(SILVER, "Computer (Squire)", False, 1))
+    window.navigator.start_game(session)
+    view = window.current_view
+    pump_until(window, lambda: session.game.actor == GOLD and not session.thinking and not view.animator.busy,
+               timeout=60, what="the computer's first move")
+    told = [text for text, _colour in view.log]
+    assert told[0] == "Cinder Ford: Computer (Squire) to move"
+    leave_to_menu(window, view)
+    listed = open_list(window)
+    click(window, *listed.buttons["resume-0"].rect.center)
+    resumed = window.current_view
+    assert isinstance(resumed, GameView)
+    resumed.session.paused = True
+    assert [text for text, _colour in resumed.log] == told
+    leave_to_menu(window, resumed)
