@@ -93,6 +93,7 @@ def test_two_games_are_listed_newest_first_and_both_resume_where_they_were(windo
     for _ in range(3):  # the keyboard: Resume and Delete of the first row, then the second row's Resume...
         key(window, arcade.key.DOWN)
     assert listed.nav.focused is listed.buttons["resume-1"]
+    shot(window, "saved-games-keyboard")
     key(window, arcade.key.ENTER)  # ...which Enter presses
     resumed = window.current_view
     assert isinstance(resumed, GameView)
@@ -288,3 +289,27 @@ def test_a_resumed_chronicle_still_opens_with_who_moved_first(window):
     resumed.session.paused = True
     assert [text for text, _colour in resumed.log] == told
     leave_to_menu(window, resumed)
+
+
+def test_a_save_that_fails_is_told_in_the_game_and_on_the_main_menu(window, tmp_path):
+    from client.session import LocalSession, Seat
+    from client.views.menu import MainMenuView
+    from shared.maps.files import load_map
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the saves folder should be")
+    session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=71, ai_delay=0.0,
+                               gold=Seat(GOLD, "Tester", True), silver=Seat(SILVER, "Computer (Squire)", False, 1))
+    session.save_slot = blocker / "game.json"  # cannot be written
+    window.navigator.start_game(session)
+    view = window.current_view
+    autosave.WRITER.flush()
+    key(window, arcade.key.E, arcade.key.MOD_CTRL)  # a pass: the screen shows the update, then tells
+    pump_until(window, lambda: any("could not be saved" in text for text, _c in view.log), what="the failure told")
+    assert view.error.startswith("A game could not be saved (turn ")
+    session.paused = True
+    leave_to_menu(window, view)
+    menu = window.current_view
+    assert isinstance(menu, MainMenuView)
+    assert menu.toast.startswith("A game could not be saved (turn ") and "more)" in menu.toast
+    shot(window, "main-menu-save-failed")
