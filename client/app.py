@@ -186,12 +186,37 @@ class ScrypticWindow(arcade.Window):
         self.save_settings()
 
 
+def close_on_sigterm(window: arcade.Window) -> None:
+    """SIGTERM (a logout, a shutdown) closes the window as its close button does: the screen
+    shown hears ``on_close`` first (a game makes sure it is saved), then the window closes."""
+    import signal
+
+    import pyglet
+
+    def close(_dt: float = 0.0) -> None:
+        window.dispatch_event("on_close")
+
+    def handler(_signum: int, _frame: Any) -> None:
+        pyglet.clock.schedule_once(close, 0)  # on the event loop's turn, not inside a draw
+
+    signal.signal(signal.SIGTERM, handler)
+
+
 def run(settings: Settings | None = None) -> int:
-    """Open the window on the main menu and run until it closes."""
+    """Open the window on the main menu and run until it closes (or SIGTERM closes it)."""
     started = time.perf_counter()
     window = ScrypticWindow(settings)
+    close_on_sigterm(window)
     window.navigator.go_menu()
     window.started_at = started  # type: ignore[attr-defined]
     arcade.run()
-    window.save_settings()
+    finish(window)
     return 0
+
+
+def finish(window: ScrypticWindow) -> None:
+    """After the event loop: keep the settings, and wait for the last game save to reach the disk."""
+    from client import autosave
+
+    window.save_settings()
+    autosave.WRITER.flush()

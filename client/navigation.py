@@ -46,6 +46,9 @@ class Navigator(Protocol):
     def go_settings(self) -> None:
         """The settings screen."""
 
+    def go_saved_games(self) -> None:
+        """The local games kept in their save slots, to resume or delete."""
+
     def go_howto(self, back: Callable[[], Any] | None = None) -> None:
         """How to play; ``back`` is where Escape returns (the menu if None)."""
 

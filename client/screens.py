@@ -87,6 +87,12 @@ class Screens:
 
         self.show(SettingsView())
 
+    def go_saved_games(self) -> None:
+        """The local games kept in their save slots, to resume or delete."""
+        from client.views.saved_games import SavedGamesView
+
+        self.show(SavedGamesView())
+
     def go_howto(self, back: Callable[[], Any] | None = None) -> None:
         """How to play; Escape and Back go to ``back`` (the menu if None)."""
         from client.views.howto import HowToPlayView
@@ -128,9 +134,13 @@ class Screens:
     def start_game(self, session: Any, *, tutorial: bool = False,
                    leave: Callable[[], Any] | None = None) -> None:
         """Show the game screen for ``session`` (a hand-over screen first in pass and play);
-        ``leave`` replaces where leaving the game goes (the main menu)."""
+        ``leave`` replaces where leaving the game goes (the main menu). A local game (not the
+        guided one) is kept in a save slot (client.autosave) from here on."""
+        from client import autosave, savegame
         from client.views.game import GameView
 
+        if not tutorial and savegame.can_save(session):
+            autosave.keep(session)  # in its save slot from now on, after every accepted action
         game_view = GameView(session, tutorial=tutorial, leave=leave)
         if session.hot_seat:
             self.show_hand_over(game_view, session.viewer())

@@ -172,7 +172,8 @@ class GameSession:
         """Stop background work."""
 
 
-def _event_dicts(events, viewer: Player | None) -> list[dict[str, Any]]:
+def event_dicts(events, viewer: Player | None) -> list[dict[str, Any]]:
+    """The engine's events as ``viewer`` may see them (dicts, as the game screen takes them)."""
     out = []
     for ev in events:
         d = ev.to_dict(viewer)
@@ -221,6 +222,14 @@ class LocalSession(GameSession):
         self._closed = False
         self.paused = False  # True stops the computer from moving (tests, benchmarks)
         self.held = False  # True while a menu covers the game (see hold)
+        self.listeners: list[Callable[["LocalSession"], None]] = []
+        """Called after every action the game accepts (client.autosave keeps the game then)."""
+        self.save_slot: Any = None  # the file this game is kept in (client.savegame), once it is
+        self.resumed = False  # True for a game read back from its save slot
+        self.origin = "menu"  # where the game was started: "menu" or "editor"
+        self.history: list[tuple[list[dict[str, Any]], dict[Player, int]]] = []
+        """A resumed game's story so far: per action, its events as the screen saw them and each
+        side's letters on the board before it (the game screen tells them in its chronicle)."""
 
     @classmethod
     def new(
@@ -274,7 +283,9 @@ class LocalSession(GameSession):
         self._last_action_at = time.monotonic()
         # In pass-and-play the screen belongs to whoever acted; keep their view for the animation.
         shown = viewer if viewer is not None else None
-        self._outbox.append(Update(_event_dicts(events, shown), self.game.view(shown), action.player))
+        self._outbox.append(Update(event_dicts(events, shown), self.game.view(shown), action.player))
+        for listener in list(self.listeners):
+            listener(self)
         return True
 
     def poll(self) -> list[Message]:
@@ -355,3 +366,6 @@ class LocalSession(GameSession):
 
     def close(self) -> None:
         self._closed = True
+
+
+_event_dicts = event_dicts  # the older private name, still used by the replay and analysis sessions

@@ -231,6 +231,7 @@ class EditorView(BaseView):
         session = LocalSession.new(self.doc.to_game_map(), rules, self.window.lexicon,
                                    seed=random.getrandbits(31), first=Player.GOLD,
                                    gold=seats[Player.GOLD], silver=seats[Player.SILVER])
+        session.origin = "editor"  # kept in a save slot like any local game (client.autosave)
         navigator = self.navigator
         # Leaving the game (which closes its session) comes back to this editor, not the menu.
         navigator.start_game(session, leave=lambda: navigator.show(self))

@@ -108,7 +108,8 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         self.ui = PartialUIManager()
         self.buttons: dict[str, BrassButton] = {}
         self._build_buttons()
-        self._log_initial()
+        self.open_log()  # the chronicle's first line, and a resumed game's story so far
+        self.save_failures_told = self.save_failures()  # failures from now on are this screen's to tell
         self.coach = attach_coach(self)  # the guided game's coach, for a lesson's session
         self.clock_alarm = ClockAlarm()
 
@@ -121,10 +122,6 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
     def _build_buttons(self) -> None:
         self.buttons = build_buttons(self)
         self._update_buttons()
-
-    def _log_initial(self) -> None:
-        self.log.append((f"{self.session.title or self.display.map_name}: "
-                         f"{self.seat_name(self.display.to_move)} to move", theme.PARCHMENT_DIM))
 
     # ---------------------------------------------------------------- lifecycle
     def on_show_view(self) -> None:
@@ -167,17 +164,16 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
     def leave(self) -> None:
         """Back to the main menu (the session is closed; a local game is saved to resume), or
         where the screen that started the game asked (``leave``: the editor, the lobby)."""
+        self.save_game(wait=True)  # the Resume list shows a local game as it was left
+        self.session.close()
         if self.leave_to is not None:
-            self.session.close()
             self.leave_to()
             return
-        self.save_game()
-        self.session.close()
         self.navigator.go_menu()
 
     def on_close(self) -> None:
-        """The window is closing: keep a local game to resume next time."""
-        self.save_game()
+        """The window is closing: make sure a local game is on disk to resume next time."""
+        self.save_game(wait=True)
 
     # ---------------------------------------------------------------- state
     @property

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
+
+from client.ui import theme
 
 from shared.rules.actions import EndTurn, Redeploy
 from shared.rules.board import ACROSS, DOWN, Run, line_run
@@ -28,19 +29,39 @@ class GameActions:
     armed_rack_index: int | None
     animator: Any
     rng: Any
+    tutorial: bool
+    log: Any
+    save_failures_told: int
 
-    def save_game(self) -> bool:
-        """Keep a local game in progress for the main menu's Resume; True if saved."""
-        from client import savegame
+    def save_game(self, wait: bool = False) -> bool:
+        """Save a kept local game now (it is saved after every action anyway, see client.autosave;
+        a game is kept once the navigator started it); ``wait``: until it is on disk. True if kept."""
+        from client import autosave, savegame
 
-        if not savegame.can_save(self.session):
+        if getattr(self.session, "save_slot", None) is None or not savegame.can_save(self.session):
             return False
-        try:
-            savegame.save(self.session)
-        except OSError as exc:
-            print(f"scryptic: the game could not be kept to resume later: {exc}", file=sys.stderr)
-            return False
+        autosave.keep(self.session)
+        if wait:
+            autosave.WRITER.flush()
         return True
+
+    def save_failures(self) -> int:
+        """How many saves have failed since the client started."""
+        from client import autosave
+
+        return autosave.WRITER.failure_count
+
+    def tell_save_failures(self) -> None:
+        """Say in the chronicle, and as the error line, that the game could not be saved."""
+        from client import autosave
+
+        count = self.save_failures()
+        if count != self.save_failures_told:
+            self.save_failures_told = count
+            failures = autosave.WRITER.failures
+            text = failures[-1] if failures else "A game could not be saved"
+            self.log.append((text, theme.RUBY))
+            self.show_error(text)
 
     def recall(self) -> None:
         self.planner.recall()

@@ -42,6 +42,17 @@ class GameEvents:
         def request_redraw(self) -> None: ...
         def _sync_planner(self) -> None: ...
 
+    def open_log(self) -> None:
+        """The chronicle's first line; for a resumed game, every event so far after it."""
+        history = getattr(self.session, "history", None) or []
+        first = self.session.game.first if history else self.display.to_move  # who moved first, then
+        self.log.append((f"{self.session.title or self.display.map_name}: "
+                         f"{self.seat_name(first)} to move", theme.PARCHMENT_DIM))
+        for events, on_board in history:
+            for event in events:  # told as they were in play, with no animation or sound
+                self.move_marks.apply(event)
+                self.chronicle(event, on_board)
+
     def step_started(self, step: Step) -> None:
         self.fx.started(step)
         # The sound hook (client/audio): a commit, a fight, a city taken.
@@ -50,21 +61,29 @@ class GameEvents:
         audio.on_event(step.event)
         self.move_marks.apply(step.event)
         self._track_pending(step.event)
+        self.chronicle(step.event)
+
+    def chronicle(self, event: dict[str, Any], on_board: dict[Player, int] | None = None) -> None:
+        """Tell ``event`` in the chronicle (``on_board``: each side's letters on the board before
+        it, when it is not what the screen shows, as when a resumed game's story is told)."""
+        kind = event.get("type")
         # A fight is told by the same sentences as the preview's and the analysis's.
-        told = self.narrator.feed(step.event)
+        told = self.narrator.feed(event)
         for sentence in told or []:
             self.log.append(("  " + sentence, theme.PARCHMENT_DIM))
-        fight_part = told is not None and step.kind not in ("word_committed", "defence_requested")
-        line = None if fight_part else describe_event(step.event, self.names())
+        fight_part = told is not None and kind not in ("word_committed", "defence_requested")
+        line = None if fight_part else describe_event(event, self.names())
         if line:
             colour = theme.PARCHMENT if not line.startswith(" ") else theme.PARCHMENT_DIM
-            if step.kind == "turn_started":
+            if kind == "turn_started":
                 colour = theme.BRASS
-            elif step.kind == "last_turn":
+            elif kind == "last_turn":
                 colour = theme.AMBER
             self.log.append((line, colour))
-        if step.kind == "turn_ended" and step.event.get("passed"):
-            note = self._pass_note(Player(step.event["player"]))
+        if kind == "turn_ended" and event.get("passed"):
+            player = Player(event["player"])
+            count = on_board[player] if on_board is not None else len(self.display.letters.get(player, {}))
+            note = self._pass_note(player, count)
             if note:
                 self.log.append((note, theme.INK_MUTED))
 
@@ -79,7 +98,7 @@ class GameEvents:
                       "game_over"):
             self.display.pending = None
 
-    def _pass_note(self, player: Player) -> str | None:
+    def _pass_note(self, player: Player, on_board: int) -> str | None:
         """Why a computer player passed, if its level explains it."""
         seat = self.session.seats.get(player)
         if seat is None or seat.human_here or not seat.ai_level:
@@ -92,7 +111,7 @@ class GameEvents:
         if level is None:
             return None
         hoards = bool(getattr(level, "hoard_first", False)) and getattr(level, "letter_worth", 0) > 0
-        return ai_pass_note(level.name, len(self.display.letters.get(player, {})), hoards)
+        return ai_pass_note(level.name, on_board, hoards)
 
     def step_finished(self, step: Step) -> None:
         self.fx.finished(step)
@@ -107,11 +126,8 @@ class GameEvents:
         self._sync_planner()
         self.planner_changed()
         if update.view.get("result") is not None and self.end_timer is None and not self.is_replay:
-            self.end_timer = 1.2
-            if getattr(self.session, "resumed", False):
-                from client import savegame
-
-                savegame.forget()  # the saved game is over
+            self.end_timer = 1.2  # (a local game's save slot went when the game ended: client.autosave)
+        self.tell_save_failures()
         if self.coach is not None:
             self.coach.on_update_done(update)
         self.request_redraw()

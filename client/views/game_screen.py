@@ -52,6 +52,8 @@ class GameScreen(Protocol):
     dialog: Any
     coach: Any
     tutorial: bool
+    leave_to: Any
+    """Where leaving goes instead of the main menu (the editor, for its test game), or None."""
     board: Any
     """The :class:`~client.views.board_section.BoardSection`."""
     rack: Any

@@ -21,10 +21,16 @@ class MainMenuView(BaseView):
         box = UIBoxLayout(space_between=12)
         from client import savegame
 
-        saved = savegame.peek()
+        self.problem: str | None = None
+        try:
+            savegame.migrate()  # an older version's one saved game becomes a slot
+        except OSError as exc:
+            self.problem = f"The game saved by an older version could not be moved: {exc.strerror or exc}"
+        saved = len(savegame.list_saves())
         entries = [("Skirmish vs the computer", "skirmish", lambda: self.navigator.go_skirmish("ai"), "gold")]
-        if saved is not None:
-            entries.insert(0, (f"Resume: {saved.title}, turn {saved.turn}"[:34], "resume", self._resume, "gold"))
+        if saved:
+            games = "1 game" if saved == 1 else f"{saved} games"
+            entries.insert(0, (f"Resume  ({games} saved)", "resume", lambda: self.navigator.go_saved_games(), "gold"))
             entries[1] = ("New skirmish", "skirmish", lambda: self.navigator.go_skirmish("ai"), "brass")
         if not self.app.settings.seen_tutorial:  # a new player is offered the guided game first
             entries.insert(0, ("First game? Take the guided tour", "tutorial", lambda: self.navigator.go_tutorial(),
@@ -55,23 +61,15 @@ class MainMenuView(BaseView):
         name = self.app.settings.name
         self.greeting.text = f"Welcome, {name}.  F1 for how to play; arrows and Enter choose."
         self.buttons["editor"].disabled = not self.navigator.editor_available()
+        from client import autosave
 
-    def _resume(self) -> None:
-        """Play on the game left last time."""
-        from client import savegame
-
-        try:
-            session = savegame.load(self.app.lexicon)
-        except savegame.SaveError as exc:
-            self.buttons["resume"].disabled = True
-            self.show_toast(f"The saved game is lost: {exc.reason}.")
-            return
-        if session is None:
-            self.buttons["resume"].disabled = True
-            self.show_toast("There is no saved game any more.")
-            return
-        session.resumed = True  # type: ignore[attr-defined]
-        self.navigator.start_game(session)
+        failures = autosave.WRITER.take_failures()  # saves that failed while a game was played
+        if self.problem:
+            failures.append(self.problem)
+            self.problem = None
+        if failures:
+            more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+            self.show_toast(f"{failures[-1]}{more}.", seconds=12.0)
 
     def _editor(self) -> None:
         if not self.navigator.go_editor():

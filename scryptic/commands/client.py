@@ -82,7 +82,7 @@ def _play(args) -> int:
     from client.display_check import require_display
 
     require_display("scryptic play")
-    from client.app import ScrypticWindow
+    from client.app import ScrypticWindow, close_on_sigterm, finish
     from client.settings import load_settings
 
     import arcade
@@ -91,6 +91,7 @@ def _play(args) -> int:
     if args.windowed:
         settings.fullscreen = False
     window = ScrypticWindow(settings, size=args.size)
+    close_on_sigterm(window)  # a logout or shutdown saves and closes as the close button does
     window.navigator.go_menu()
     if args.startup_time:
         def report(_dt: float) -> None:
@@ -101,7 +102,7 @@ def _play(args) -> int:
 
         arcade.schedule(report, 0.05)
     arcade.run()
-    window.save_settings()
+    finish(window)
     return 0
 
 

@@ -181,9 +181,19 @@ def test_a_skirmish_left_is_kept_and_resumed_from_the_menu(window):
     from client import savegame
     from client.views.game import GameView
     from client.views.menu import MainMenuView
+    from client.views.saved_games import SavedGamesView
 
-    savegame.forget()
-    view = local_game(window, seed=8)
+    for game in savegame.list_saves():
+        savegame.delete(game.path)
+    from client.session import LocalSession, Seat
+    from shared.maps.files import load_map
+
+    session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=8,
+                               gold=Seat(GOLD, "You", True), silver=Seat(SILVER, "CPU", False, 1))
+    session.paused = True
+    window.navigator.start_game(session)  # as the set-up screen starts a game: kept in a save slot
+    view = window.current_view
+    pump(window, 2)
     turn = view.session.game.turn
     rack = list(view.session.game.racks[GOLD])
     key(window, arcade.key.ESCAPE)  # the menu
@@ -194,12 +204,16 @@ def test_a_skirmish_left_is_kept_and_resumed_from_the_menu(window):
     assert isinstance(menu, MainMenuView) and "resume" in menu.buttons
     pump(window, 2)
     click(window, *menu.buttons["resume"].rect.center)
+    listed = window.current_view
+    assert isinstance(listed, SavedGamesView)
+    pump(window, 2)
+    click(window, *listed.buttons["resume-0"].rect.center)
     resumed = window.current_view
     assert isinstance(resumed, GameView) and resumed is not view
     assert resumed.session.game.turn == turn and resumed.session.game.racks[GOLD] == rack
     resumed.session.paused = True
     resumed.session.close()
-    savegame.forget()
+    savegame.delete(resumed.session.save_slot)
     window.navigator.go_menu()
     pump(window)
     assert "resume" not in window.current_view.buttons
