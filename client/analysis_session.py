@@ -21,7 +21,7 @@ from shared.rules.pending import PendingDefence
 from shared.rules.record import GameRecord, parse_record
 from shared.rules.terrain import Player
 
-from client.session import GameSession, Message, Rejected, Seat, Update, _event_dicts
+from client.session import GameSession, Message, Rejected, Seat, Update, event_dicts
 
 
 class AnalysisSession(GameSession):
@@ -107,7 +107,7 @@ class AnalysisSession(GameSession):
             order = OrderDefence(game.actor, game.best_defence_order())
             events += game.apply(order)
             self.trial_actions.append(action_to_dict(order))
-        self._outbox.append(Update(_event_dicts(events, self.trial_player), game.view(self.trial_player),
+        self._outbox.append(Update(event_dicts(events, self.trial_player), game.view(self.trial_player),
                                    action.player))
 
     def poll(self) -> list[Message]:

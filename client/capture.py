@@ -211,7 +211,7 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
     from shared.words.dictionary import load_dictionary
 
     from client.sample import first_attack
-    from client.session import Update, _event_dicts
+    from client.session import Update, event_dicts
     from client.views.game import GameView
 
     lexicon = load_dictionary()
@@ -251,7 +251,7 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
         from shared.rules.actions import OrderDefence
 
         events += trial.apply(OrderDefence(trial.pending.player, trial.pending.suggested_order))
-    update = Update(_event_dicts(events, None), trial.view(view.viewer), commit.player)
+    update = Update(event_dicts(events, None), trial.view(view.viewer), commit.player)
 
     def replay_combat() -> None:
         if not view.animator.busy:

@@ -15,7 +15,7 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.record import GameRecord, parse_record
 from shared.rules.terrain import Player
 
-from client.session import GameSession, Message, Seat, Update, _event_dicts
+from client.session import GameSession, Message, Seat, Update, event_dicts
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Replay speeds the watcher steps through (1: one action every ``pace`` seconds)."""
@@ -124,7 +124,7 @@ class ReplaySession(GameSession):
         self.index += 1
         self._restart_timer()
         events = self.game.apply(action)
-        return Update(_event_dicts(events, None), self.game.view(None), action.player)
+        return Update(event_dicts(events, None), self.game.view(None), action.player)
 
     def poll(self) -> list[Message]:
         out, self._outbox = self._outbox, []

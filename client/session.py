@@ -367,5 +367,3 @@ class LocalSession(GameSession):
     def close(self) -> None:
         self._closed = True
 
-
-_event_dicts = event_dicts  # the older private name, still used by the replay and analysis sessions
