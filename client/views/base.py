@@ -132,12 +132,18 @@ class BaseView(arcade.View):
         if not self.toast:
             return
         w = self.window.width
+        pad = 18
         text = self.texts.get("toast", self.toast, w / 2, 40, size=16, color=theme.PARCHMENT,
                               anchor_x="center", anchor_y="center", font=theme.SANS)
-        pad = 18
-        tw = text.content_width + 2 * pad
-        arcade.draw_lbwh_rectangle_filled(w / 2 - tw / 2, 20, tw, 40, theme.with_alpha(theme.LEATHER_DARK, 235))
-        arcade.draw_lbwh_rectangle_outline(w / 2 - tw / 2, 20, tw, 40, self.toast_colour, 2)
+        if text.content_width > w - 80:  # a long message (a file's path) wraps instead of running off
+            text = self.texts.get("toast-long", self.toast, w / 2, 20 + pad / 2, size=16, color=theme.PARCHMENT,
+                                  anchor_x="center", anchor_y="bottom", font=theme.SANS,
+                                  width=int(w - 80 - 2 * pad), multiline=True, align="center")
+            tw, th = w - 80, text.content_height + pad
+        else:
+            tw, th = text.content_width + 2 * pad, 40
+        arcade.draw_lbwh_rectangle_filled(w / 2 - tw / 2, 20, tw, th, theme.with_alpha(theme.LEATHER_DARK, 235))
+        arcade.draw_lbwh_rectangle_outline(w / 2 - tw / 2, 20, tw, th, self.toast_colour, 2)
         text.draw()
 
     def on_draw(self) -> None:
