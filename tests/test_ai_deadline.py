@@ -43,7 +43,7 @@ def _turn(deadline: float) -> tuple[_Turn, object]:
 
 def test_with_time_to_spare_the_worst_fight_is_weighed():
     turn, game = _turn(time.perf_counter() + 3600)
-    worst = turn.worst_fight(game, SILVER_RACK)
+    worst = turn.search.worst_fight(game, SILVER_RACK)
     assert worst is not None and worst > 0
 
 
@@ -63,7 +63,7 @@ def test_weighing_the_opponents_fights_stops_once_the_clock_passes(monkeypatch):
         return real_estimate(self, move)
 
     monkeypatch.setattr(MoveEstimator, "estimate", estimate)
-    assert turn.worst_fight(game, SILVER_RACK) is None
+    assert turn.search.worst_fight(game, SILVER_RACK) is None
     assert len(estimated) == 3, "the fourth fight is not estimated: the clock is read before it"
     assert turn.decision.timed_out, "the decision says it was cut short"
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Sequence
 
 
 def share(part: float, whole: float) -> float | None:
@@ -30,11 +31,11 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     return round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)
 
 
-def mean(values: list[float], places: int = 1) -> float | None:
+def mean(values: Sequence[float], places: int = 1) -> float | None:
     """The mean rounded to ``places``, or None for no values."""
     return round(statistics.mean(values), places) if values else None
 
 
-def spread(values: list[float]) -> dict[str, float | None]:
+def spread(values: Sequence[float]) -> dict[str, float | None]:
     """Mean, least and most of ``values`` (None each for no values)."""
     return {"mean": mean(values), "min": min(values) if values else None, "max": max(values) if values else None}

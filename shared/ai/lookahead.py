@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from shared.rules.actions import Commit, OrderDefence
 from shared.ai.estimate import MoveEstimator
@@ -72,19 +73,23 @@ def guess_rack(game: Game, player: Player, rng: random.Random, size: int) -> lis
 
 
 class ReplySearch:
-    """The opponent-reply look-ahead of one decision (mixed into the turn's search, which
-    provides the attributes below)."""
+    """The opponent-reply look-ahead of one decision: what each candidate commit is worth once
+    the opponent's most damaging reply is played against it.
 
-    game: Game
-    me: Player
-    lv: Level
-    w: Weights
-    rng: random.Random
-    deadline: float
-    decision: "object"
+    Handed what it reads by the turn's search: the mover, the level, the weights, the chance,
+    the deadline, and ``out_of_time``, the search's own clock check (it also notes on the
+    decision that it was cut short)."""
 
-    def out_of_time(self) -> bool:  # pragma: no cover - provided by the turn's search
-        raise NotImplementedError
+    def __init__(self, game: Game, me: Player, lv: Level, w: Weights, rng: random.Random, deadline: float,
+                 out_of_time: Callable[[], bool]) -> None:
+        self.game = game
+        self.me = me
+        self.lv = lv
+        self.w = w
+        self.rng = rng
+        self.deadline = deadline
+        self.out_of_time = out_of_time
+        self.replies = 0  # opponent replies played out so far
 
     def reply_vocab(self) -> Vocabulary:
         """The opponent is assumed to know every word the AI may play."""
@@ -159,7 +164,7 @@ class ReplySearch:
 
     def _loss(self, g: Game, base: float, commit: Commit) -> float:
         reply = play_out(g, commit)
-        self.decision.replies += 1
+        self.replies += 1
         return base - position_value(reply, self.me, self.w)
 
     def quiet_floor(self, game: Game, rack: list[str]) -> float:

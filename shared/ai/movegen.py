@@ -75,7 +75,7 @@ _new = object.__new__
 # costs more than finding the move did. Its slots' own descriptors set the same fields at a
 # third of the cost; a commit built so is equal to, and hashes as, one built by Commit(...).
 _set_player, _set_placements, _set_direction = (
-    Commit.player.__set__, Commit.placements.__set__, Commit.direction.__set__)  # type: ignore[attr-defined]
+    Commit.player.__set__, Commit.placements.__set__, Commit.direction.__set__)  # type: ignore[attr-defined, misc, union-attr]
 
 
 def _commits(player: Player, moves: Moves) -> Commits:

@@ -141,16 +141,18 @@ def decide(game: Game, player: Player, level: int | Level, rng: random.Random, t
     elif isinstance(pending, PendingDefence) and pending.defender == player:
         decision = Decision(choose_defence(pending, player, lv, rng))
     elif game.actor != player:
-        raise ValueError(f"{player.label} has nothing to decide: {game.actor.label} must act")
+        raise ValueError(f"{player.label} has nothing to decide: {game.actor.label if game.actor else 'nobody'} must act")
     else:
         with collector_paused():  # a full collection mid-search is a stall no clock check ends
-            decision = _Turn(game, player, lv, rng, start + limit * (1 - CAP_RESERVE)).choose()
+            turn = _Turn(game, player, lv, rng, start + limit * (1 - CAP_RESERVE))
+            decision = turn.choose()
+            decision.replies = turn.search.replies
     decision.seconds = time.perf_counter() - start
     return decision
 
 
 # ---------------------------------------------------------------------------- turn
-class _Turn(ReplySearch):
+class _Turn:
     """One decision on the mover's own turn."""
 
     def __init__(self, game: Game, player: Player, lv: Level, rng: random.Random, deadline: float) -> None:
@@ -167,6 +169,7 @@ class _Turn(ReplySearch):
         self.refuse_gifts = lv.refuse_gifts and not urge(game, self.w.contact)
         self.vocab: Vocabulary = level_vocabulary(game.lexicon, lv.min_zipf)
         self.decision = Decision(EndTurn(player))
+        self.search = ReplySearch(game, player, lv, self.w, rng, deadline, self.out_of_time)
         # (value, commit, position after it) for each commit the last best_commit compared
         self.examined: list[tuple[float, Commit, Game]] = []
         self.probes: list[int] = []  # while the wait to meet costs, the best attacks to play out (PROBES)
@@ -279,7 +282,7 @@ class _Turn(ReplySearch):
             # Only the candidates whose replies were examined compete: the others' values
             # would be optimistic by comparison. If the best few are all refuted, more are
             # examined (up to LOOK_WIDER), rather than end the turn by default.
-            values = self.look_ahead(game, results[: lv.replies * LOOK_WIDER], first=lv.replies,
+            values = self.search.look_ahead(game, results[: lv.replies * LOOK_WIDER], first=lv.replies,
                                      enough=MARGIN)
             results = results[: len(values)]
         else:

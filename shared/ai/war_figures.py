@@ -21,14 +21,14 @@ def pewter_race(games: list[GameSummary]) -> dict[str, Any]:
     A pewter city between the capitals is a prize the first player reaches a turn sooner; on
     a map where its taker usually wins, the first player's share shows it. ``games`` counts
     the games where a pewter city fell; the shares are of those games."""
-    taken = [g for g in games if g.war.first_pewter is not None]
-    first = sum(1 for g in taken if g.war.first_pewter[0] == g.first)
-    won = sum(1 for g in taken if g.winner == g.war.first_pewter[0])
+    taken = [(g, g.war.first_pewter) for g in games if g.war.first_pewter is not None]
+    first = sum(1 for g, (taker, _turn) in taken if taker == g.first)
+    won = sum(1 for g, (taker, _turn) in taken if g.winner == taker)
     return {
         "games": len(taken),
         "first_player_took": share(first, len(taken)),
         "taker_won": share(won, len(taken)),
-        "turn": spread([g.war.first_pewter[1] for g in taken]),
+        "turn": spread([turn for _g, (_taker, turn) in taken]),
     }
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from shared.rules.actions import Commit, Discard, EndTurn, OrderDefence, Redeploy, Resign
 from shared.rules.errors import RuleError
 from shared.rules.game import Game, PendingDefence, PendingDiscard
-from shared.rules.terrain import Player
+from shared.rules.terrain import Cell, Player
 
 
 def random_commit(
@@ -31,7 +31,7 @@ def random_commit(
     rack = Counter(game.racks[player])
     if not rack:
         return None
-    anchors = [(cell, own[cell]) for cell in own]
+    anchors: list[tuple[Cell, str | None]] = [(cell, own[cell]) for cell in own]
     anchors += [(c, None) for c, o in board.city_owner.items() if o == player and c not in own]
     rng.shuffle(anchors)
     if toward_enemy:
@@ -94,6 +94,8 @@ def junk_action(game: Game, rng: random.Random):
 def sensible_action(game: Game, rng: random.Random, words: Sequence[str]):
     """A legal action for whoever must act (the random player's policy)."""
     actor = game.actor
+    if actor is None:
+        raise ValueError("the game is over: nobody acts")
     pending = game.pending
     if isinstance(pending, PendingDiscard):
         return Discard(actor, "".join(rng.sample(game.racks[actor], pending.count)))
