@@ -126,7 +126,8 @@ def test_preview_of_sword_shows_strength_attack_defenders_and_the_outcome():
     placed = {(1, 3): "s", (1, 4): "w", (1, 5): "o", (1, 6): "r"}
     pv = compute_preview(view, LEXICON, GOLD, placed)
     assert pv.ok and pv.word == "sword"
-    assert pv.score == 7 and pv.strength == 10
+    assert pv.word_value == 7 and pv.strength == 10
+    assert pv.score == 0  # GRAM beats it: S W O R are lost and gold's score stays where it was
     assert "x1.5 attacking word" in pv.strength_notes
     assert pv.attack
     assert sorted((d.text, d.strength) for d in pv.defenders) == sorted(
@@ -152,7 +153,7 @@ def test_preview_of_a_quiet_word_has_no_attack():
     game = position(". . . . S\n. . . . .\n. . G . .", "", LEXICON, racks={GOLD: "dog"})
     pv = compute_preview(game.view(GOLD), LEXICON, GOLD, {(2, 1): "d", (2, 2): "o", (2, 3): "g"})
     assert pv.ok and not pv.attack and pv.defenders == []
-    assert pv.strength == 3 and pv.score == 3
+    assert pv.strength == 3 and pv.score == pv.word_value == 3
 
 
 def test_the_shadow_game_agrees_with_the_real_one():
