@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from arcade.gui import UIBoxLayout, UILabel
 
 from client.ui import theme
+from client.ui.widgets import label
 from client.views.lobby_cells import fit, text_width
 from shared.analysis.summary import Fight, SideSummary, fight_text, summarise_record, summary_lines
 from shared.rules.record import RecordError
@@ -46,8 +47,6 @@ def fitted_fight(fight: Fight, width: float, size: int = SIZE) -> str:
 
 def _cell(text: str, width: int, colour: tuple[int, ...], *, bold: bool = False,
           italic: bool = False, align: str = "left") -> UILabel:
-    from client.ui.widgets import label
-
     return label(fit(text, width - 4, SIZE, bold=bold, italic=italic), size=SIZE, color=colour, bold=bold,
                  italic=italic, width=width, align=align)
 
@@ -107,6 +106,6 @@ class EndSummary:
                 fight = self.summary[p].biggest_fight
                 if fight is not None:
                     texts[1] = fitted_fight(fight, VALUE_W - 4)
-            for label, text in zip(shown, texts):
-                label.text = fit(text, VALUE_W - 4, SIZE)
-                label.update_font(font_color=theme.PARCHMENT if self.summary is not None else theme.INK_MUTED)
+            for cell, text in zip(shown, texts):
+                cell.text = fit(text, VALUE_W - 4, SIZE)
+                cell.update_font(font_color=theme.PARCHMENT if self.summary is not None else theme.INK_MUTED)

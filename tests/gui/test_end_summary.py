@@ -86,3 +86,32 @@ def test_the_end_screen_sums_the_game_up_for_each_side_inside_its_panel(window, 
         resize(window, (1280, 800))
         window.navigator.go_menu()
         pump(window)
+
+
+def test_a_taller_panel_for_an_online_game_still_fits_the_smallest_window(window, monkeypatch, shots):
+    # a rated online game adds rating rows, a legend and both racks (EndExtras.extra_height)
+    from client.session import LocalSession, Seat
+    from client.views import offers_end
+    from client.views.end import COIN_FOOT, EndOfGameView
+    from client.views.game import GameView
+
+    extra = offers_end.RATING_ROW_H + offers_end.LEGEND_H + offers_end.RACK_ROW_H
+    monkeypatch.setattr(offers_end.EndExtras, "extra_height", property(lambda self: extra))
+    final = replay(parse_record(RECORD.read_text(encoding="utf-8")), window.lexicon)
+    game_view = GameView(LocalSession(final, {p: Seat(p, NAMES[p], True) for p in Player}, title="Online"))
+    try:
+        for size in ((1200, 720), (1280, 800)):
+            resize(window, size)
+            window.navigator.show_game_over(game_view)
+            end = window.current_view
+            assert isinstance(end, EndOfGameView)
+            pump(window, 3)
+            panel = end.panel.rect
+            assert panel.bottom >= 12 and panel.top <= window.height - 12, f"the panel fits at {size}"
+            # the winner's coin is drawn only where the panel leaves room for it
+            assert end.coin_shown == (window.height - panel.top >= COIN_FOOT)
+            arcade.get_image(0, 0, window.width, window.height).save(shots / f"end-tall-{size[0]}x{size[1]}.png")
+    finally:
+        resize(window, (1280, 800))
+        window.navigator.go_menu()
+        pump(window)
