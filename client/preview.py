@@ -4,7 +4,9 @@ It works from a view dict alone (so it is the same for a local game and a networ
 view is turned into a *shadow* :class:`~shared.rules.game.Game` holding the same board and the
 viewer's rack, and the engine itself judges the layout (``plan_commit``), measures the
 strength (``attack_strength``), finds the defenders (``find_defenders``) and, on a copy,
-plays the commit out with the defender's best order to say what would happen.
+plays the commit out with the defender's best order to say what would happen. The score shown
+is the engine's own score (``Game.score``) after that play-out less the score before it: the
+main word, every cross word it forms, letters taken or lost in the fight and city bonuses.
 """
 
 from __future__ import annotations
@@ -104,7 +106,8 @@ class Preview:
     error: str | None = None
     error_code: str | None = None
     word: str | None = None
-    score: int = 0
+    score: int = 0  # the mover's score change the commit brings (cross words, fights, cities)
+    word_value: int = 0  # the main word's face value alone
     strength: int = 0
     strength_notes: list[str] = field(default_factory=list)
     attack: bool = False
@@ -190,13 +193,13 @@ def compute_preview(view: dict[str, Any], lexicon: Lexicon, player: Player,
         return pv
     run = plan.run
     pv.word = run.text
-    pv.score = face_value(run.text)
+    pv.word_value = face_value(run.text)
     board = g.board.copy()
     for r, c, ch in plan.placements:
         board.letters[player][(r, c)] = ch
     strength = attack_strength(board, run, lexicon, g.rules)
     pv.strength = strength.value
-    pv.strength_notes = strength_notes(strength, pv.score)
+    pv.strength_notes = strength_notes(strength, pv.word_value)
     pv.attack = attacks(board, player, run)
     if pv.attack:
         defenders = find_defenders(board, player, run, lexicon, g.rules)
@@ -220,6 +223,9 @@ def compute_preview(view: dict[str, Any], lexicon: Lexicon, player: Player,
         pv.error, pv.error_code = exc.reason, exc.code
         return pv
     pv.outcome, pv.survives = _outcome_lines(events, player)
+    # The engine's own score (R11) on the played-out copy: every word formed or lost, letters
+    # captured and city bonuses, so the number shown is the change the commit will bring.
+    pv.score = trial.score(player) - g.score(player)
     if pv.attack:
         pv.why = explain_fight([e.to_dict(None) for e in events])
     return pv

@@ -37,11 +37,16 @@ class TurnPlanner:
     height: int = 0
     lava: frozenset[Cell] = frozenset()
     _order: list[Cell] = field(default_factory=list)  # placement order, for backspace
+    # Own letters the cursor stepped over since the last letter typed, in order: typing one of
+    # them next means "that letter is already there", not "lay another".
+    _skipped: list[Cell] = field(default_factory=list)
 
     # ---------------------------------------------------------------- syncing
     def sync(self, rack: str, own: dict[Cell, str], width: int, height: int,
              terrain: list[list[Terrain]] | None = None) -> None:
         """Adopt the authoritative rack and board; keep what still fits of the layout."""
+        if own != self.own:
+            self._skipped = []
         self.own = dict(own)
         self.width, self.height = width, height
         if terrain is not None:
@@ -149,9 +154,11 @@ class TurnPlanner:
         if cell is not None and cell == self.cursor:
             self.toggle_direction()
         self.cursor = cell
+        self._skipped = []
 
     def toggle_direction(self) -> None:
         self.direction = DOWN if self.direction == ACROSS else ACROSS
+        self._skipped = []
 
     def move_cursor(self, dr: int, dc: int) -> None:
         """Arrow keys: move the cursor (and point the typing direction that way)."""
@@ -159,6 +166,7 @@ class TurnPlanner:
             self.cursor = (self.height // 2, self.width // 2)
             return
         nxt = (self.cursor[0] + dr, self.cursor[1] + dc)
+        self._skipped = []
         if self.in_bounds(nxt):
             self.cursor = nxt
         if dc:
@@ -166,31 +174,43 @@ class TurnPlanner:
         elif dr:
             self.direction = DOWN
 
-    def _advance(self, cell: Cell) -> Cell | None:
+    def _past_own(self, cell: Cell) -> tuple[Cell | None, list[Cell]]:
+        """The first cell from ``cell`` on (itself included) in the typing direction without an
+        own letter (None: the board ends first), and the own cells before it."""
         dr, dc = _STEP[self.direction]
-        nxt = (cell[0] + dr, cell[1] + dc)
-        # Skip over the player's own letters: typing runs through an existing word.
-        while self.in_bounds(nxt) and nxt in self.own:
-            nxt = (nxt[0] + dr, nxt[1] + dc)
-        return nxt if self.in_bounds(nxt) else None
+        run: list[Cell] = []
+        while self.in_bounds(cell) and cell in self.own:
+            run.append(cell)
+            cell = (cell[0] + dr, cell[1] + dc)
+        return (cell if self.in_bounds(cell) else None), run
 
     def type_letter(self, letter: str) -> bool:
-        """Type a letter at the cursor (from the rack) and move on; False if it cannot go."""
+        """Type a letter at the cursor and move on; False if it cannot go (nothing changes then).
+
+        Typing runs through the player's own letters: the cursor steps over them. Typing such a
+        letter (the one the cursor sits on, or the next one it just stepped over) lays nothing:
+        the letter is already there. So N-O-T-E across an own N lays O, T and E, whether the
+        player types the N or not."""
         letter = letter.lower()
-        if self.cursor is None or letter not in self.rack:
+        if self.cursor is None:
             return False
-        cell = self.cursor
-        while cell in self.own:  # the cursor sits on an own letter: start after it
-            nxt = self._advance(cell)
-            if nxt is None:
-                return False
-            cell = nxt
-        if not self.can_place(cell):
+        cursor: Cell | None = self.cursor
+        skipped = list(self._skipped)
+        if cursor in self.own:  # the cursor sits on own letters: typing starts after them
+            cursor, skipped = self._past_own(cursor)
+        if skipped and self.own.get(skipped[0]) == letter:
+            self._skipped = skipped[1:]
+            if cursor is not None:
+                self.cursor = cursor
+            return True
+        if cursor is None or letter not in self.rack or not self.can_place(cursor):
             return False
-        if cell in self.placed:
-            self.lift(cell)
-        self.place_letter(cell, letter)
-        self.cursor = self._advance(cell) or cell
+        if cursor in self.placed:
+            self.lift(cursor)
+        self.place_letter(cursor, letter)
+        dr, dc = _STEP[self.direction]
+        after, self._skipped = self._past_own((cursor[0] + dr, cursor[1] + dc))
+        self.cursor = after or cursor
         return True
 
     def backspace(self) -> bool:
@@ -200,6 +220,7 @@ class TurnPlanner:
         cell = self._order[-1]
         self.lift(cell)
         self.cursor = cell
+        self._skipped = []
         return True
 
     # ---------------------------------------------------------------- commit

@@ -61,6 +61,65 @@ def test_typing_runs_across_and_skips_own_letters():
     assert t.commit() == Commit(GOLD, ((1, 3, "s"), (1, 4, "w"), (1, 5, "o"), (1, 6, "r")), None)
 
 
+# Gold's ONE stands down from its city; SEA (cut off) stands down further right.
+THROUGH_TERRAIN = """
+. . . . . .
+. G . . . .
+. . . . . .
+. . . . . .
+. . . . . S
+"""
+THROUGH_LETTERS = """
+. o . . s .
+. n . . e .
+. e . . a .
+. . . . . .
+. . . . . .
+"""
+
+
+def through(rack: str):
+    return planner_for(position(THROUGH_TERRAIN, THROUGH_LETTERS, LEXICON, racks={GOLD: rack}))
+
+
+@pytest.mark.parametrize("typed", ["note", "ot"])
+def test_typing_note_across_own_n_and_e_lays_only_o_and_t(typed):
+    # the N at (1, 1) and the E at (1, 4) are gold's: whether or not they are typed, they stay
+    t = through("otdeirlu")
+    t.set_cursor((1, 1))
+    for ch in typed:
+        assert t.type_letter(ch), ch
+    assert t.placed == {(1, 2): "o", (1, 3): "t"}
+    assert sorted(t.rack) == sorted("deirlu")  # the E on the rack is still there
+    assert t.cursor == (1, 5)
+
+
+@pytest.mark.parametrize("typed", ["note", "ote"])
+def test_typing_note_from_own_n_lays_o_t_and_e(typed):
+    # only the N is on the board: O, T and E come from the rack
+    t = planner_for(position(THROUGH_TERRAIN, ". o . . . .\n. n . . . .\n. e . . . .", LEXICON,
+                             racks={GOLD: "ote"}))
+    t.set_cursor((1, 1))
+    for ch in typed:
+        assert t.type_letter(ch), ch
+    assert t.placed == {(1, 2): "o", (1, 3): "t", (1, 4): "e"}
+    assert t.rack == []
+
+
+def test_a_letter_typed_after_a_skip_that_is_not_the_skipped_one_is_laid():
+    # TO then E: the cursor steps over SEA's E; typing D instead lays D after it
+    t = through("otd")
+    t.set_cursor((1, 2))
+    for ch in "otd":
+        assert t.type_letter(ch)
+    assert t.placed == {(1, 2): "o", (1, 3): "t", (1, 5): "d"}
+    # and a refused letter changes nothing
+    t2 = through("ot")
+    t2.set_cursor((1, 1))
+    assert not t2.type_letter("z")
+    assert t2.cursor == (1, 1) and t2.placed == {}
+
+
 def test_typing_a_letter_not_on_the_rack_is_refused_and_backspace_undoes():
     t = planner_for(worked_example())
     t.set_cursor((0, 5))
@@ -126,7 +185,8 @@ def test_preview_of_sword_shows_strength_attack_defenders_and_the_outcome():
     placed = {(1, 3): "s", (1, 4): "w", (1, 5): "o", (1, 6): "r"}
     pv = compute_preview(view, LEXICON, GOLD, placed)
     assert pv.ok and pv.word == "sword"
-    assert pv.score == 7 and pv.strength == 10
+    assert pv.word_value == 7 and pv.strength == 10
+    assert pv.score == 0  # GRAM beats it: S W O R are lost and gold's score stays where it was
     assert "x1.5 attacking word" in pv.strength_notes
     assert pv.attack
     assert sorted((d.text, d.strength) for d in pv.defenders) == sorted(
@@ -152,7 +212,7 @@ def test_preview_of_a_quiet_word_has_no_attack():
     game = position(". . . . S\n. . . . .\n. . G . .", "", LEXICON, racks={GOLD: "dog"})
     pv = compute_preview(game.view(GOLD), LEXICON, GOLD, {(2, 1): "d", (2, 2): "o", (2, 3): "g"})
     assert pv.ok and not pv.attack and pv.defenders == []
-    assert pv.strength == 3 and pv.score == 3
+    assert pv.strength == 3 and pv.score == pv.word_value == 3
 
 
 def test_the_shadow_game_agrees_with_the_real_one():

@@ -30,14 +30,19 @@ class BoardCamera:
     def _limit(self, zoom: float) -> float:
         return max(self.MIN_ZOOM, min(self.MAX_ZOOM, zoom))
 
+    def fit_zoom(self) -> float:
+        """The zoom at which the whole board and its surround fit."""
+        w, h = self.board_extent()
+        vw, vh = self.view_extent()
+        margin = self.FIT_MARGIN
+        return min(vw / (w + 2 * margin), vh / (h + 2 * margin))
+
     def fit(self) -> None:
         """Zoom so the whole board and its surround fit, centred."""
         w, h = self.board_extent()
         if not w or not h:
             return
-        vw, vh = self.view_extent()
-        margin = self.FIT_MARGIN
-        self.cam.zoom = self._limit(min(vw / (w + 2 * margin), vh / (h + 2 * margin)))
+        self.cam.zoom = self._limit(self.fit_zoom())
         self.cam.position = (w / 2, h / 2)
         self.user_zoomed = False
 

@@ -15,6 +15,7 @@ from client.ui import theme
 from client.ui.textures import panel_patch
 from client.views import board_marks
 from client.views.board_camera import BoardCamera
+from client.views.board_coords import MIN_BAND, CoordLayout, coordinate_layout
 from client.views.board_paint import COIN_FRACTION, FRAME, TILE, BoardPainter, cell_centre, world_to_cell
 from client.views.fast_draw import CachedLayer, screen_camera
 from client.views.layout import Rect
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 MIN_COIN_PX = 40
 """A coin is at least this many pixels wide when the board opens (the player may zoom out)."""
 COORD_INK = (58, 36, 12, 255)
+STRIP_FILL = (200, 156, 78, 235)  # the brass of the frame, for numbers pinned to the area's edges
+STRIP_EDGE = (92, 62, 24, 255)
 
 
 class BoardSection(BoardCamera, Panel):
@@ -46,6 +49,7 @@ class BoardSection(BoardCamera, Panel):
         self.user_zoomed = False
         self.hover: Cell | None = None
         self.coords = theme.TextCache()
+        self.coord_layout = CoordLayout()  # the numbers as last painted (read by the tests)
         self.minimap = Minimap(self)
         self._live_coins = False
 
@@ -69,7 +73,11 @@ class BoardSection(BoardCamera, Panel):
         """The zoom at which the whole board and its frame fit."""
         w, h = self.board_extent()
         m = self.FIT_MARGIN
-        return min(self.width / (w + 2 * m), self.height / (h + 2 * m))
+        zoom = min(self.width / (w + 2 * m), self.height / (h + 2 * m))
+        room = MIN_BAND + 2  # pixels round the board for its numbers, however thin the frame
+        if w and h and m * zoom < room:
+            zoom = min((self.width - 2 * room) / w, (self.height - 2 * room) / h)
+        return max(0.01, zoom)
 
     @staticmethod
     def play_zoom() -> float:
@@ -228,35 +236,17 @@ class BoardSection(BoardCamera, Panel):
         self._paint_coordinates(cam, size)
 
     def _paint_coordinates(self, cam: arcade.Camera2D, size: tuple[int, int]) -> None:
-        """Column numbers along the top and bottom of the frame, row numbers down its sides."""
-        zoom = cam.zoom
-        frame_px = FRAME * zoom
-        if frame_px < 9:
-            return
+        """Column numbers along the top and bottom, row numbers down the sides: on the frame, or
+        pinned to the area's edges on a brass strip while the frame is out of view."""
         d = self.gv.display
-        font = max(8.0, min(14.0, frame_px * 0.56))
-        step = 1 if TILE * zoom >= font * 2.2 else 5
-        w, h = d.width * TILE, d.height * TILE
-        limit_x, limit_y = size
-
-        def put(key: tuple, text: str, wx: float, wy: float) -> None:
-            sx, sy = cam.project((wx, wy))[:2]
-            if -20 <= sx <= limit_x + 20 and -20 <= sy <= limit_y + 20:
-                self.coords.draw(key, text, sx, sy, size=font, color=COORD_INK, font=theme.SANS, bold=True,
-                                 anchor_x="center", anchor_y="center")
-
-        for c in range(d.width):
-            if (c + 1) % step and c:
-                continue
-            x = (c + 0.5) * TILE
-            put(("top", c), str(c + 1), x, h + FRAME / 2)
-            put(("bottom", c), str(c + 1), x, -FRAME / 2)
-        for r in range(d.height):
-            if (r + 1) % step and r:
-                continue
-            y = (d.height - r - 0.5) * TILE
-            put(("left", r), str(r + 1), -FRAME / 2, y)
-            put(("right", r), str(r + 1), w + FRAME / 2, y)
+        self.coord_layout = layout = coordinate_layout(lambda xy: tuple(cam.project(xy))[:2], cam.zoom,
+                                                       d.height, d.width, size)
+        for left, bottom, width, height in layout.strips:
+            arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, STRIP_FILL)
+            arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, STRIP_EDGE, 1)
+        for key, text, x, y in layout.labels:
+            self.coords.draw(key, text, x, y, size=layout.font, color=COORD_INK, font=theme.SANS, bold=True,
+                             anchor_x="center", anchor_y="center")
 
     # ---------------------------------------------------------------- helpers for the marks
     def cells_rect(self, cells, pad: float) -> tuple[float, float, float, float]:

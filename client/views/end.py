@@ -1,4 +1,5 @@
-"""The end of a game: who won and why, the scores, and what next (replay, analysis, rematch, menu)."""
+"""The end of a game: who won and why, the scores, a summary of the game (best words, biggest
+fights, cities taken, letters lost), and what next (replay, analysis, rematch, menu)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,16 @@ from client.describe import describe_result
 from client.ui import pieces, theme
 from client.ui.widgets import BrassButton, Panel, label
 from client.views.base import BaseView
+from client.views.end_summary import TABLE_HEIGHT, EndSummary
 from client.views.offers_end import HEADLINES, EndExtras
 from shared.rules.terrain import Player
 
 if TYPE_CHECKING:
     from client.views.game_screen import GameScreen
+
+
+COIN_FOOT = 185  # the winner's coin reaches this far down from the window's top
+MARGIN = 12  # the least room kept between the panel and the window's edges
 
 
 class EndOfGameView(BaseView):
@@ -56,15 +62,16 @@ class EndOfGameView(BaseView):
             info = d.players.get(p)
             col.add(label(str(info.score if info else 0), size=44, bold=True))
             if info:
-                col.add(label(f"{info.captured} from enemy letters, {info.cities_taken} cities taken", size=13,
-                              color=theme.INK_MUTED))
+                col.add(label(f"{info.captured} from enemy letters", size=13, color=theme.INK_MUTED))
             self.extras.add_to(col, p)
             scores.add(col)
         box.add(scores)
+        self.summary = EndSummary(game_view)
+        box.add(self.summary.table)
         legend = self.extras.legend()  # what a provisional rating's "?" means
         if legend is not None:
             box.add(legend)
-        box.add(UISpace(height=14))
+        box.add(UISpace(height=4))
         row = UIBoxLayout(vertical=False, space_between=16)
         row.add(BrassButton("Watch the replay", width=210, on_click=self.replay, name="replay"))
         row.add(BrassButton("Analyse", width=150, on_click=self.analyse, name="analyse"))
@@ -74,12 +81,28 @@ class EndOfGameView(BaseView):
         back_caption = "Main menu" if self.game_view.leave_to is None else "Back"
         row.add(BrassButton(back_caption, width=160, kind="steel", on_click=self.menu, name="menu"))
         box.add(row)
-        self.root.add(Panel(box, width=840, height=420 + self.extras.extra_height), anchor_x="center",
-                      anchor_y="center", align_y=-30 - self.extras.extra_height // 2)
+        self.panel = Panel(box, width=960, height=410 + self.extras.extra_height + TABLE_HEIGHT)
+        self.coin_shown = True
+        self._place_panel()
         self.nav.controls = list(row.children)
 
+    def _place_panel(self) -> None:
+        """Hang the panel under the winner's coin, or higher (without the coin) in a window too
+        short for both: the panel never runs off the bottom."""
+        h = self.window.height if self.window is not None else 800
+        below_coin = min(COIN_FOOT + 20, h - self.panel.height - MARGIN)
+        gap = max(MARGIN, below_coin)
+        self.coin_shown = gap >= COIN_FOOT
+        if self.panel.parent is not None:
+            self.root.remove(self.panel)
+        self.root.add(self.panel, anchor_x="center", anchor_y="top", align_y=-gap)
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self._place_panel()
+
     def draw_title(self) -> None:
-        if self.winner is None:
+        if self.winner is None or not self.coin_shown:
             return
         w, h = self.window.width, self.window.height
         tex = pieces.coin_texture(int(self.winner), "")
@@ -147,6 +170,8 @@ class EndOfGameView(BaseView):
         session = self.game_view.session
         session.poll()  # keep the connection's messages flowing (the game itself is over)
         if self.extras.update():  # the rating changes came after the end
+            self.request_redraw()
+        if self.summary.update():  # the record came (from the server, for an online game)
             self.request_redraw()
         if self.record_future is not None and self.record_future.done():
             self._record_arrived()

@@ -141,6 +141,7 @@ class GameInput:
             return True
         if k.A <= symbol <= k.Z and not ctrl and self.my_turn:
             letter = chr(symbol)
+            laid = dict(self.planner.placed)
             if self.planner.cursor is None:
                 self.show_error("click a cell first, then type")
             elif not self.planner.type_letter(letter):
@@ -150,7 +151,8 @@ class GameInput:
                     self.show_error("no letter can go there")
             else:
                 self.error = None
-                letter_set_down()
+                if self.planner.placed != laid:  # not when the letter was already on the board
+                    letter_set_down()
                 self.planner_changed()
                 if self.planner.cursor is not None:
                     self.board.ensure_visible(self.planner.cursor)

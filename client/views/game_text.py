@@ -111,7 +111,7 @@ class GameText:
             out.append((pv.error[0].upper() + pv.error[1:], theme.RUBY))
             return out
         if pv.word:
-            out.append((f"Score {pv.score}   strength {pv.strength}", theme.PARCHMENT))
+            out.append((f"Score {pv.score:+d}   strength {pv.strength}", theme.PARCHMENT))
             for note in pv.strength_notes:
                 out.append(("  " + note, theme.PARCHMENT_DIM))
         if pv.attack:
