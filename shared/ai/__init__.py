@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from shared.ai.levels import LEVELS, Level, get_level
 from shared.ai.movegen import generate_commits
-from shared.ai.player import Decision, choose_action, decide, level_words
+from shared.ai.decision import Decision
+from shared.ai.player import choose_action, decide, level_words
 from shared.ai.vocab import level_vocabulary_built
 
 

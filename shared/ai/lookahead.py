@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from shared.rules.actions import Commit, OrderDefence
+from shared.ai.decision import Decision
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import Weights, position_value
 from shared.ai.levels import Level
@@ -77,11 +78,11 @@ class ReplySearch:
     the opponent's most damaging reply is played against it.
 
     Handed what it reads by the turn's search: the mover, the level, the weights, the chance,
-    the deadline, and ``out_of_time``, the search's own clock check (it also notes on the
-    decision that it was cut short)."""
+    the deadline, ``out_of_time`` (the search's own clock check, which also notes on the
+    decision that it was cut short) and the decision, on which it counts the replies played."""
 
     def __init__(self, game: Game, me: Player, lv: Level, w: Weights, rng: random.Random, deadline: float,
-                 out_of_time: Callable[[], bool]) -> None:
+                 out_of_time: Callable[[], bool], decision: Decision) -> None:
         self.game = game
         self.me = me
         self.lv = lv
@@ -89,7 +90,7 @@ class ReplySearch:
         self.rng = rng
         self.deadline = deadline
         self.out_of_time = out_of_time
-        self.replies = 0  # opponent replies played out so far
+        self.decision = decision
 
     def reply_vocab(self) -> Vocabulary:
         """The opponent is assumed to know every word the AI may play."""
@@ -164,7 +165,7 @@ class ReplySearch:
 
     def _loss(self, g: Game, base: float, commit: Commit) -> float:
         reply = play_out(g, commit)
-        self.replies += 1
+        self.decision.replies += 1
         return base - position_value(reply, self.me, self.w)
 
     def quiet_floor(self, game: Game, rack: list[str]) -> float:

@@ -37,11 +37,12 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from shared.rules.actions import Action, Commit, EndTurn, Redeploy, Resign
 from shared.ai.answers import choose_defence, choose_discard
 from shared.ai.contact import PROBES, urge
+from shared.ai.decision import Decision
 from shared.ai.estimate import MoveEstimator
 from shared.ai.evaluate import DEFAULT_WEIGHTS, Weights, distance_to, position_value, side_info
 from shared.ai.fights import best_fight, lost_beyond_recovery
@@ -74,20 +75,6 @@ GUARDS = 3
 """Commits through each of our cities in the enemy's reach that are played out besides the
 best-estimated ones: the strongest words on the city (the estimate does not see the
 defence a word on a city adds, the exact value does)."""
-
-
-@dataclass
-class Decision:
-    """An action with what the search saw (for self-play statistics and debugging)."""
-
-    action: Action
-    candidates: int = 0  # commits generated
-    simulated: int = 0  # commits played out
-    replies: int = 0  # opponent replies played out
-    value: float = 0.0  # the chosen commit's value change (0 for other actions)
-    timed_out: bool = False  # the time cap cut the search short
-    seconds: float = 0.0
-    notes: list[str] = field(default_factory=list)
 
 
 def choose_action(
@@ -144,9 +131,7 @@ def decide(game: Game, player: Player, level: int | Level, rng: random.Random, t
         raise ValueError(f"{player.label} has nothing to decide: {game.actor.label if game.actor else 'nobody'} must act")
     else:
         with collector_paused():  # a full collection mid-search is a stall no clock check ends
-            turn = _Turn(game, player, lv, rng, start + limit * (1 - CAP_RESERVE))
-            decision = turn.choose()
-            decision.replies = turn.search.replies
+            decision = _Turn(game, player, lv, rng, start + limit * (1 - CAP_RESERVE)).choose()
     decision.seconds = time.perf_counter() - start
     return decision
 
@@ -169,7 +154,7 @@ class _Turn:
         self.refuse_gifts = lv.refuse_gifts and not urge(game, self.w.contact)
         self.vocab: Vocabulary = level_vocabulary(game.lexicon, lv.min_zipf)
         self.decision = Decision(EndTurn(player))
-        self.search = ReplySearch(game, player, lv, self.w, rng, deadline, self.out_of_time)
+        self.search = ReplySearch(game, player, lv, self.w, rng, deadline, self.out_of_time, self.decision)
         # (value, commit, position after it) for each commit the last best_commit compared
         self.examined: list[tuple[float, Commit, Game]] = []
         self.probes: list[int] = []  # while the wait to meet costs, the best attacks to play out (PROBES)
