@@ -31,7 +31,7 @@ PACKAGES = ("shared", "server", "client", "scryptic")
 MAX_LINES = 400
 
 # (rule, package) -> why the package does not meet the rule yet. These run as xfail, so they
-# show in every test report until the package is reorganised (issue 13).
+# show in every test report until the package is reorganised.
 NOT_YET: dict[tuple[str, str], str] = {}
 
 # Which part of a package may not import which (prefixes of module names). Each layer's
