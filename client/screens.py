@@ -113,7 +113,7 @@ class Screens:
 
     # ---------------------------------------------------------------- the map editor
     def editor_available(self) -> bool:
-        """True if the map editor (issue 7) is installed."""
+        """True if the map editor is installed."""
         try:
             import importlib.util
 

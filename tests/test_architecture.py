@@ -38,7 +38,7 @@ LONG_MODULES: dict[str, tuple[int, str]] = {
 }
 
 # (rule, package) -> why the package does not meet the rule yet. These run as xfail, so they
-# show in every test report until the package is reorganised (issue 13).
+# show in every test report until the package is reorganised.
 NOT_YET: dict[tuple[str, str], str] = {}
 
 # Which part of a package may not import which (prefixes of module names). Each layer's

@@ -1,4 +1,4 @@
-"""Every bad input and every fault gets one line that says what was wrong and what to do (issue 17).
+"""Every bad input and every fault gets one line that says what was wrong and what to do.
 
 Exit code 2 for bad usage, 1 for a fault, never a traceback (unless ``--debug``), and nothing
 written when a command fails. Most cases run in this process through ``scryptic.cli.main``; a

@@ -1,4 +1,4 @@
-"""The client's screens move through one Navigator (issue 13): the app's Screens implements all
+"""The client's screens move through one Navigator: the app's Screens implements all
 of it, and no screen or editor module reaches the app or the screens module to do so."""
 
 from __future__ import annotations

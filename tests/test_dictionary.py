@@ -158,7 +158,7 @@ def test_ai_never_plays_the_exclusion_list(dictionary: Dictionary) -> None:
 
 
 def test_hate_words_and_slurs_are_excluded_with_their_forms(dictionary: Dictionary) -> None:
-    """Issue 12: "nazi" was missing. Players may still play these; the AI never does."""
+    """The word "nazi" was once missing. Players may still play these; the AI never does."""
     for word in ("nazi", "nazis", "nazify", "swastika", "swastikas", "heil", "fuhrer",
                  "negroid", "niggaz", "welsher", "gypsies", "mongoloid", "spazzes", "fuckheads"):
         assert word in dictionary, word

@@ -95,7 +95,7 @@ def test_source_lists_are_what_the_issue_expects() -> None:
     scowl = set(read_lines(COMMITTED.scowl))
     assert len(enable) == 172_820
     assert 115_000 < len(scowl) < 122_000
-    # The issue thought ENABLE lacked armour, axe and snuck: it has them. SCOWL adds
+    # ENABLE was thought to lack armour, axe and snuck: it has them. SCOWL adds
     # modern and British words ENABLE lacks.
     assert {"armour", "axe", "snuck"} <= enable
     assert {"qi", "email", "website", "favourite", "neighbourhood"} <= scowl - enable

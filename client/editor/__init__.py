@@ -1,4 +1,4 @@
-"""The map editor (issue 7): paint terrain and cities on a map, check it, save it, play it.
+"""The map editor: paint terrain and cities on a map, check it, save it, play it.
 
 The model needs no window: :mod:`client.editor.paint` (paints and cell geometry),
 :mod:`client.editor.history` (undoable commands), :mod:`client.editor.details` (what a map

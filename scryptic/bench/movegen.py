@@ -10,7 +10,7 @@ collector paused (``shared.ai.gc_pause``). Each rack is timed ``repeat`` times a
 time counts, as :mod:`timeit` advises: the slower runs measure the other programs on a shared
 machine, not the generator. The median of each rack's first run is reported beside it.
 
-The headline is issue 12's goal: the median for 12-letter racks in the mid-game position,
+The headline is the generator's goal: the median for 12-letter racks in the mid-game position,
 under 10 ms.
 """
 

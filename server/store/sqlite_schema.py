@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 # version -> the statements that bring a database of version - 1 to it.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
-    # Issue 14: offers kept with their game, when a game ended, and Glicko-2 ratings.
+    # Version 2: offers kept with their game, when a game ended, and Glicko-2 ratings.
     2: (
         "ALTER TABLE games ADD COLUMN offers TEXT",
         "ALTER TABLE games ADD COLUMN finished REAL",

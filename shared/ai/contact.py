@@ -34,7 +34,7 @@ URGE_FROM = 9
 side has had four turns to come to grips."""
 
 MEET_BY = 12
-"""The turn by which the crosswords should have met (issue 12's goal for every game)."""
+"""The turn by which the crosswords should have met (the war game's goal for every game)."""
 
 CLOSING = 2
 """The cells a turn (counting both sides' turns) by which two crosswords built toward each

@@ -1,5 +1,5 @@
 """The self-play report: figures per group of games (overall, per preset, per map), as a
-JSON-able dict, as text, and as the Markdown table rows that docs/ai.md keeps.
+JSON-able dict, as text, and as Markdown table rows.
 
 Every group has the same keys (see :func:`group_report`); shares are fractions (0.25 is
 25%) rounded to 3 places, None when there is nothing to divide by.
@@ -249,8 +249,8 @@ def table_rows(report: dict[str, Any]) -> list[list[str]]:
 
 
 def markdown_table(report: dict[str, Any], header: bool = True) -> str:
-    """The rows of docs/ai.md's self-play table (with its header unless ``header`` is False),
-    and a line saying how the offers were checked."""
+    """A self-play table in Markdown, one row per preset and map (with its header unless
+    ``header`` is False), and a line saying how the offers were checked."""
     lines = []
     if header:
         lines.append("| " + " | ".join(TABLE_COLUMNS) + " |")

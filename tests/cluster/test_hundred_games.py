@@ -1,4 +1,4 @@
-"""The cluster's main test (issue 15): three real node processes on one PostgreSQL and one NATS
+"""The cluster's main test: three real node processes on one PostgreSQL and one NATS
 server, a hundred games played through the client library by players on every node, one node
 killed with SIGKILL in the middle of play.
 

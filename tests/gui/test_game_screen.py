@@ -1,6 +1,6 @@
-"""The game screen in a real window (Xvfb + Mesa), driven by dispatched events: the fixes of
-issue 16 (layout at any size, the cursor, the defence beside the board, the tray, replays,
-drawing on demand). Zoom and pan, marks, tooltips, the chronicle, keys and help are in
+"""The game screen in a real window (Xvfb + Mesa), driven by dispatched events:
+layout at any size, the cursor, the defence beside the board, the tray, replays, drawing on
+demand. Zoom and pan, marks, tooltips, the chronicle, keys and help are in
 test_game_screen_play.py.
 """
 

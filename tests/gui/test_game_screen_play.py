@@ -1,5 +1,5 @@
 """The game screen in a real window (Xvfb + Mesa), driven by dispatched events, as a player
-plays it (issue 16): board size, zoom and pan, coordinates, tooltips, the chronicle, help and
+plays it: board size, zoom and pan, coordinates, tooltips, the chronicle, help and
 full screen, the last move's marks, a skirmish kept and resumed, clocks, the keyboard alone,
 frames drawn in part.
 """

@@ -1,4 +1,4 @@
-"""`scryptic cli` against a live server: identities per name, and mistakes that get one line (issue 17)."""
+"""`scryptic cli` against a live server: identities per name, and mistakes that get one line."""
 
 from __future__ import annotations
 
