@@ -90,7 +90,7 @@ def test_candidates_are_current_with_the_seed_files() -> None:
             assert (seeds.category.value, word) in from_words
 
 
-def test_source_lists_are_what_the_issue_expects() -> None:
+def test_source_lists_are_what_the_build_expects() -> None:
     enable = set(read_lines(COMMITTED.enable))
     scowl = set(read_lines(COMMITTED.scowl))
     assert len(enable) == 172_820

@@ -49,7 +49,7 @@ def register(subparsers, bench_subparsers) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the report as JSON")
     out.add_argument("--markdown", action="store_true",
-                     help="print the Markdown table rows of docs/ai.md (one per preset and map)")
+                     help="print the figures as Markdown table rows (one per preset and map), as docs/playtest-log.md keeps them")
     p.add_argument("--save-dir", metavar="DIR", help="save every game's record (.jsonl) in DIR")
     p.set_defaults(func=run_selfplay)
 
