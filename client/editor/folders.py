@@ -10,20 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shared.maps.files import MAPS_DIR
-from shared.files.userdirs import data_dir
+from shared.maps.files import MAPS_DIR, user_maps_dir
 
-
-def user_maps_dir(create: bool = True) -> Path:
-    """The folder for the player's maps, made on demand (``create``); a folder that cannot be
-    made is still returned, so the save itself reports the problem."""
-    folder = data_dir() / "maps"
-    if create:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            pass
-    return folder
+__all__ = ["is_shipped", "user_maps_dir"]
 
 
 def is_shipped(path: Path | None) -> bool:

@@ -7,15 +7,20 @@ import random
 import arcade
 from arcade.gui import UIBoxLayout
 
-from shared.maps.files import load_map, shipped_maps
+from shared.maps.check import is_playable
+from shared.maps.files import load_map, shipped_maps, user_maps
 from shared.rules.presets import DEFAULT_RULES, PRESET_DESCRIPTIONS, PRESETS
-from shared.rules.terrain import Player
+from shared.rules.terrain import GameMap, Player
 
 from client.ai_player import levels
 from client.session import LocalSession, Seat
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, find_widget, form_row, label
 from client.views.base import BaseView
+from client.views.layout import Rect
+from client.views.map_picture import MapPicture
+
+PANEL_WIDTH = 720
 
 
 def level_description(level: int) -> str:
@@ -33,8 +38,10 @@ def level_description(level: int) -> str:
     return text
 
 
-def map_choices() -> list[tuple[str, str]]:
-    """(path, "Name (WxH)") of every shipped map."""
+def map_choices() -> tuple[list[tuple[str, str]], int]:
+    """(path, "Name (WxH)") of every shipped map, then of the player's own playable maps (made in
+    the editor, in the maps folder of their data folder); and how many of their own are left out
+    because they cannot be played yet (a draft with no city for a side, say)."""
     out = []
     for path in shipped_maps():
         try:
@@ -42,7 +49,18 @@ def map_choices() -> list[tuple[str, str]]:
         except (OSError, ValueError):
             continue
         out.append((str(path), f"{m.name}  ({m.width}x{m.height})"))
-    return out
+    unplayable = 0
+    for path in user_maps():
+        try:
+            m = load_map(path)
+        except (OSError, ValueError):
+            unplayable += 1
+            continue
+        if not is_playable(m):
+            unplayable += 1
+            continue
+        out.append((str(path), f"{m.name}  ({m.width}x{m.height})"))
+    return out, unplayable
 
 
 class SkirmishSetupView(BaseView):
@@ -56,7 +74,11 @@ class SkirmishSetupView(BaseView):
         self.title = "Skirmish" if mode == "ai" else "Pass and play"
         self.subtitle = ("You against the computer, on this machine" if mode == "ai"
                          else "Two players, one screen: the rack hides between turns")
-        maps = map_choices()
+        maps, self.unplayable_maps = map_choices()
+        self.own_maps = {str(path) for path in user_maps()}
+        self.picture = MapPicture()
+        self.chosen_map: GameMap | None = None
+        self.picture_rect: Rect | None = None  # where the map's picture was last drawn
         if not maps:
             raise RuntimeError("no maps found in maps/")
         self.map_row = ChoiceRow(maps, maps[0][0], on_change=lambda _: self._describe(), name="map")
@@ -94,7 +116,7 @@ class SkirmishSetupView(BaseView):
         self.start_button = BrassButton("Start the game", width=260, kind="gold", on_click=self.start, name="start")
         buttons.add(self.start_button)
         box.add(buttons)
-        self.root.add(Panel(box, width=720, height=560), anchor_x="center", anchor_y="center", align_y=-40)
+        self.root.add(Panel(box, width=PANEL_WIDTH, height=560), anchor_x="center", anchor_y="center", align_y=-40)
         rows = [self.map_row, self.rules_row] + ([self.level_row, self.side_row] if mode == "ai" else [])
         self.nav.controls = rows + [self.first_row, self.start_button, find_widget(buttons, "back")]
         self._describe()
@@ -102,15 +124,36 @@ class SkirmishSetupView(BaseView):
     def _describe(self) -> None:
         try:
             m = load_map(self.map_row.value)
-            self.map_note.text = m.description or ""
+            note = m.description or ""
+            if self.map_row.value in self.own_maps:
+                note = f"Your map, made in the map editor. {note}".strip()
+            self.chosen_map = m
         except (OSError, ValueError) as exc:
-            self.map_note.text = str(exc)
+            note, self.chosen_map = str(exc), None
+        if self.unplayable_maps:
+            some = "one of your maps is" if self.unplayable_maps == 1 else f"{self.unplayable_maps} of your maps are"
+            note += f" ({some} not listed: not playable yet; finish it in the map editor)"
+        self.map_note.text = note.strip()
         self.rules_note.text = PRESET_DESCRIPTIONS.get(self.rules_row.value, "")
         if self.mode == "ai":
             self.level_note.text = level_description(self.level_row.value)
             if self.app.settings.ai_level != self.level_row.value:
                 self.app.settings.ai_level = self.level_row.value  # remembered for next time
                 self.app.save_settings()
+
+    def draw_extra(self) -> None:
+        """The chosen map's picture, beside the panel where the window leaves room for one."""
+        w, h = self.window.width, self.window.height
+        right = w / 2 + PANEL_WIDTH / 2 + 24
+        room = Rect(right, h / 2 - 40 - 200, w - right - 24, 440)
+        self.picture_rect = self.picture.draw(self.chosen_map, room) if room.width >= 120 else None
+        if self.picture_rect is not None and self.chosen_map is not None:
+            m, r = self.chosen_map, self.picture_rect
+            self.texts.draw("map-picture-name", m.name, r.left + r.width / 2, r.top + 16, size=15,
+                            color=theme.BRASS_LIGHT, anchor_x="center", font=theme.SERIF, bold=True)
+            own = "your map, " if self.map_row.value in self.own_maps else ""
+            self.texts.draw("map-picture-size", f"{own}{m.width} x {m.height}", r.left + r.width / 2,
+                            r.bottom - 28, size=12, color=theme.PARCHMENT_DIM, anchor_x="center", italic=True)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         if super().on_key_press(symbol, modifiers):

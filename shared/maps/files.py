@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from shared import assets
+from shared.files.userdirs import data_dir
 from shared.maps.format import MapError, format_map, parse_map
 from shared.rules.terrain import GameMap
 
@@ -25,6 +26,24 @@ def shipped_maps(directory: Path | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(path for path in folder.iterdir() if path.suffix == MAP_SUFFIX and path.is_file())
+
+
+def user_maps_dir(create: bool = True) -> Path:
+    """The folder of the player's own maps: ``maps`` in the data folder (never the install folder),
+    made on demand (``create``); a folder that cannot be made is still returned, so that saving
+    into it reports the problem."""
+    folder = data_dir() / "maps"
+    if create:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass
+    return folder
+
+
+def user_maps() -> list[Path]:
+    """The map files in the player's own maps folder (:func:`user_maps_dir`), sorted by file name."""
+    return shipped_maps(user_maps_dir(create=False))
 
 
 def resolve_map_path(path_or_name: str | os.PathLike[str], directory: Path | None = None) -> Path:

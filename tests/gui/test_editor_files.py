@@ -17,7 +17,7 @@ if not os.environ.get("DISPLAY"):
 
 import arcade
 from editor_support import data_dir, editor, window  # noqa: F401 (fixtures)
-from editor_support import click_cell, frame, key, open_shipped, palette, pixel_at, type_into
+from editor_support import click_cell, frame, key, open_shipped, palette, pixel_at, region, type_into
 from gui_support import click_widget, pump
 
 from shared.maps.check import detect_symmetry
@@ -279,3 +279,55 @@ def test_export_to_tiled_and_import_back_through_the_menu(window, editor, data_d
     frame(window, "editor-import-error")
     key(window, arcade.key.ESCAPE)
     assert view.doc is doc and view.doc.rows == rows
+
+
+def test_a_map_saved_in_the_editor_is_played_in_a_skirmish(window, editor, data_dir):
+    from client.views.game import GameView
+    from client.views.menu import MainMenuView
+    from client.views.setup import SkirmishSetupView
+    from gui_support import find_button
+
+    view = editor
+    # A new map, generated and named in the editor's dialogs, saved with Ctrl+S into the maps folder.
+    key(window, arcade.key.G, arcade.key.MOD_CTRL)
+    type_into(window, view.dialog.name_field, "Twin Peaks")
+    click_widget(window, view.dialog.buttons["ok"])
+    key(window, arcade.key.S, arcade.key.MOD_CTRL)
+    key(window, arcade.key.ENTER)
+    saved = data_dir / "maps" / "twin-peaks.map"
+    assert view.dialog is None and view.doc.path == saved and saved.is_file()
+    # A draft that cannot be played yet sits beside it: it is not offered, and the screen says so.
+    (data_dir / "maps" / "draft.map").write_text("scryptic-map 1\nname: Draft\nversion: 1\ngrid:\n. . .\n. . .\n")
+
+    window.navigator.go_menu()
+    pump(window, 2)
+    menu = window.current_view
+    assert isinstance(menu, MainMenuView)
+    click_widget(window, menu.buttons["skirmish"])
+    setup = window.current_view
+    assert isinstance(setup, SkirmishSetupView)
+    pump(window, 2)
+    captions = dict(setup.map_row.options)
+    assert captions[str(saved)] == "Twin Peaks  (25x25)" and str(saved) in setup.own_maps
+    assert not any("Draft" in caption for caption in captions.values())
+    key(window, arcade.key.DOWN)  # the keyboard's focus to the map row, then along it to the new map
+    for _ in range(len(captions)):
+        if setup.map_row.value == str(saved):
+            break
+        key(window, arcade.key.RIGHT)
+    assert setup.map_row.value == str(saved)
+    pump(window, 2)
+    assert setup.map_note.text.startswith("Your map, made in the map editor.")
+    assert "one of your maps is not listed" in setup.map_note.text
+    img = frame(window, "skirmish-setup-own-map")
+    picture = setup.picture_rect
+    assert picture is not None and picture.left > window.width / 2 + 360, "the map's picture is beside the panel"
+    assert region(img, picture, window).std() > 10, "the picture shows the map's stones"
+
+    click_widget(window, find_button(setup, "start"))
+    game_view = window.current_view
+    assert isinstance(game_view, GameView)
+    assert game_view.session.game.map == load_map(saved)
+    game_view.session.paused = True
+    game_view.leave()
+
