@@ -505,3 +505,19 @@ def test_scryptic_editor_reports_a_bad_map_before_opening_a_window(tmp_path, cap
     assert "unsupported map format version '2'" in capsys.readouterr().err
     assert main(["editor", "--size", "640x480"]) == 2
     assert "out of range" in capsys.readouterr().err
+
+
+def test_an_untitled_map_takes_its_name_from_the_file_it_is_saved_as(tmp_path) -> None:
+    from shared.maps.files import load_map
+
+    doc = MapDocument.blank(12, 10)
+    assert doc.name == "Untitled map"
+    with pytest.raises(SaveRefused):
+        doc.save(tmp_path / "river-bend.map")  # no city yet: refused unless saved as a draft
+    assert doc.name == "Untitled map" and not (tmp_path / "river-bend.map").exists(), "nothing changed"
+    written = doc.save(tmp_path / "river-bend.map", as_draft=True)
+    assert doc.name == "River Bend" and not doc.dirty
+    assert load_map(written, drafts=True).name == "River Bend"
+    named = MapDocument.blank(12, 10, name="Woods")
+    named.save(tmp_path / "other.map", as_draft=True)
+    assert named.name == "Woods", "a map with a name of its own keeps it"

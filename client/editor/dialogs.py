@@ -8,6 +8,7 @@ cancels. A value that cannot be used is reported in red inside the dialog, which
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,19 @@ if TYPE_CHECKING:
 Action = Callable[[], Any]
 
 
+class _DialogUI(UIManager):
+    """A dialog's widgets; it notes where and when it was last pressed (x, y, time), so that the
+    editor can tell the second click of a double click that closed it from a click on the board."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last_press = (0.0, 0.0, 0.0)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
+        self.last_press = (x, y, time.monotonic())
+        return super().on_mouse_press(x, y, button, modifiers)
+
+
 class Dialog:
     """A framed panel in the middle of the screen over the dimmed editor."""
 
@@ -33,7 +47,7 @@ class Dialog:
 
     def __init__(self, view: EditorHost) -> None:
         self.view = view
-        self.ui = UIManager()
+        self.ui = _DialogUI()
         self.root = UIAnchorLayout()
         self.ui.add(self.root)
         self.error = label("", size=14, color=theme.RUBY, width=self.width - 70, multiline=True, align="center")

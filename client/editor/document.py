@@ -104,7 +104,7 @@ class MapDocument(MapChecks, CityEditing):
         if Path(path_or_name).suffix.lower() == TMJ_SUFFIX:
             return cls.from_tiled(path_or_name)
         path = resolve_map_path(path_or_name)
-        return cls.from_game_map(load_map(path), path)
+        return cls.from_game_map(load_map(path, drafts=True), path)  # a draft is finished here
 
     @classmethod
     def from_tiled(cls, path: str | os.PathLike[str]) -> MapDocument:
@@ -289,20 +289,28 @@ class MapDocument(MapChecks, CityEditing):
         return self.history.redo(self)
 
     # ---------------------------------------------------------------- files
-    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+    def save(self, path: str | os.PathLike[str] | None = None, *, as_draft: bool = False) -> Path:
         """Write the map to ``path`` (default: the file it came from) and return the path.
 
-        Raises :class:`SaveRefused` naming the errors if the map is not playable (nothing is
-        written), ValueError if there is no path, OSError if the file cannot be written.
+        A map that is not playable yet is written only ``as_draft`` (marked so in the file: only
+        the editor opens it, and no game lists it); otherwise :class:`SaveRefused` names the
+        errors and nothing is written. ValueError if there is no path, OSError if the file
+        cannot be written. A map still called "Untitled map" takes its name from the file's.
         """
         self.end_stroke()
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file to save to: choose one with Save as")
         errors = self.errors()
-        if errors:
+        if errors and not as_draft:
             raise SaveRefused(errors)
-        written = save_map(self.to_game_map(), target)
+        named = None
+        if self.name == DEFAULT_NAME:
+            named = " ".join(target.stem.replace("-", " ").replace("_", " ").split()).title() or None
+        game_map = self.to_game_map() if named is None else replace(self.to_game_map(), name=named)
+        written = save_map(game_map, target, draft=bool(errors))
+        if named is not None:
+            self.rename(named)
         self.path = written
         self._never_saved = False
         self.history.mark_saved()

@@ -28,6 +28,7 @@ class EditorFiles:
 
     def __init__(self, view: EditorHost) -> None:
         self.view = view
+        self.as_draft = False  # the map is unplayable and the player chose to save it as a draft
 
     @property
     def doc(self) -> MapDocument:
@@ -79,18 +80,38 @@ class EditorFiles:
     # ---------------------------------------------------------------- saving
     def save(self, then: Then = None) -> None:
         """Save to the map's file; Save as if it has none or it is one of the shipped maps
-        (those stay as they came); refused with the reasons if the map is unplayable."""
-        if not self.check_playable("Not saved"):
-            return
-        if self.doc.path is None or is_shipped(self.doc.path):
-            self.view.open_dialog(FileDialog(self.view, "save", then))
-            return
-        self._write(self.doc.path, then)
+        (those stay as they came). A map that cannot be played yet is saved as a draft if the
+        player says so (asked with the reasons)."""
+        def to_file() -> None:
+            if self.doc.path is None or is_shipped(self.doc.path):
+                self.view.open_dialog(FileDialog(self.view, "save", then))
+                return
+            self._write(self.doc.path, then)
+
+        self.draft_first(to_file)
 
     def save_as_dialog(self) -> None:
-        """Choose where to save (refused with the reasons if the map is unplayable)."""
-        if self.check_playable("Not saved"):
-            self.view.open_dialog(FileDialog(self.view, "save"))
+        """Choose where to save (a map that cannot be played yet: as a draft, if the player says so)."""
+        self.draft_first(lambda: self.view.open_dialog(FileDialog(self.view, "save")))
+
+    def draft_first(self, proceed: Callable[[], Any]) -> None:
+        """Run ``proceed`` now if the map is playable; else ask whether to save it as a draft."""
+        self.as_draft = False
+        errors = [f for f in self.doc.findings() if f.level == ERROR]
+        if not errors:
+            proceed()
+            return
+
+        def draft() -> None:
+            self.as_draft = True
+            proceed()
+
+        reasons = "; ".join(f.message for f in errors[:3]) + ("; ..." if len(errors) > 3 else "")
+        self.view.open_dialog(ChoiceDialog(
+            self.view, "Not playable yet",
+            f"{reasons[:1].upper()}{reasons[1:]}. Save it as a draft? Only the editor opens a draft; "
+            "no game lists it until it can be played.",
+            [("Save draft", "draft", "gold", draft), ("Cancel", "cancel", "steel", None)]))
 
     def save_as(self, path: Path, dialog: FileDialog | None = None, then: Then = None) -> None:
         """Save to ``path``, asking first before replacing another file."""
@@ -111,7 +132,7 @@ class EditorFiles:
 
     def _write(self, path: Path, then: Then, dialog: Dialog | None = None) -> bool:
         try:
-            written = self.doc.save(path)
+            written = self.doc.save(path, as_draft=self.as_draft)
         except SaveRefused as exc:
             if dialog is not None:
                 dialog.dismiss()
@@ -122,7 +143,9 @@ class EditorFiles:
             return False
         if dialog is not None:
             dialog.dismiss()
-        self.view.show_toast(f"Saved {display_path(written)}.", theme.EMERALD)
+        what = "Saved a draft of" if self.as_draft and not self.doc.playable else "Saved"
+        self.as_draft = False
+        self.view.show_toast(f"{what} {display_path(written)}.", theme.EMERALD)
         if then is not None:
             then()
         return True

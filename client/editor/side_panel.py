@@ -174,7 +174,7 @@ class SidePanel:
         self.texts.draw("state", "Playable" if playable else "Not playable", left + 26, top - 14, size=19,
                         color=colour, bold=True, anchor_y="center")
         if errors:
-            counts = f"{_count(len(errors), 'error')}, {_count(len(warnings), 'warning')}: fix the errors to save"
+            counts = f"{_count(len(errors), 'error')}, {_count(len(warnings), 'warning')}: fix the errors to play it"
         elif warnings:
             counts = f"{_count(len(warnings), 'warning')} about fairness"
         else:

@@ -15,6 +15,7 @@ removes a city), the middle button or Space+drag pans, the wheel zooms. The keys
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -56,10 +57,7 @@ class EditorView(BaseView):
         self.ui = PartialUIManager()
         self.root = UIAnchorLayout()
         self.ui.add(self.root)
-        if map_path is not None:
-            doc = MapDocument.open(map_path)
-        else:
-            doc = MapDocument.blank(DEFAULT_SIZE, DEFAULT_SIZE)
+        doc = MapDocument.open(map_path) if map_path is not None else MapDocument.blank(DEFAULT_SIZE, DEFAULT_SIZE)
         self.doc = doc
         self.files = EditorFiles(self)
         self.tools = ToolController(doc)
@@ -70,6 +68,7 @@ class EditorView(BaseView):
         self.palette = Palette(self)
         self.side = SidePanel(self)
         self.dialog: Dialog | None = None
+        self._dialog_click = (0.0, 0.0, 0.0)  # where and when a dialog was last clicked (x, y, time)
         self.findings: list[Finding] = []
         self.report: FairnessReport | None = None
         self._checked: tuple[int, int] = (-1, -1)
@@ -263,12 +262,15 @@ class EditorView(BaseView):
             return
         dialog.close()
         self.dialog = None
+        self._dialog_click = dialog.ui.last_press
         self.ui.enable()
 
     # ---------------------------------------------------------------- input
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
         if self.dialog is not None:
             return None
+        if _same_click(self._dialog_click, x, y):  # the second click of a double click that closed a dialog
+            return True
         if not self.board.contains(x, y):
             return None
         if button == arcade.MOUSE_BUTTON_MIDDLE or (button == arcade.MOUSE_BUTTON_LEFT and self._space):
@@ -392,3 +394,7 @@ class EditorView(BaseView):
         board.draw(symmetry=self.doc.symmetry, errors=errors, focus=focus, focus_colour=colour,
                    outline_primary=set(primary) if outline else set(),
                    outline_mirror=set(mirrored) if outline else set(), hover=self.tools.hover)
+
+
+def _same_click(earlier: tuple[float, float, float], x: float, y: float) -> bool:
+    return time.monotonic() - earlier[2] < 0.5 and abs(x - earlier[0]) <= 6 and abs(y - earlier[1]) <= 6

@@ -71,17 +71,20 @@ def resolve_map_path(path_or_name: str | os.PathLike[str], directory: Path | Non
     raise FileNotFoundError(f"no map file or shipped map called {wanted!r} (shipped maps: {known})")
 
 
-def load_map(path_or_name: str | os.PathLike[str], directory: Path | None = None) -> GameMap:
+def load_map(path_or_name: str | os.PathLike[str], directory: Path | None = None, *,
+             drafts: bool = False) -> GameMap:
     """Load a map from a file path or a shipped map's name (see :func:`resolve_map_path`).
 
     Raises :class:`FileNotFoundError` if there is no such map, and :class:`MapError` (whose
-    ``source`` is the file's path) if the file is not a valid map.
+    ``source`` is the file's path) if the file is not a valid map, or is a draft and ``drafts``
+    is not given (see :func:`~shared.maps.format.parse_map`).
     """
-    return _read(resolve_map_path(path_or_name, directory))
+    return _read(resolve_map_path(path_or_name, directory), drafts)
 
 
-def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> Path:
-    """Write ``game_map`` in canonical form to ``path`` and return the path.
+def save_map(game_map: GameMap, path: str | os.PathLike[str], *, draft: bool = False) -> Path:
+    """Write ``game_map`` in canonical form to ``path`` and return the path (``draft``: marked
+    as a draft, which may lack a side's city; only the map editor opens those).
 
     The write is atomic (a temporary file renamed over the target), so a failed save never
     leaves half a map. Raises :class:`MapError` if the map cannot be written (see
@@ -89,14 +92,14 @@ def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> Path:
     """
     from shared.files.atomic import write_text
 
-    return write_text(path, format_map(game_map))
+    return write_text(path, format_map(game_map, draft=draft))
 
 
-def _read(path: Path) -> GameMap:
+def _read(path: Path, drafts: bool = False) -> GameMap:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise MapError(
             f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})", source=str(path)
         ) from None
-    return parse_map(text, source=str(path))
+    return parse_map(text, source=str(path), drafts=drafts)

@@ -50,7 +50,7 @@ LEGEND_NAMES: dict[str, str] = {
 
 _CHAR_OF_OWNER = {owner: char for char, owner in CITY_CHARS.items()}
 
-HEADER_KEYS = ("name", "version", "author", "description", "legend")
+HEADER_KEYS = ("name", "version", "author", "description", "legend", "draft")
 REQUIRED_KEYS = ("name", "version")
 
 
@@ -100,10 +100,18 @@ def legend_line() -> str:
     return ", ".join(f"{char} {name}" for char, name in LEGEND_NAMES.items())
 
 
-def parse_map(text: str, source: str = "<map>") -> GameMap:
-    """Read a map from its text; raise :class:`MapError` naming the first defect found."""
+def parse_map(text: str, source: str = "<map>", *, drafts: bool = False) -> GameMap:
+    """Read a map from its text; raise :class:`MapError` naming the first defect found.
+
+    A draft (``draft: yes``: saved from the map editor before it could be played, so a side may
+    have no city yet) is read only with ``drafts`` (the editor); anywhere else it is refused as
+    not playable yet."""
     lines = text.removeprefix("\ufeff").splitlines()
     header, grid_start = _parse_header(lines, source)
+    draft = _parse_draft(header.get("draft"), source)
+    if draft and not drafts:
+        raise MapError(f"{header['name'][1]!r} is a draft, not playable yet: finish it in the map editor",
+                       line=header["draft"][0], source=source)
     name = header["name"][1]
     if not name:
         raise MapError("the name is empty", line=header["name"][0], source=source)
@@ -119,20 +127,31 @@ def parse_map(text: str, source: str = "<map>") -> GameMap:
         description=header.get("description", (0, ""))[1],
         author=header.get("author", (0, ""))[1],
     )
-    _check_cities(game_map, source)
+    if not draft:
+        _check_cities(game_map, source)
     return game_map
 
 
-def format_map(game_map: GameMap) -> str:
+def _parse_draft(entry: tuple[int, str] | None, source: str) -> bool:
+    if entry is None:
+        return False
+    if entry[1].lower() != "yes":
+        raise MapError(f"draft must be 'yes' (or the line left out), not {entry[1]!r}", line=entry[0], source=source)
+    return True
+
+
+def format_map(game_map: GameMap, *, draft: bool = False) -> str:
     """The canonical text of ``game_map`` (ends with a newline).
 
     Raises :class:`MapError` if the map could not be read back (see :func:`map_defects`), so
     every text this writes parses to an equal map.
     """
-    defects = map_defects(game_map)
+    defects = [d for d in map_defects(game_map) if not (draft and d[0] == "no-city")]
     if defects:
         raise MapError(f"cannot write map {game_map.name!r}: {defects[0][1]}")
     out = [f"{FORMAT_TAG} {FORMAT_VERSION}", f"name: {game_map.name}", f"version: {game_map.version}"]
+    if draft:
+        out.append("draft: yes")
     if game_map.author:
         out.append(f"author: {game_map.author}")
     if game_map.description:

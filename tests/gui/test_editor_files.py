@@ -1,7 +1,8 @@
 """The map editor's files and dialogs in a real window (Xvfb + Mesa), driven by dispatched
 mouse and key events: Save as and Open through the file dialogs (typing the path), in the
-player's maps folder; saving an unplayable map refused; the new map, generate and resize
-dialogs; the unsaved-changes prompt; "Play this map" and back; export to Tiled and back.
+player's maps folder; an unplayable map saved only as a draft; the new map, generate and
+resize dialogs; the unsaved-changes prompt; "Play this map" and back; export to Tiled and
+back; a map saved in the editor played in a skirmish.
 """
 
 from __future__ import annotations
@@ -87,26 +88,38 @@ def test_save_as_and_open_through_the_file_dialogs(window, editor, tmp_path):
     assert view.doc.path.resolve() == shipped_maps()[0].resolve() and view.dialog is None
 
 
-def test_saving_an_unplayable_map_is_refused_with_the_reason(window, editor, tmp_path):
-    from client.editor.dialogs import MessageDialog
+def test_an_unplayable_map_is_saved_only_as_a_draft_when_the_player_says_so(window, editor, tmp_path):
+    from client.editor.dialogs import ChoiceDialog
+    from client.views.setup import map_choices
+    from shared.maps.format import MapError
 
     view = editor
     target = tmp_path / "copy.map"
     view.doc.save(target)
+    view.open_path(target)
     text = target.read_text()
     view.doc.remove_city((12, 2))  # gold's only city (and silver's, with the mirror on)
     pump(window, 2)
     assert not view.doc.playable
     key(window, arcade.key.S, arcade.key.MOD_CTRL)
-    assert isinstance(view.dialog, MessageDialog)
-    assert any("gold has no city" in line.lower() for line in view.dialog.lines)
-    img = frame(window, "editor-save-refused")
+    assert isinstance(view.dialog, ChoiceDialog) and view.dialog.title == "Not playable yet"
+    assert "gold has no city" in view.dialog.message.lower()
+    img = frame(window, "editor-save-draft-asked")
     assert img.std() > 20
-    assert target.read_text() == text, "nothing was written"
-    key(window, arcade.key.ESCAPE)
-    assert view.dialog is None
+    key(window, arcade.key.ESCAPE)  # Cancel: nothing is written
+    assert view.dialog is None and target.read_text() == text
     # The errors are listed in the panel and the board is still there.
     assert [f.code for f in view.findings] == ["no-city", "no-city"]
+
+    key(window, arcade.key.S, arcade.key.MOD_CTRL)
+    click_widget(window, view.dialog.buttons["draft"])
+    assert view.dialog is None and "draft: yes" in target.read_text().splitlines()
+    assert not view.doc.dirty and view.toast.startswith("Saved a draft of")
+    with pytest.raises(MapError, match="draft, not playable yet"):
+        load_map(target)  # no game opens it
+    assert str(target) not in dict(map_choices()[0])
+    rows = view.doc.rows
+    assert view.open_path(target) and view.doc.rows == rows, "the editor opens its draft again"
 
 
 def test_new_map_generate_and_resize_dialogs(window, editor):
@@ -331,3 +344,24 @@ def test_a_map_saved_in_the_editor_is_played_in_a_skirmish(window, editor, data_
     game_view.session.paused = True
     game_view.leave()
 
+
+
+def test_a_double_click_on_a_map_in_the_open_dialog_opens_it_and_paints_nothing(window, editor, data_dir):
+    from gui_support import click, find_button
+
+    view = editor
+    view.doc.save(data_dir / "maps" / "mine.map")  # a map in the player's folder, listed first
+    view.doc.history.mark_saved()
+    click_widget(window, view.side.buttons["open"])
+    button = find_button(view, "map-0")
+    x, y = button.rect.center
+    assert view.board.contains(x, y), "the entry lies over the board"
+    click(window, x, y)  # the first click opens the map ...
+    assert view.dialog is None and view.doc.path == data_dir / "maps" / "mine.map"
+    rows = view.doc.rows
+    click(window, x, y)  # ... and the second click of the double click lands on the board
+    assert view.doc.rows == rows and not view.doc.dirty, "the brush painted nothing"
+    pump(window, 2)
+    window.dispatch_event("on_mouse_motion", x + 40, y + 40, 0, 0)
+    click_cell(window, view, view.board.cell_at(x + 40, y + 40))  # a click elsewhere paints as ever
+    assert view.doc.dirty
