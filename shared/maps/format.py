@@ -133,11 +133,9 @@ def parse_map(text: str, source: str = "<map>", *, drafts: bool = False) -> Game
 
 
 def _parse_draft(entry: tuple[int, str] | None, source: str) -> bool:
-    if entry is None:
-        return False
-    if entry[1].lower() != "yes":
+    if entry is not None and entry[1].lower() != "yes":
         raise MapError(f"draft must be 'yes' (or the line left out), not {entry[1]!r}", line=entry[0], source=source)
-    return True
+    return entry is not None
 
 
 def format_map(game_map: GameMap, *, draft: bool = False) -> str:
