@@ -412,3 +412,17 @@ def test_maps_are_found_by_path_stem_file_name_or_display_name(tmp_path) -> None
     with pytest.raises(FileNotFoundError, match=r"'nowhere'.*shipped maps: tiny"):
         load_map("nowhere", tmp_path)
     assert shipped_maps(tmp_path / "missing") == []
+
+
+def test_a_draft_is_read_only_where_drafts_are_asked_for():
+    rows = "\n".join(["......."] * 6 + ["...S..."])  # silver has a city, gold none yet
+    text = f"scryptic-map 1\nname: Half Done\nversion: 1\ndraft: yes\ngrid:\n{rows}\n"
+    with pytest.raises(MapError, match="'Half Done' is a draft, not playable yet"):
+        parse_map(text)
+    draft = parse_map(text, drafts=True)
+    assert draft.width == 7 and list(draft.cities.values()) == [Player.SILVER]
+    assert parse_map(format_map(draft, draft=True), drafts=True) == draft
+    with pytest.raises(MapError, match="gold has no city"):
+        format_map(draft)  # not as a draft: a map must give each side a city
+    with pytest.raises(MapError, match="draft must be 'yes'"):
+        parse_map(text.replace("draft: yes", "draft: maybe"), drafts=True)
