@@ -148,3 +148,12 @@ def test_the_chronicle_speaks_to_you_in_the_plain_form():
     assert lines == ["You attack with CAT", "Bo lays DOG", "You pass", "  You lose A (defeated), +2 to Bo",
                      "  You order the defence", "You lift CAT"]
     assert describe_result({"winner": 1, "reason": "conquest"}, names) == "You win by conquest: every city taken"
+
+
+def test_settings_offer_only_window_sizes_that_fit_the_screen():
+    from client.views.settings_view import sizes_that_fit
+
+    assert sizes_that_fit((1366, 768), (1280, 800)) == [(1280, 800)], "kept: it is the size now"
+    assert sizes_that_fit((1366, 768), (1200, 720)) == [(1200, 720)], "the smallest offered size does not fit"
+    assert sizes_that_fit((1920, 1080), (1280, 800)) == [(1280, 800), (1440, 900), (1600, 1000)]
+    assert sizes_that_fit((2560, 1440), (1600, 1000))[-1] == (1920, 1080)

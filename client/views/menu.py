@@ -11,6 +11,10 @@ from client.views.base import BaseView
 from client.views.decor import GemBorder
 
 
+TITLE_BLOCK = 170  # pixels from the window's top to below the tagline
+GREETING_BLOCK = 88  # pixels from the window's bottom to above the greeting
+
+
 class MainMenuView(BaseView):
     """Skirmish, online, pass-and-play, how to play, map editor, settings, quit."""
 
@@ -18,7 +22,6 @@ class MainMenuView(BaseView):
         super().__init__(back=None)
         self.time = 0.0
         self.decor = GemBorder(seed=7)
-        box = UIBoxLayout(space_between=12)
         from client import savegame
 
         self.problem: str | None = None
@@ -43,23 +46,49 @@ class MainMenuView(BaseView):
             ("Settings", "settings", lambda: self.navigator.go_settings(), "brass"),
             ("Quit", "quit", lambda: arcade.exit(), "steel"),
         ]
+        self.entries = entries
         self.buttons: dict[str, BrassButton] = {}
-        height = 50 if len(entries) <= 8 else 44  # a long menu still fits a 720-pixel window
-        for text, name, action, kind in entries:
-            button = BrassButton(text, width=320, height=height, kind=kind, on_click=action, name=name,
-                                 font_size=17 if len(text) < 28 else 15)
+        self.greeting = label("", size=15, color=theme.PARCHMENT_DIM, italic=True)
+        self._built_for = 0
+        self._build()
+
+    def _build(self) -> None:
+        """Lay the plaque out for the window's height: it fits between the tagline and the
+        greeting in the smallest window, and grows with a tall one."""
+        h = self.window.height
+        self._built_for = h
+        top, bottom = h - TITLE_BLOCK, GREETING_BLOCK
+        n = len(self.entries)
+        big = h >= 1000
+        width, font = (420, 20) if big else (320, 17)
+        sizes = [(60, 14)] if big else []
+        sizes += [(50, 12), (46, 12), (42, 10), (38, 9), (34, 8), (30, 6)]
+        height, gap = next(((bh, sp) for bh, sp in sizes if n * (bh + sp) + 28 <= top - bottom), sizes[-1])
+        self.root.clear()
+        box = UIBoxLayout(space_between=gap)
+        self.buttons = {}
+        for text, name, action, kind in self.entries:
+            button = BrassButton(text, width=width, height=height, kind=kind, on_click=action, name=name,
+                                 font_size=min(font, height // 2 - 2) if len(text) < 28 else min(font - 2, height // 2 - 3))
             self.buttons[name] = button
             box.add(button)
         self.nav.controls = list(self.buttons.values())
-        self.panel = Panel(box, width=380, height=len(entries) * (height + 12) + 40)
-        self.root.add(self.panel, anchor_x="center", anchor_y="center", align_y=-50)
-        self.greeting = label("", size=15, color=theme.PARCHMENT_DIM, italic=True)
+        self.panel = Panel(box, width=width + 60, height=n * (height + gap) + 28)
+        self.root.add(self.panel, anchor_x="center", anchor_y="center", align_y=(top + bottom) / 2 - h / 2)
         self.root.add(self.greeting, anchor_x="center", anchor_y="bottom", align_y=62)
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        if height != self._built_for:
+            self._build()
+            self.buttons["editor"].disabled = not self.navigator.editor_available()
 
     def on_show_view(self) -> None:
         super().on_show_view()
         name = self.app.settings.name
         self.greeting.text = f"Welcome, {name}.  F1 for how to play; arrows and Enter choose."
+        if self.window.height != self._built_for:
+            self._build()
         self.buttons["editor"].disabled = not self.navigator.editor_available()
         from client import autosave
 

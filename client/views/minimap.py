@@ -30,7 +30,8 @@ STONE_RGB: dict[Terrain, tuple[int, int, int]] = {
 }
 METAL_RGB = {Player.GOLD: (255, 214, 90), Player.SILVER: (250, 252, 255)}
 CITY_RGB = {None: (150, 152, 150), Player.GOLD: (240, 196, 84), Player.SILVER: (214, 220, 230)}
-MAX_SIDE = 150  # pixels: the minimap's longer side
+MAX_SIDE = 150  # pixels: the minimap's longer side, on a board area of 680 pixels or more
+SHARE = 0.22  # on a smaller board area, at most this share of its shorter side
 MARGIN = 12
 
 
@@ -76,9 +77,9 @@ class Minimap:
     @property
     def rect(self) -> Rect:
         d = self.board.gv.display
-        scale = MAX_SIDE / max(d.width, d.height)
-        w, h = d.width * scale, d.height * scale
         b = self.board.rect
+        scale = min(MAX_SIDE, SHARE * min(b.width, b.height)) / max(d.width, d.height)
+        w, h = d.width * scale, d.height * scale
         return Rect(b.right - w - MARGIN, b.bottom + MARGIN + 50, w, h)
 
     def contains(self, x: float, y: float) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import arcade
 from arcade.gui import UIBoxLayout
 
 from client import audio
@@ -15,6 +16,15 @@ VOLUMES = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 """The sound volumes offered, in percent."""
 
 
+def sizes_that_fit(screen: tuple[int, int], current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The window sizes to offer on a screen of ``screen`` pixels: those that fit it with room
+    for the window's title bar, and the current size if it is another (it may be the only one)."""
+    fits = [size for size in WINDOW_SIZES if size[0] <= screen[0] and size[1] <= screen[1] - 40]
+    if current not in fits:
+        fits.insert(0, current)
+    return fits
+
+
 class SettingsView(BaseView):
     """Edits the player's settings; Save writes them to the config folder."""
 
@@ -26,13 +36,12 @@ class SettingsView(BaseView):
         s = self.app.settings
         self.name_field = TextField(s.name, name="name")
         self.server_field = TextField(s.server, name="server")
-        sizes = [(size, f"{size[0]} x {size[1]}") for size in WINDOW_SIZES]
         current = (s.width, s.height)
-        if current not in WINDOW_SIZES:
-            sizes.insert(0, (current, f"{current[0]} x {current[1]}"))
+        screen = self.window.get_size() if self.window.fullscreen else arcade.get_display_size()
+        sizes = [(size, f"{size[0]} x {size[1]}") for size in sizes_that_fit(screen, current)]
         self.size_row = ChoiceRow(sizes, current, name="size")
-        self.fullscreen_row = ChoiceRow([(False, "In a window"), (True, "Full screen")], s.fullscreen,
-                                        name="fullscreen")
+        self.fullscreen_row = ChoiceRow([(False, "In a window"), (True, "Full screen (F11)")],
+                                        bool(self.window.fullscreen), name="fullscreen")
         self.speed_row = ChoiceRow([(k, k.capitalize()) for k in ANIMATION_SPEEDS], s.animation, name="animation")
         volumes = [(v, f"{v}%") for v in VOLUMES]
         if s.volume not in VOLUMES:
