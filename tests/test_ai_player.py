@@ -439,3 +439,22 @@ def test_warm_up_builds_each_level_once():
     warm_up(lexicon, [1, 2])
     decide(position(LINE, "", lexicon, racks={GOLD: "scat", SILVER: "dog"}), GOLD, 2, random.Random(0))
     assert clock[0] == 20.0, "built once, then read from the cache"
+
+
+def test_a_squire_with_no_everyday_word_looks_again_among_common_ones_before_it_passes():
+    from shared.words.dictionary import load_dictionary
+
+    d = load_dictionary()
+    board = """
+    . . . . . . . .
+    . G . . . . S .
+    . . . . . . . .
+    """
+    # B U L B: no word of the Squire's everyday ones (Zipf 4 and up), but BULB (3.66) is common.
+    assert d.zipf("bulb") < LEVELS[1].min_zipf <= 4.0
+    game = position(board, "", d, racks={GOLD: "bulb", SILVER: "cat"})
+    assert not find_moves(game, GOLD, level_vocabulary(d, LEVELS[1].min_zipf))[1]
+    action = choose_action(game, GOLD, 1, random.Random(1))
+    assert isinstance(action, Commit) and "".join(ch for _, _, ch in action.placements) == "bulb"
+    passes = replace(LEVELS[1], fallback_zipf=None)  # without the second look it can only pass
+    assert isinstance(choose_action(game, GOLD, passes, random.Random(1)), EndTurn)

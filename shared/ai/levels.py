@@ -33,6 +33,8 @@ class Level:
     ``resigns``: resign a game lost beyond recovery (``shared.ai.fights.lost_beyond_recovery``).
     ``contact``: in an opening that drags on, what each cell between the crosswords costs per
     turn of delay until they first meet (``shared.ai.contact``; 0: no urge to meet).
+    ``fallback_zipf``: when no word the level knows fits anywhere, it looks again with the
+    words down to this frequency before it passes (None: it passes).
     """
 
     number: int
@@ -51,6 +53,7 @@ class Level:
     reply_weight: float = 1.0
     hoard_first: bool = False
     refuse_gifts: bool = True
+    fallback_zipf: float | None = None
     threat_checks: int = 0
     threat_weight: float = 0.0
     resigns: bool = False
@@ -63,8 +66,8 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level(1, "Squire", "Knows only everyday words, plays any word that scores and often "
              "orders its defence badly.", min_zipf=4.0, simulate=2, replies=0, reply_racks=0,
-             noise=6.0, positional=0.3, naive_defence=0.5, redeploy=0, time_limit=1.0,
-             refuse_gifts=False),
+             noise=6.0, positional=0.3, naive_defence=0.5, redeploy=1, time_limit=1.0,
+             fallback_zipf=3.0, contact=1.0),
     2: Level(2, "Knight", "Knows common words, weighs score against position, defends well.",
              min_zipf=3.0, simulate=6, replies=0, reply_racks=0, noise=2.5, positional=0.7,
              naive_defence=0.0, redeploy=1, time_limit=1.5, letter_worth=1.2,

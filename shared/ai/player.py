@@ -211,6 +211,9 @@ class _Turn:
         """Our moves, and (estimated value, minus generation index) for each worth playing out
         (a level that refuses gifts leaves out the attacks any one defender stops); sets ``probes``."""
         _, moves = find_moves(game, self.me, self.vocab, deadline=self.deadline)
+        if not moves and self.lv.fallback_zipf is not None:  # stuck with the words it knows
+            _, moves = find_moves(game, self.me, level_vocabulary(game.lexicon, self.lv.fallback_zipf),
+                                  deadline=self.deadline)
         estimator = MoveEstimator(game, self.me, self.w)
         scored, attacks = [], []
         for i, move in enumerate(moves):
