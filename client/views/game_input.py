@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import arcade
 
 from client.views.game_actions import TurnActions
-from client.views.game_replay import ReplayAnimator, ReplayControls
+from client.views.game_replay import SkippableAnimator, ReplayControls
 from client.views.game_sounds import letter_set_down
 from client.views.game_state import Drag, GameState
 from client.views.layout import GameLayout
@@ -73,7 +73,7 @@ class GameInput:
     """
 
     def __init__(self, host: InputHost, state: GameState, actions: TurnActions, replay: ReplayControls,
-                 animator: ReplayAnimator) -> None:
+                 animator: SkippableAnimator) -> None:
         self.host = host
         self.state = state
         self.actions = actions
@@ -85,6 +85,7 @@ class GameInput:
 
     # ---------------------------------------------------------------- keyboard
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """A key: the dialog's, the coach's and the offers' first, then the screen's (client.views.keymap)."""
         k = arcade.key
         if self.state.dialog is not None:
             handled = self.state.dialog.on_key_press(symbol, modifiers)
@@ -212,6 +213,7 @@ class GameInput:
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A button pressed: pick up a coin, start a pan, or a click on the minimap or a cell."""
         if self._modal(x, y):
             return True
         if button in (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE):
@@ -250,6 +252,7 @@ class GameInput:
         return None
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool | None:
+        """The mouse moves with a button down: the coin held follows, or the board pans."""
         if self.minimap_drag:
             self.host.board.minimap.centre_on(x, y)
             return True
@@ -269,6 +272,7 @@ class GameInput:
         return None
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool | None:
+        """The mouse moves: the hovered cell and its tooltip follow (not under a docked dialog)."""
         cell = self.host.board.cell_at(x, y)
         if self.state.dialog is not None and getattr(self.state.dialog, "docked", False) and self.state.dialog.contains(x, y):
             cell = None
@@ -276,6 +280,7 @@ class GameInput:
         return None
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A button released: drop the coin held, end a pan, or a plain click on the cell pressed."""
         if self.minimap_drag:
             self.minimap_drag = False
             return True
@@ -344,6 +349,7 @@ class GameInput:
         self.state.planner.set_cursor(cell)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
+        """The wheel: zoom the board about the pointer, or scroll the chronicle."""
         if self._modal(x, y):
             return True
         if self.host.board.rect.contains(x, y):

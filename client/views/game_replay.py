@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from client.views.fast_draw import PartialUIManager
 
 
-class ReplayAnimator(Protocol):
+class SkippableAnimator(Protocol):
     """What the replay's controls ask of the screen's :class:`~client.animation.Animator`."""
 
     @property
@@ -38,7 +38,7 @@ class ReplayControls:
     ``analyse``, which opens the analysis board on a game record (raising ValueError if it cannot).
     """
 
-    def __init__(self, state: GameState, animator: ReplayAnimator, show_error: Callable[[str], None],
+    def __init__(self, state: GameState, animator: SkippableAnimator, show_error: Callable[[str], None],
                  analyse: Callable[[str], None]) -> None:
         self.state = state
         self.animator = animator

@@ -107,7 +107,7 @@ class GameText:
             out.append((warn, theme.AMBER))
         return out
 
-    def banner(self) -> tuple[str | None, Colour]:
+    def banner(self) -> tuple[str | None, tuple[int, int, int, int]]:
         """The message at the foot of the board: a rule error, or what redeploying asks."""
         if self.state.error:
             return self.state.error, theme.RUBY
