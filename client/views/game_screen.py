@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import arcade
 
     from client.animation import Animator
@@ -23,7 +25,9 @@ if TYPE_CHECKING:
     from client.preview import Preview
     from client.session import GameSession
     from client.turn import TurnPlanner
+    from client.ui.widgets import BrassButton
     from client.views.chronicle import Chronicle
+    from client.views.fast_draw import PartialUIManager
     from client.views.game_actions import TurnActions
     from client.views.game_replay import ReplayControls
     from client.views.game_state import Drag, GameState
@@ -66,7 +70,7 @@ class GameScreen(Protocol):
     dialog: Any
     coach: Any
     tutorial: bool
-    leave_to: Any
+    leave_to: Callable[[], Any] | None
     """Where leaving goes instead of the main menu (the editor, for its test game), or None."""
     board: Any
     """The :class:`~client.views.board_section.BoardSection`."""
@@ -80,8 +84,8 @@ class GameScreen(Protocol):
     """The :class:`~client.views.effects.Effects`."""
     tooltip: Any
     """The :class:`~client.views.tooltip.Tooltip`."""
-    ui: Any
-    buttons: dict[str, Any]
+    ui: PartialUIManager
+    buttons: dict[str, BrassButton]
 
     @property
     def navigator(self) -> Navigator:
