@@ -352,10 +352,6 @@ MIXED_CLASSES: dict[str, str] = {
         "the map editor's document: its checks (MapChecks) and its city operations (CityEditing) read "
         "and change its cells, undo history and details directly; they are to become parts handed "
         "the document's state"),
-    "client.views.board_section.BoardSection": (
-        "the board section is a Panel (an arcade Section of the game screen) and takes its zoom and "
-        "pan from the BoardCamera mixin, which reads the section's rectangle and camera; the camera "
-        "is to become a part the section owns"),
     "server.host.game_host.GameHost": (
         "a game on the server: the OfferDesk mixin (draw, takeback and abort offers) works on the "
         "GameTable's state and sends through the host; it is to become a part handed the table"),
