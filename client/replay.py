@@ -132,5 +132,5 @@ class ReplaySession(GameSession):
             return out
         return out + [self._play_next()]
 
-    def record_text(self) -> str | None:
+    def record_text(self) -> str:
         return self.record.to_text()

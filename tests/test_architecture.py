@@ -333,6 +333,141 @@ def test_a_circle_is_found_and_named() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Composition, not mixins
+# ---------------------------------------------------------------------------------------------
+# The rule: no class extends two or more classes of the project. A class assembled from
+# several project classes (mixins) is one object spread over files that each reach into the
+# others' attributes; the project builds such an object from parts, each handed only what it
+# reads. Counted are the bases that are classes defined in the packages (followed through
+# re-exports), except project Protocols: a class may declare any number of interfaces it
+# implements, since they hold no state or behaviour of their own. Bases from outside the project
+# (arcade.View, Exception, Enum, Protocol, Generic[T]...) are never counted, so a project class
+# and one external base, or one project base and a Protocol, a Generic or an exception class,
+# are fine.
+
+# "module.Class" -> why it is still assembled from several project classes (it must really
+# be one: an entry whose class meets the rule fails the test, so the list only shrinks).
+MIXED_CLASSES: dict[str, str] = {
+    "client.editor.document.MapDocument": (
+        "the map editor's document: its checks (MapChecks) and its city operations (CityEditing) read "
+        "and change its cells, undo history and details directly; they are to become parts handed "
+        "the document's state"),
+    "server.host.game_host.GameHost": (
+        "a game on the server: the OfferDesk mixin (draw, takeback and abort offers) works on the "
+        "GameTable's state and sends through the host; it is to become a part handed the table"),
+}
+
+
+def _class_index(sources: dict[str, str]) -> dict[str, dict[str, ast.expr | str]]:
+    """For each module: its top-level names that may be classes, each a local ``ClassDef``'s
+    marker ``"class"`` or, for an imported name, the dotted name it was imported as."""
+    index: dict[str, dict[str, ast.expr | str]] = {}
+    for module, source in sources.items():
+        names: dict[str, ast.expr | str] = {}
+        package = module.split(".")[:-1] if not module.endswith("__init__") else module.split(".")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ClassDef):
+                names.setdefault(node.name, "class")
+            elif isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - (node.level - 1)] if node.level else []
+                source_module = ".".join(base + ([node.module] if node.module else []))
+                for alias in node.names:
+                    names.setdefault(alias.asname or alias.name, f"{source_module}.{alias.name}")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        names.setdefault(alias.asname, alias.name)
+                    else:
+                        names.setdefault(alias.name.split(".")[0], alias.name.split(".")[0])
+        index[module] = names
+    return index
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    """``a.b.C`` of a base expression (``Generic[T]`` reads as ``Generic``), or None."""
+    if isinstance(expr, ast.Subscript):
+        return _dotted(expr.value)
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        inner = _dotted(expr.value)
+        return None if inner is None else f"{inner}.{expr.attr}"
+    return None
+
+
+def _project_class(dotted: str, module: str, index: dict[str, dict[str, ast.expr | str]],
+                   depth: int = 0) -> str | None:
+    """The project class (``module.Class``) that ``dotted``, read in ``module``, names, or None."""
+    if depth > 10:
+        return None
+    head, _, rest = dotted.partition(".")
+    names = index.get(module, {})
+    if head not in names:
+        return None
+    target = names[head]
+    if target == "class":
+        return f"{module}.{head}" if not rest else None
+    full = f"{target}.{rest}" if rest else str(target)
+    owner, _, name = full.rpartition(".")
+    if owner in index:  # a name in a project module: a class there, or imported there in turn
+        return _project_class(name, owner, index, depth + 1)
+    return None
+
+
+def _is_protocol(cls: str, bases: dict[str, list[tuple[str, str]]]) -> bool:
+    return any(dotted.split(".")[-1] == "Protocol" for dotted, _module in bases.get(cls, []))
+
+
+def mixed_classes(sources: dict[str, str]) -> dict[str, list[str]]:
+    """Every class of ``sources`` (module -> source) with two or more project bases that are
+    not Protocols, mapped to those bases."""
+    index = _class_index(sources)
+    bases: dict[str, list[tuple[str, str]]] = {}
+    for module, source in sources.items():
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.ClassDef):
+                found = [_dotted(base) for base in node.bases]
+                bases[f"{module}.{node.name}"] = [(d, module) for d in found if d is not None]
+    mixed: dict[str, list[str]] = {}
+    for cls, named in bases.items():
+        project = [_project_class(dotted, module, index) for dotted, module in named]
+        counted = [base for base in project if base is not None and not _is_protocol(base, bases)]
+        if len(counted) >= 2:
+            mixed[cls] = counted
+    return mixed
+
+
+def test_no_class_is_assembled_from_project_mixins() -> None:
+    sources = {module: path.read_text(encoding="utf-8") for module, path in MODULES.items()}
+    mixed = mixed_classes(sources)
+    unexplained = {cls: found for cls, found in mixed.items() if cls not in MIXED_CLASSES}
+    assert not unexplained, "classes built from several project classes (compose parts instead):\n" + "\n".join(
+        f"{cls}({', '.join(found)})" for cls, found in sorted(unexplained.items()))
+    fixed = sorted(set(MIXED_CLASSES) - set(mixed))
+    assert not fixed, f"no longer assembled from mixins, take them off MIXED_CLASSES: {fixed}"
+
+
+def test_a_mixin_class_is_found_through_imports_and_re_exports() -> None:
+    sources = {
+        "client.parts": "import typing\nclass Talk: pass\nclass Walk: pass\n"
+                        "class Seen(typing.Protocol): pass\nclass Heard(typing.Protocol): pass\n",
+        "client.again": "from client.parts import Walk as Stroll\n",
+        "client.views.screen": (
+            "import arcade\nimport client.parts\nfrom ..parts import Talk, Seen, Heard\n"
+            "from client.again import Stroll\nfrom typing import Generic, TypeVar\nT = TypeVar('T')\n"
+            "class Mixed(Talk, client.parts.Walk, arcade.View): pass\n"
+            "class Reexported(Talk, Stroll): pass\n"
+            "class OneAndOutside(Talk, arcade.View, Exception): pass\n"
+            "class OneAndInterfaces(Talk, Seen, Heard, Generic[T]): pass\n"
+        ),
+    }
+    assert mixed_classes(sources) == {
+        "client.views.screen.Mixed": ["client.parts.Talk", "client.parts.Walk"],
+        "client.views.screen.Reexported": ["client.parts.Talk", "client.parts.Walk"],
+    }
+
+
+# ---------------------------------------------------------------------------------------------
 # The store seam
 # ---------------------------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ def city_for(paint: Paint) -> arcade.Texture:
     return pieces.city_texture(owner)
 
 
-class EditorBoard(BoardCamera):
+class EditorBoard:
     """Sprites and camera for one document on a screen rectangle."""
 
     MIN_ZOOM = 0.12
@@ -49,6 +49,8 @@ class EditorBoard(BoardCamera):
         self.layer = CachedLayer(window)  # the surround, stones and cities, redrawn on change only
         self._layer_key: tuple = ()
         self.cam = arcade.Camera2D(viewport=arcade.LBWH(rect.left, rect.bottom, rect.width, rect.height))
+        self.framing = BoardCamera(self.cam, self.board_extent, self.view_extent, min_zoom=self.MIN_ZOOM,
+                                  max_zoom=self.MAX_ZOOM)
         self.stones = arcade.SpriteList(use_spatial_hash=False, capacity=4096)
         self.cities = arcade.SpriteList(use_spatial_hash=False)
         self.ghosts = arcade.SpriteList(use_spatial_hash=False)
@@ -59,7 +61,28 @@ class EditorBoard(BoardCamera):
         self.size = (0, 0)
         self.revision = -1
         self.doc_id = 0
-        self.user_zoomed = False
+
+    # ---------------------------------------------------------------- camera
+    @property
+    def user_zoomed(self) -> bool:
+        """True once the map maker zoomed or panned the board (until it is fitted again)."""
+        return self.framing.user_zoomed
+
+    @user_zoomed.setter
+    def user_zoomed(self, value: bool) -> None:
+        self.framing.user_zoomed = value
+
+    def fit(self) -> None:
+        """Zoom so the whole map and its surround fit, centred."""
+        self.framing.fit()
+
+    def zoom_at(self, x: float, y: float, factor: float) -> None:
+        """Zoom by ``factor`` keeping the point under (x, y) still."""
+        self.framing.zoom_at(x, y, factor)
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the board by a mouse drag of (dx, dy) screen pixels."""
+        self.framing.pan(dx, dy)
 
     # ---------------------------------------------------------------- sprites
     def sync(self, doc: MapDocument) -> None:

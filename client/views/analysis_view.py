@@ -51,6 +51,8 @@ LESSON_COIN_PX = 30
 class AnalysisView(GameView):
     """The analysis board of one finished game (see the module docstring)."""
 
+    session: AnalysisSession  # the game screen's session, here a finished game's turns
+
     def __init__(self, session: AnalysisSession, *, owner: Player | None = None, depth: str = "normal",
                  back: Callable[[], Any] | None = None, runner: AnalysisRunner | None = None,
                  server: Callable[[], Any] | None = None) -> None:

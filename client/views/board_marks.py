@@ -184,7 +184,7 @@ def draw_cursor(board: "BoardArea") -> None:
     planner = gv.planner
     hover = board.hover
     if gv.redeploy_mode and hover is not None:
-        run = gv.lift_candidate(hover)
+        run = gv.actions.lift_candidate(hover)
         if run is not None:
             board.fill_cells(run.cells, theme.with_alpha(theme.SAPPHIRE, 80))
             board.outline_cells(run.cells, theme.SAPPHIRE, board.min_line(4))
@@ -224,7 +224,7 @@ def draw_cursor(board: "BoardArea") -> None:
 def draw_banner(board: "BoardArea") -> None:
     """Rule errors and hints, in plain words, at the foot of the board."""
     gv = board.gv
-    text, colour = gv.banner()
+    text, colour = gv.text.banner()
     if not text:
         return
     label = board.texts.get("banner", text, board.left + board.width / 2, board.bottom + 30, size=15,

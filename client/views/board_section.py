@@ -33,7 +33,7 @@ STRIP_FILL = (200, 156, 78, 235)  # the brass of the frame, for numbers pinned t
 STRIP_EDGE = (92, 62, 24, 255)
 
 
-class BoardSection(BoardCamera, Panel):
+class BoardSection(Panel):
     """The board under a zoomable, pannable camera, with every mark and animation on it."""
 
     MIN_ZOOM = 0.12
@@ -44,9 +44,10 @@ class BoardSection(BoardCamera, Panel):
         super().__init__(gv, rect, "board", 1)
         self.painter = BoardPainter()
         self.cam = arcade.Camera2D(viewport=arcade.LBWH(rect.left, rect.bottom, rect.width, rect.height))
+        self.framing = BoardCamera(self.cam, self.board_extent, self.view_extent, min_zoom=self.MIN_ZOOM,
+                                  max_zoom=self.MAX_ZOOM, fit_margin=self.FIT_MARGIN, fit_zoom=self.fit_zoom)
         self.layer = CachedLayer(gv.window)
         self._layer_key: tuple = ()
-        self.user_zoomed = False
         self.hover: Cell | None = None
         self.coords = theme.TextCache()
         self.coord_layout = CoordLayout()  # the numbers as last painted (read by the tests)
@@ -54,6 +55,27 @@ class BoardSection(BoardCamera, Panel):
         self._live_coins = False
 
     # ---------------------------------------------------------------- camera
+    @property
+    def user_zoomed(self) -> bool:
+        """True once the player zoomed or panned the board (until it is fitted again)."""
+        return self.framing.user_zoomed
+
+    @user_zoomed.setter
+    def user_zoomed(self, value: bool) -> None:
+        self.framing.user_zoomed = value
+
+    def fit(self) -> None:
+        """Zoom so the whole board and its frame fit, centred."""
+        self.framing.fit()
+
+    def zoom_at(self, x: float, y: float, factor: float) -> None:
+        """Zoom by ``factor`` keeping the point under (x, y) still."""
+        self.framing.zoom_at(x, y, factor)
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the board by a mouse drag of (dx, dy) screen pixels."""
+        self.framing.pan(dx, dy)
+
     def set_rect(self, rect: Rect) -> None:
         super().set_rect(rect)
         self.cam.viewport = arcade.LBWH(rect.left, rect.bottom, max(1, rect.width), max(1, rect.height))
@@ -90,7 +112,7 @@ class BoardSection(BoardCamera, Panel):
         fit = self.fit_zoom()
         self.fit()
         if fit < self.play_zoom():
-            self.cam.zoom = self._limit(self.play_zoom())
+            self.cam.zoom = self.framing.limit(self.play_zoom())
             self.cam.position = self.focus_point()
             self.clamp()
         self.user_zoomed = False

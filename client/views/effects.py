@@ -255,11 +255,15 @@ class Effects:
         t = step.t
         for cell, points, to in self.points:
             sx, sy = board.cell_to_screen(cell)
-            tx, ty = self.gv.score_anchor(Player(to))
+            tx, ty = self.gv.side.score_anchor(Player(to))
             k = ease_in(t)
             x, y = sx + (tx - sx) * k, sy + 30 + (ty - sy - 30) * k
             self.texts.draw_shadowed(("pts", cell), f"+{points}", x, y, size=26, color=theme.PLAYER_COLOURS[to],
                                      anchor_x="center", anchor_y="center", bold=True)
+
+    def duel_key(self) -> tuple[int]:
+        """What the fight shown now is (the side panel redraws when it changes)."""
+        return (id(self.step if self.duel_showing() else None),)
 
     def duel_showing(self) -> bool:
         """True while the side panel shows the fight instead of the preview."""

@@ -1,13 +1,15 @@
 """The game screen: board, rack, side panel and header sections, buttons, dialogs, input.
 
 It drives a :class:`~client.session.GameSession` and never knows whether it is local,
-networked or a replay. Updates are animated one event at a time (:mod:`client.animation`); the
-screen logic (the layout on the rack and board, the preview) lives in plain classes
-(:class:`~client.turn.TurnPlanner`, :func:`~client.preview.compute_preview`). The keyboard and
-mouse are in :mod:`client.views.game_input`, the words it shows in :mod:`client.views.game_text`,
-how it follows each event of the game in :mod:`client.views.game_events`. Its parts see it as a
-:class:`~client.views.game_screen.GameScreen`; it moves to other screens (hand-over, end of
-game, how to play) through the window's :class:`~client.navigation.Navigator`.
+networked or a replay. Updates are animated one event at a time (:mod:`client.animation`).
+The view is assembled from parts, each handed only what it reads: its state
+(:mod:`client.views.game_state`), the words it shows (:mod:`~client.views.game_text`), the
+chronicle (:mod:`~client.views.game_chronicle`), the events as they are shown
+(:mod:`~client.views.game_events`), the turn's actions and the saving
+(:mod:`~client.views.game_actions`), the dialog (:mod:`~client.views.game_dialogs`), a replay's
+controls (:mod:`~client.views.game_replay`) and the keys and mouse (:mod:`~client.views.game_input`).
+Its sections, dialogs and effects see it as a :class:`~client.views.game_screen.GameScreen`; it
+moves to other screens through the window's :class:`~client.navigation.Navigator`.
 
 The window draws a frame only when something changed (:meth:`ScrypticWindow.draw`): this view
 asks for one when the game moved on, and says it is :meth:`animating` while anything moves.
@@ -15,7 +17,6 @@ asks for one when the game moved on, and says it is :meth:`animating` while anyt
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -24,38 +25,57 @@ import arcade
 from client.animation import Animator
 from client.display import DisplayState
 from client.navigation import Navigator
-from client.preview import Preview, compute_preview, shadow_game, word_marks
-from client.session import GameSession, Rejected, Status, Update
+from client.preview import Preview
+from client.session import GameSession, Rejected, Update
 from client.turn import TurnPlanner
-from client.ui import theme
 from client.ui.widgets import BrassButton
 from client.views.board_section import BoardSection
 from client.views.chronicle import Chronicle
-from shared.analysis.explain import FightNarrator
 from client.views.coach import attach_coach
 from client.views.effects import Effects
 from client.views.fast_draw import PartialUIManager
-from client.views.game_actions import GameActions
-from client.views.game_buttons import build_buttons, button_areas
-from client.views.game_events import GameEvents
-from client.views.game_input import Drag, GameInput
-from client.views.game_replay import GameReplay
+from client.views.game_actions import GameSaver, TurnActions
+from client.views.game_buttons import build_buttons, button_areas, update_turn_buttons
+from client.views.game_chronicle import ChronicleTeller
+from client.views.game_dialogs import DialogSlot, decision_due, draw_drag
+from client.views.game_events import EventApplier, poll_session
+from client.views.game_input import GameInput
+from client.views.game_replay import ReplayControls
 from client.views.game_sounds import ClockAlarm
-from client.views.game_text import GameText
+from client.views.game_state import Drag, GameState, StateField
+from client.views.game_text import Colour, GameText
 from client.views.layout import GameLayout, game_layout
 from client.views.move_marks import MoveMarks
 from client.views.offers import offer_bar
 from client.views.rack_panel import RackSection
 from client.views.side_panel import HeaderSection, SidePanel
 from client.views.tooltip import Tooltip
-from shared.rules.board import ACROSS
 from shared.rules.terrain import Cell, Player
 
 __all__ = ["Drag", "GameView"]
 
 
-class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.View):
+class GameView(arcade.View):
     """The alchemist's board in play."""
+
+    # What the screen shows and the player is doing: kept in ``self.state``, read here by the
+    # sections, dialogs and effects, which see the screen as a GameScreen.
+    viewer = StateField[Player | None]()
+    view_dict = StateField[dict[str, Any]]()
+    display = StateField[DisplayState]()
+    planner = StateField[TurnPlanner]()
+    preview = StateField[Preview]()
+    word_marks = StateField[dict[Cell, bool]]()
+    log = StateField[Chronicle]()
+    move_marks = StateField[MoveMarks]()
+    error = StateField[str | None]()
+    status_text = StateField[str]()
+    redeploy_mode = StateField[bool]()
+    armed_rack_index = StateField[int | None]()
+    drag = StateField[Drag | None]()
+    pan_from = StateField[tuple[float, float] | None]()
+    clock = StateField[float]()
+    dialog = StateField[Any]()
 
     def __init__(self, session: GameSession, *, tutorial: bool = False,
                  leave: Callable[[], Any] | None = None) -> None:
@@ -63,61 +83,47 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         self.session = session
         self.tutorial = tutorial
         self.leave_to = leave
-        self.viewer: Player | None = session.viewer()
-        self.view_dict = session.view(self.viewer)
-        self.display = DisplayState.from_view(self.view_dict)
-        self.planner = TurnPlanner(self.viewer or Player.GOLD)
-        self._sync_planner()
-        self.preview = Preview()
-        self.word_marks: dict[Cell, bool] = {}
-        self._shadow = None
-        self._shadow_version: Any = -1
-        self.log = Chronicle()
-        self.narrator = FightNarrator(self.names())  # tells each fight in the chronicle
-        self.move_marks = MoveMarks()
-        self.error: str | None = None
-        self.error_time = 0.0
-        self.status_text = ""
-        self.redeploy_mode = False
-        self.drag: Drag | None = None
-        self.armed_rack_index: int | None = None
-        self.pan_from: tuple[float, float] | None = None
-        self._panning = False
-        self._press_cell: Cell | None = None
-        self.clock = 0.0
-        self.rng = random.Random()
-        self.dialog: Any = None
-        self.end_timer: float | None = None
+        self.state = GameState.start(session)
         self.coach: Any = None
+        self.text = GameText(self.state, lambda: self.my_turn)
+        self.teller = ChronicleTeller(self.state, self.names, self.seat_name)
+        self.saver = GameSaver(self.state, self.show_error)
         self.fx = Effects(self)
         self.tooltip = Tooltip(self)
-        self._frame_key: tuple = ()
+        self._frame_key: tuple[Any, ...] = ()
         rate = getattr(getattr(self.window, "settings", None), "animation_rate", 1.0)
-        self.animator = Animator(self, rate)
+        self.events = EventApplier(self.state, self.fx, self.teller, self.update_finished)
+        self.animator = Animator(self.events, rate)
+        self.replay = ReplayControls(self.state, self.animator, self.show_error, lambda record: (
+            self.navigator.go_analysis(record, names=self.names(), owner=None, back=lambda: self.navigator.show(self))))
+        self.actions = TurnActions(self.state, my_turn=lambda: self.my_turn, busy=lambda: self.animator.busy,
+                                   show_error=self.show_error, planner_changed=self.planner_changed)
         self.layout: GameLayout = game_layout(self.window.width, self.window.height, self.rack_slots())
         self.board = BoardSection(self, self.layout.board)
         self.rack = RackSection(self, self.layout.rack)
-        self.side = SidePanel(self, self.layout.side)
+        self.side: Any = SidePanel(self, self.layout.side)
         self.header = HeaderSection(self, self.layout.header)
         self.top = self.header  # older name
         self.section_manager = arcade.SectionManager(self)
         for section in (self.board, self.rack, self.side, self.header):
             self.section_manager.add_section(section)
         self.section_manager.view_draw_first = False
+        self.input = GameInput(self, self.state, self.actions, self.replay, self.animator)
         self.offers = offer_bar(self)  # an online game's draw, takeback and abort (views/offers.py)
         self.ui = PartialUIManager()
+        self.dialogs = DialogSlot(self.state, session, self.ui, lambda: self.window.current_view is self,
+                                  self.request_redraw)
         self.buttons: dict[str, BrassButton] = {}
         self._build_buttons()
-        self.open_log()  # the chronicle's first line, and a resumed game's story so far
-        self.save_failures_told = self.save_failures()  # failures from now on are this screen's to tell
+        self.teller.open_log()  # the chronicle's first line, and a resumed game's story so far
+        self.state.save_failures_told = self.saver.save_failures()  # failures from now on are this screen's
         self.coach = attach_coach(self)  # the guided game's coach, for a lesson's session
         self.clock_alarm = ClockAlarm()
 
     # ---------------------------------------------------------------- setup
     def rack_slots(self) -> int:
         """Slots the tray shows: the rack limit, or every coin held while over it."""
-        held = len(self.planner.rack) + len(self.planner.placed) if self.viewer is not None else 0
-        return max(self.session.rules.rack_limit, held)
+        return self.state.rack_slots()
 
     def _build_buttons(self) -> None:
         self.buttons = build_buttons(self)
@@ -147,10 +153,9 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
         if self.coach is not None:
             self.layout = self.coach.make_room(self.layout)
         lay = self.layout
-        self.board.set_rect(lay.board)
-        self.rack.set_rect(lay.rack)
-        self.side.set_rect(lay.side)
-        self.header.set_rect(lay.header)
+        for section, rect in ((self.board, lay.board), (self.rack, lay.rack), (self.side, lay.side),
+                              (self.header, lay.header)):
+            section.set_rect(rect)
         self._build_buttons()
         if self.dialog is not None:
             self.dialog.relayout()
@@ -159,12 +164,12 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
     @property
     def navigator(self) -> Navigator:
         """Where the game screen goes next (the window's :class:`~client.navigation.Navigator`)."""
-        return self.window.navigator  # type: ignore[attr-defined]
+        return self.window.navigator  # type: ignore[attr-defined, no-any-return]
 
     def leave(self) -> None:
         """Back to the main menu (the session is closed; a local game is saved to resume), or
         where the screen that started the game asked (``leave``: the editor, the lobby)."""
-        self.save_game(wait=True)  # the Resume list shows a local game as it was left
+        self.saver.save_game(wait=True)  # the Resume list shows a local game as it was left
         self.session.close()
         if self.leave_to is not None:
             self.leave_to()
@@ -173,40 +178,46 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
 
     def on_close(self) -> None:
         """The window is closing: make sure a local game is on disk to resume next time."""
-        self.save_game(wait=True)
+        self.saver.save_game(wait=True)
 
     # ---------------------------------------------------------------- state
     @property
     def my_turn(self) -> bool:
         """True if the player at the screen may lay letters now."""
-        return (self.viewer is not None and self.display.result is None and not self.animator.busy
-                and self.current_actor() == self.viewer and self.display.pending is None)
+        return self.state.can_play(self.animator.busy)
 
-    def score_anchor(self, p: Player) -> tuple[float, float]:
-        """Screen position of a player's score (points fly there)."""
-        return self.side.score_anchor(p)
+    @property
+    def is_replay(self) -> bool:
+        """True while a recorded game is played back."""
+        return self.replay.is_replay
 
-    def duel_key(self) -> tuple:
-        step = self.fx.step if self.fx.duel_showing() else None
-        return (id(step),)
+    # The words shown (the analysis board tells its own headline and preview).
+    def names(self) -> dict[int, str]:
+        """The players' names by seat."""
+        return self.text.names()
 
-    def shadow(self):
+    def seat_name(self, p: Player) -> str:
+        """The name shown for seat ``p``."""
+        return self.text.seat_name(p)
+
+    def current_actor(self) -> Player | None:
+        """Who must act now as the screen shows it."""
+        return self.state.current_actor()
+
+    def headline(self) -> str:
+        """The line at the top: whose turn, what is awaited, or how the game ended."""
+        return self.text.headline()
+
+    def preview_lines(self) -> list[tuple[str, Colour]]:
+        """The preview panel's text, line by line with colours."""
+        return self.text.preview_lines()
+
+    def shadow(self) -> Any:
         """A game holding the shown view (for previews and tooltips), rebuilt when it changes."""
-        if self._shadow_version != self.view_dict.get("version") or self._shadow is None:
-            self._shadow = shadow_game(self.view_dict, self.session.lexicon, self.session.rules, self.viewer)
-            self._shadow_version = self.view_dict.get("version")
-        return self._shadow
+        return self.state.shadow()
 
     def _sync_planner(self) -> None:
-        if self.viewer is None:
-            self.planner.rack = []
-            self.planner.placed = {}
-            return
-        if self.planner.player != self.viewer:
-            self.planner = TurnPlanner(self.viewer)
-        me = self.view_dict["players"][str(int(self.viewer))]
-        self.planner.sync(me.get("rack") or "", self.display.letters.get(self.viewer, {}), self.display.width,
-                          self.display.height, self.display.terrain)
+        self.state.sync_planner()
 
     def planner_changed(self) -> None:
         """Recompute the preview after the layout changed."""
@@ -214,71 +225,40 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
             self.armed_rack_index = None
         if self.layout.slots != self.rack_slots():
             self.on_resize(self.window.width, self.window.height)
-        if self.viewer is None or not self.planner.placed:
-            self.preview = Preview()
-            self.word_marks = {}
-            return
-        self.preview = compute_preview(self.view_dict, self.session.lexicon, self.viewer, self.planner.placed,
-                                       self.planner.commit_direction(), self.session.rules, self.shadow())
-        self.word_marks = word_marks(self.preview)
+        self.state.refresh_preview()
 
     def show_error(self, text: str, seconds: float = 6.0) -> None:
+        """A message in the error line for a few seconds (the coach hears of it)."""
         if self.coach is not None:
             self.coach.on_error(text)
-        self.error = text[0].upper() + text[1:] if text else text
-        self.error_time = seconds
+        self.state.show_error(text, seconds)
 
     # ---------------------------------------------------------------- frames
     def animating(self) -> bool:
         """True while something on screen moves (the window then draws every frame)."""
-        return (self.animator.busy or self.end_timer is not None or self.side.counting()
+        return (self.animator.busy or self.state.end_timer is not None or self.side.counting()
                 or (self.drag is not None and self.drag.moved) or self.fx.step is not None
                 or (self.coach is not None and self.coach.pulse_due()))
 
-    def _screen_key(self) -> tuple:
+    def _screen_key(self) -> tuple[Any, ...]:
         """What the screen shows that can change without an event: compared once an update."""
         clocks = self.session.clock_left()
-        return (self.headline(), tuple(self.actor_status(p) for p in Player), self.status_text, self.error,
+        return (self.headline(), tuple(self.text.actor_status(p) for p in Player), self.status_text, self.error,
                 self.session.connection_text, None if not clocks else tuple(int(v) for v in clocks.values()),
-                self.replay_text(), self.dialog_key(), self.coach.frame_key() if self.coach is not None else None)
-
-    def dialog_key(self) -> Any:
-        dialog = self.dialog
-        return None if dialog is None else (id(dialog), getattr(dialog, "frame_key", lambda: None)())
+                self.replay.replay_text(), self.dialogs.key(), self.coach.frame_key() if self.coach is not None else None)
 
     # ---------------------------------------------------------------- updates
     def on_update(self, delta_time: float) -> None:
-        self.clock += delta_time
-        changed = False
-        if self.error_time > 0:
-            self.error_time -= delta_time
-            if self.error_time <= 0:
-                self.error = None
-        if self.is_replay and self.animator.busy:
-            self.session.wait()  # a replay's next move waits until this one has been shown
-        for message in self.session.poll() if not (self.is_replay and self.animator.busy) else []:
-            changed = True
-            if isinstance(message, Update):
-                self.animator.enqueue(message)
-            elif isinstance(message, Rejected):
-                self.show_error(message.reason)
-                if self.coach is not None:
-                    self.coach.on_rejected(message)
-            elif isinstance(message, Status) and message.kind == "notice":
-                self.status_text = message.text
-                self.log.append((message.text, theme.EMERALD))
-            elif isinstance(message, Status):
-                self.status_text = "" if message.kind == "thinking" else message.text
+        state = self.state
+        state.tick(delta_time)
+        changed = poll_session(state, self.animator, self.is_replay, self.show_error, self._rejected)
         self.animator.tick(delta_time)
         if self.offers is not None:
             changed |= self.offers.update(delta_time)
         if not self.animator.busy:
             self._check_decisions()
-        if self.end_timer is not None:
-            self.end_timer -= delta_time
-            if self.end_timer <= 0:
-                self.end_timer = None
-                self._show_end()
+        if state.end_due(delta_time):
+            self._show_end()
         if self.coach is not None:
             self.coach.update(delta_time)
         self.clock_alarm.update(self)
@@ -291,43 +271,47 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
             self._frame_key = key
             self.request_redraw()
 
+    def _rejected(self, message: Rejected) -> None:
+        if self.coach is not None:
+            self.coach.on_rejected(message)
+
+    def update_finished(self, update: Update) -> None:
+        """Every event of ``update`` has been shown and the state holds its view (called by
+        :class:`~client.views.game_events.EventApplier`): repaint, preview, the end of the game."""
+        self.board.painter.revision = -1
+        self.planner_changed()
+        if update.view.get("result") is not None and self.state.end_timer is None and not self.is_replay:
+            self.state.end_timer = 1.2  # (a local game's save slot went when the game ended: client.autosave)
+        self.saver.tell_save_failures()
+        if self.coach is not None:
+            self.coach.on_update_done(update)
+        self.request_redraw()
+
     def request_redraw(self) -> None:
+        """Draw the next frame."""
         request = getattr(self.window, "request_redraw", None)
         if request is not None:
             request()
 
     def _check_decisions(self) -> None:
         """Hand-over in pass-and-play, and the defence and discard dialogs."""
-        if self.display.result is not None:
-            return
-        if self.session.hot_seat:
-            actor = self.session.actor()
-            if actor is not None and actor != self.viewer and self.dialog is None:
-                self.planner.recall()
-                self.navigator.show_hand_over(self, actor)
-                return
-        pending = self.display.pending
-        if pending is None or self.viewer is None or Player(pending["player"]) != self.viewer:
-            return
-        if self.dialog is not None:
+        due = decision_due(self.state)
+        if due is None:
             return
         from client.views.dialogs import DefenceDialog, DiscardDialog
 
-        if pending["kind"] == "discard":
-            self.open_dialog(DiscardDialog(self, pending["count"]))
+        kind, what = due
+        if kind == "hand_over":
+            self.planner.recall()
+            self.navigator.show_hand_over(self, what)
         else:
-            self.open_dialog(DefenceDialog(self, pending))
+            self.open_dialog(DiscardDialog(self, what) if kind == "discard" else DefenceDialog(self, what))
 
     def set_viewer(self, player: Player) -> None:
         """Pass-and-play: the screen now belongs to ``player``."""
-        self.viewer = player
-        self.view_dict = self.session.view(player)
-        self.display = DisplayState.from_view(self.view_dict)
+        self.state.show_as(player)
         self.board.painter.revision = -1
-        self.planner = TurnPlanner(player)
-        self._sync_planner()
         self.planner_changed()
-        self.redeploy_mode = False
         if not self.board.user_zoomed:
             self.board.default_view()  # each player opens on their own crossword
 
@@ -336,35 +320,56 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
 
     def _update_buttons(self) -> bool:
         """Enable what can be done now; True if a button changed."""
-        b = self.buttons
-        if not b or "commit" not in b:
-            return self.update_replay_buttons()
-        mine = self.my_turn and self.dialog is None
-        wanted = {
-            "commit": not (mine and bool(self.planner.placed)),
-            "end_turn": not mine,
-            "redeploy": not mine or self.display.redeployed,
-            "recall": not self.planner.placed,
-            "shuffle": self.viewer is None or not self.planner.rack,
-            "direction": self.viewer is None,
-        }
-        changed = False
-        for name, disabled in wanted.items():
-            if b[name].disabled != disabled:  # setting it, even unchanged, re-renders the UI
-                b[name].disabled = disabled
-                changed = True
-        for name, text in (("direction", "Across" if self.planner.direction == ACROSS else "Down"),
-                           ("redeploy", "Cancel" if self.redeploy_mode else "Redeploy")):
-            if b[name].text != text:
-                b[name].text = text
-                self.ui.request_layout()
-                changed = True
-        return changed
+        if not self.buttons or "commit" not in self.buttons:
+            return self.replay.update_buttons(self.buttons, self.ui)
+        return update_turn_buttons(self.buttons, self.ui, self.state, self.my_turn and self.dialog is None)
 
     def set_hover(self, cell: Cell | None, x: float, y: float) -> None:
         """The mouse is over ``cell`` (None: off the board): the tooltip follows."""
         self.board.hover = cell
         self.tooltip.hover(cell, x, y)
+
+    # ---------------------------------------------------------------- dialogs (client.views.game_dialogs)
+    def open_dialog(self, dialog: Any) -> None:
+        """Show ``dialog`` over the board (closing the one shown)."""
+        self.dialogs.open(dialog)
+
+    def close_dialog(self) -> None:
+        """Close the dialog shown, if any."""
+        self.dialogs.close()
+
+    def open_menu(self) -> None:
+        """The pause menu."""
+        from client.views.dialogs import PauseMenu
+
+        if self.dialogs.free():
+            self.open_dialog(PauseMenu(self))
+
+    def open_help(self) -> None:
+        """The keys overlay."""
+        from client.views.help_overlay import HelpOverlay
+
+        if self.dialogs.free():
+            self.open_dialog(HelpOverlay(self, previous=self.dialog))
+
+    # ---------------------------------------------------------------- input (client.views.game_input)
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        return self.input.on_key_press(symbol, modifiers)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        return self.input.on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool | None:
+        return self.input.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool | None:
+        return self.input.on_mouse_motion(x, y, dx, dy)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        return self.input.on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
+        return self.input.on_mouse_scroll(x, y, scroll_x, scroll_y)
 
     # ---------------------------------------------------------------- drawing
     def partial_ok(self) -> bool:
@@ -374,13 +379,7 @@ class GameView(GameEvents, GameActions, GameInput, GameText, GameReplay, arcade.
 
     def draw_drag(self) -> None:
         """The coin being dragged, with its shadow, under the pointer."""
-        if self.drag is not None and self.drag.moved and self.viewer is not None:
-            from client.ui import pieces
-            size = max(48, self.board.coin_pixels)
-            arcade.draw_texture_rect(pieces.coin_shadow_texture(),
-                                     arcade.XYWH(self.drag.x + 6, self.drag.y - 8, size, size))
-            arcade.draw_texture_rect(pieces.coin_texture(int(self.viewer), self.drag.letter),
-                                     arcade.XYWH(self.drag.x, self.drag.y, size * 1.08, size * 1.08))
+        draw_drag(self.drag, self.viewer, self.board.coin_pixels)
 
     def on_draw(self) -> None:
         """Drawn after the sections: the buttons, the coin being dragged, tooltips, dialogs."""

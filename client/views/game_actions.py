@@ -1,51 +1,138 @@
-"""What the player does on the game screen: the turn's actions, dialogs and saving (a mixin of
-:class:`~client.views.game.GameView`; the keys and buttons call these)."""
+"""What the player does on the game screen: the turn's actions (:class:`TurnActions`) and the
+saving of a local game (:class:`GameSaver`); parts of :class:`~client.views.game.GameView`,
+which its keys and buttons call."""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import cast
 
 from client.ui import theme
-
+from client.views.game_state import GameState
 from shared.rules.actions import EndTurn, Redeploy
 from shared.rules.board import ACROSS, DOWN, Run, line_run
 from shared.rules.terrain import Cell
 
 
-class GameActions:
-    """Recall, shuffle, direction, redeploy, commit, end the turn; open and close dialogs."""
+class TurnActions:
+    """Recall, shuffle, direction, redeploy, commit, end the turn.
 
-    session: Any
-    planner: Any
-    preview: Any
-    display: Any
-    viewer: Any
-    dialog: Any
-    drag: Any
-    ui: Any
-    window: Any
-    error: str | None
-    redeploy_mode: bool
-    armed_rack_index: int | None
-    animator: Any
-    rng: Any
-    tutorial: bool
-    log: Any
-    save_failures_told: int
+    Handed the screen's state and what it asks of the screen: whether the player may play now
+    (``my_turn``), whether an update is still being shown (``busy``), the error line
+    (``show_error``) and the preview's recomputation (``planner_changed``).
+    """
+
+    def __init__(self, state: GameState, *, my_turn: Callable[[], bool], busy: Callable[[], bool],
+                 show_error: Callable[[str], None], planner_changed: Callable[[], None]) -> None:
+        self.state = state
+        self.my_turn = my_turn
+        self.busy = busy
+        self.show_error = show_error
+        self.planner_changed = planner_changed
+        self.rng = random.Random()  # the rack's shuffles
+
+    def recall(self) -> None:
+        """Take the coins laid back to the rack."""
+        self.state.planner.recall()
+        self.planner_changed()
+
+    def shuffle(self) -> None:
+        """Shuffle the rack."""
+        self.state.planner.shuffle(self.rng)
+        self.state.armed_rack_index = None
+
+    def toggle_direction(self) -> None:
+        """Across or down."""
+        self.state.planner.toggle_direction()
+        if self.state.planner.placed:
+            self.planner_changed()
+
+    def toggle_redeploy(self) -> None:
+        """Start or cancel a redeployment (on the player's turn only)."""
+        if not self.my_turn():
+            return
+        self.state.redeploy_mode = not self.state.redeploy_mode
+        if self.state.redeploy_mode:
+            self.state.planner.recall()
+            self.planner_changed()
+
+    def commit(self) -> None:
+        """Send the laid-out letters, if the rules (as far as the preview knows) allow it."""
+        state = self.state
+        if not self.my_turn():
+            if state.viewer is not None and state.display.result is None and not self.busy():
+                self.show_error("it is not your turn")
+            return
+        action = state.planner.commit()
+        if action is None:
+            self.show_error("lay some letters on the board first")
+            return
+        if state.preview.error:
+            self.show_error(state.preview.error)
+            return
+        state.error = None
+        state.session.submit(action)
+
+    def end_turn(self) -> None:
+        """End the turn (the coins laid go back to the rack)."""
+        if not self.my_turn():
+            return
+        state = self.state
+        state.planner.recall()
+        self.planner_changed()
+        state.redeploy_mode = False
+        if state.viewer is not None:  # (my_turn: it is)
+            state.session.submit(EndTurn(state.viewer))
+
+    def lift_candidate(self, cell: Cell) -> Run | None:
+        """The own run a redeploy click on ``cell`` would lift (the typing direction first)."""
+        viewer = self.state.viewer
+        if viewer is None:
+            return None
+        own = self.state.display.letters.get(viewer, {})
+        if cell not in own:
+            return None
+        first = self.state.planner.direction
+        for direction in (first, DOWN if first == ACROSS else ACROSS):
+            run = line_run(own, cell, direction)
+            if run is not None:
+                return run
+        return None
+
+    def redeploy_at(self, cell: Cell) -> None:
+        """Lift the own word at ``cell`` back to the rack (a redeployment)."""
+        run, viewer = self.lift_candidate(cell), self.state.viewer
+        if run is None or viewer is None:  # (no run without a viewer)
+            self.show_error("click one of your own words to lift it")
+            return
+        self.state.redeploy_mode = False
+        self.state.session.submit(Redeploy(viewer, cell, run.direction))
+
+
+class GameSaver:
+    """Saves a kept local game, and tells in the chronicle when a save failed."""
+
+    def __init__(self, state: GameState, show_error: Callable[[str], None]) -> None:
+        self.state = state
+        self.show_error = show_error
 
     def save_game(self, wait: bool = False) -> bool:
         """Save a kept local game now (it is saved after every action anyway, see client.autosave;
         a game is kept once the navigator started it); ``wait``: until it is on disk. True if kept."""
         from client import autosave, savegame
+        from client.session import LocalSession
 
-        if getattr(self.session, "save_slot", None) is None or not savegame.can_save(self.session):
+        session = self.state.session
+        if getattr(session, "save_slot", None) is None or not savegame.can_save(session):
             return False
-        autosave.keep(self.session)
+        autosave.keep(cast(LocalSession, session))  # (can_save: it is one)
         if wait:
             autosave.WRITER.flush()
         return True
 
-    def save_failures(self) -> int:
+    @staticmethod
+    def save_failures() -> int:
         """How many saves have failed since the client started."""
         from client import autosave
 
@@ -56,110 +143,9 @@ class GameActions:
         from client import autosave
 
         count = self.save_failures()
-        if count != self.save_failures_told:
-            self.save_failures_told = count
+        if count != self.state.save_failures_told:
+            self.state.save_failures_told = count
             failures = autosave.WRITER.failures
             text = failures[-1] if failures else "A game could not be saved"
-            self.log.append((text, theme.RUBY))
+            self.state.log.append((text, theme.RUBY))
             self.show_error(text)
-
-    def recall(self) -> None:
-        self.planner.recall()
-        self.planner_changed()
-
-    def shuffle(self) -> None:
-        self.planner.shuffle(self.rng)
-        self.armed_rack_index = None
-
-    def toggle_direction(self) -> None:
-        self.planner.toggle_direction()
-        if self.planner.placed:
-            self.planner_changed()
-
-    def toggle_redeploy(self) -> None:
-        if not self.my_turn:
-            return
-        self.redeploy_mode = not self.redeploy_mode
-        if self.redeploy_mode:
-            self.planner.recall()
-            self.planner_changed()
-
-    def commit(self) -> None:
-        """Send the laid-out letters, if the rules (as far as the preview knows) allow it."""
-        if not self.my_turn:
-            if self.viewer is not None and self.display.result is None and not self.animator.busy:
-                self.show_error("it is not your turn")
-            return
-        action = self.planner.commit()
-        if action is None:
-            self.show_error("lay some letters on the board first")
-            return
-        if self.preview.error:
-            self.show_error(self.preview.error)
-            return
-        self.error = None
-        self.session.submit(action)
-
-    def end_turn(self) -> None:
-        if not self.my_turn:
-            return
-        self.planner.recall()
-        self.planner_changed()
-        self.redeploy_mode = False
-        self.session.submit(EndTurn(self.viewer))
-
-    def lift_candidate(self, cell: Cell) -> Run | None:
-        """The own run a redeploy click on ``cell`` would lift (the typing direction first)."""
-        if self.viewer is None:
-            return None
-        own = self.display.letters.get(self.viewer, {})
-        if cell not in own:
-            return None
-        first = self.planner.direction
-        for direction in (first, DOWN if first == ACROSS else ACROSS):
-            run = line_run(own, cell, direction)
-            if run is not None:
-                return run
-        return None
-
-    def redeploy_at(self, cell: Cell) -> None:
-        run = self.lift_candidate(cell)
-        if run is None:
-            self.show_error("click one of your own words to lift it")
-            return
-        self.redeploy_mode = False
-        self.session.submit(Redeploy(self.viewer, cell, run.direction))
-
-    # ---------------------------------------------------------------- dialogs
-    def open_dialog(self, dialog: Any) -> None:
-        self.close_dialog()
-        self.dialog = dialog
-        self.drag = None
-        if not getattr(dialog, "docked", False):
-            self.ui.disable()
-        if getattr(dialog, "pauses", False):
-            self.session.hold(True)
-        dialog.open()
-        self.request_redraw()
-
-    def close_dialog(self) -> None:
-        if self.dialog is not None:
-            dialog, self.dialog = self.dialog, None
-            dialog.close()
-            if getattr(dialog, "pauses", False):
-                self.session.hold(False)
-            if self.window.current_view is self:
-                self.ui.enable()
-            self.request_redraw()
-
-    def open_menu(self) -> None:
-        from client.views.dialogs import PauseMenu
-
-        if self.dialog is None or getattr(self.dialog, "docked", False):
-            self.open_dialog(PauseMenu(self))
-
-    def open_help(self) -> None:
-        from client.views.help_overlay import HelpOverlay
-
-        if self.dialog is None or getattr(self.dialog, "docked", False):
-            self.open_dialog(HelpOverlay(self, previous=self.dialog))

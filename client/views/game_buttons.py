@@ -11,29 +11,33 @@ from arcade.gui import UIAnchorLayout, UIBoxLayout
 
 from client.ui.widgets import BrassButton
 from client.views.layout import BUTTON_GAP, BUTTON_H, BUTTON_W
+from shared.rules.board import ACROSS
 
 if TYPE_CHECKING:
+    from client.views.fast_draw import PartialUIManager
     from client.views.game_screen import GameScreen
+    from client.views.game_state import GameState
 
 Row = list[tuple[str, str, Callable[[], Any], str]]
 
 
 def action_rows(gv: "GameScreen") -> list[Row]:
     """The buttons beside the rack: a player's turn, or a replay's controls."""
-    replay = gv.replay_controls()
-    if replay is not None:
+    replay, act = gv.replay, gv.actions
+    if replay.is_replay:
         return [
-            [("|< Start", "replay-start", gv.replay_restart, "steel"), ("< Back", "replay-back", gv.replay_back, "steel"),
-             ("Step >", "replay-step", gv.replay_step, "steel")],
-            [("Slower", "replay-slower", lambda: gv.replay_speed(-1), "steel"),
-             ("Pause", "replay-pause", gv.replay_main, "gold"),
-             ("Faster", "replay-faster", lambda: gv.replay_speed(1), "steel")],
+            [("|< Start", "replay-start", replay.replay_restart, "steel"),
+             ("< Back", "replay-back", replay.replay_back, "steel"),
+             ("Step >", "replay-step", replay.replay_step, "steel")],
+            [("Slower", "replay-slower", lambda: replay.replay_speed(-1), "steel"),
+             ("Pause", "replay-pause", replay.replay_main, "gold"),
+             ("Faster", "replay-faster", lambda: replay.replay_speed(1), "steel")],
         ]
     return [
-        [("Recall", "recall", gv.recall, "steel"), ("Shuffle", "shuffle", gv.shuffle, "steel"),
-         ("Across", "direction", gv.toggle_direction, "steel")],
-        [("Redeploy", "redeploy", gv.toggle_redeploy, "brass"), ("Commit", "commit", gv.commit, "gold"),
-         ("End turn", "end_turn", gv.end_turn, "ruby")],
+        [("Recall", "recall", act.recall, "steel"), ("Shuffle", "shuffle", act.shuffle, "steel"),
+         ("Across", "direction", act.toggle_direction, "steel")],
+        [("Redeploy", "redeploy", act.toggle_redeploy, "brass"), ("Commit", "commit", act.commit, "gold"),
+         ("End turn", "end_turn", act.end_turn, "ruby")],
     ]
 
 
@@ -81,3 +85,29 @@ def header_buttons(gv: Any, root: UIAnchorLayout, buttons: dict[str, BrassButton
     row.add(helper)
     row.add(main)
     root.add(row, anchor_x="left", anchor_y="top", align_x=header.right - 14 - 74 - 6 - 34, align_y=-12)
+
+
+def update_turn_buttons(buttons: dict[str, BrassButton], ui: "PartialUIManager", state: "GameState", mine: bool) -> bool:
+    """Enable the turn's buttons for what can be done now (``mine``: the player's turn, no dialog
+    open); True if a button changed."""
+    planner = state.planner
+    wanted = {
+        "commit": not (mine and bool(planner.placed)),
+        "end_turn": not mine,
+        "redeploy": not mine or state.display.redeployed,
+        "recall": not planner.placed,
+        "shuffle": state.viewer is None or not planner.rack,
+        "direction": state.viewer is None,
+    }
+    changed = False
+    for name, disabled in wanted.items():
+        if buttons[name].disabled != disabled:  # setting it, even unchanged, re-renders the UI
+            buttons[name].disabled = disabled
+            changed = True
+    for name, text in (("direction", "Across" if planner.direction == ACROSS else "Down"),
+                       ("redeploy", "Cancel" if state.redeploy_mode else "Redeploy")):
+        if buttons[name].text != text:
+            buttons[name].text = text
+            ui.request_layout()
+            changed = True
+    return changed

@@ -1,4 +1,4 @@
-"""A replay's controls on the game screen: pause, a move back or forward, speed (a mixin of
+"""A replay's controls on the game screen: pause, a move back or forward, speed (a part of
 :class:`~client.views.game.GameView`). They show beside the rack band in place of a turn's
 buttons; Space, Left, Right, [ and ] do the same from the keyboard. Once the replay is over, its
 gold button (Pause, Play) becomes Analyse: the game's analysis board.
@@ -6,30 +6,56 @@ gold button (Pause, Play) becomes Analyse: the game's analysis board.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import arcade
 
 from client.ui import theme
+from client.ui.widgets import BrassButton
+from client.views.game_state import GameState
+
+if TYPE_CHECKING:
+    from client.replay import ReplaySession
+    from client.views.fast_draw import PartialUIManager
 
 
-class GameReplay:
-    """Controls of a :class:`~client.replay.ReplaySession` (nothing for any other session)."""
+class SkippableAnimator(Protocol):
+    """What the replay's controls ask of the screen's :class:`~client.animation.Animator`."""
 
-    session: Any
-    buttons: dict[str, Any]
-    log: Any
-    navigator: Any
+    @property
+    def busy(self) -> bool:
+        """True while an update is being shown."""
+
+    def skip(self) -> None:
+        """Show what is being shown at once."""
+
+
+class ReplayControls:
+    """Controls of a :class:`~client.replay.ReplaySession` (nothing for any other session).
+
+    Handed the screen's state (its session and chronicle), its animator, its error line and
+    ``analyse``, which opens the analysis board on a game record (raising ValueError if it cannot).
+    """
+
+    def __init__(self, state: GameState, animator: SkippableAnimator, show_error: Callable[[str], None],
+                 analyse: Callable[[str], None]) -> None:
+        self.state = state
+        self.animator = animator
+        self.show_error = show_error
+        self.analyse = analyse
 
     @property
     def is_replay(self) -> bool:
+        """True while a recorded game is played back."""
         return self.replay_controls() is not None
 
-    def replay_controls(self) -> Any:
+    def replay_controls(self) -> ReplaySession | None:
         """The session if it is a replay, else None."""
         from client.replay import ReplaySession
 
-        return self.session if isinstance(self.session, ReplaySession) else None
+        session = self.state.session
+        return session if isinstance(session, ReplaySession) else None
 
     def replay_text(self) -> str | None:
         """'Move 12 of 40 - playing at 2x' (None when this is not a replay)."""
@@ -40,6 +66,7 @@ class GameReplay:
         return f"Move {replay.index} of {replay.total}  -  {state}"
 
     def replay_toggle(self) -> None:
+        """Pause or play."""
         replay = self.replay_controls()
         if replay is not None:
             replay.set_paused(not replay.paused)
@@ -59,31 +86,34 @@ class GameReplay:
             return
         replay.set_paused(True)
         try:
-            self.navigator.go_analysis(replay.record_text(), names=self.names(), owner=None,
-                                       back=lambda: self.navigator.show(self))
+            self.analyse(replay.record_text())
         except ValueError as exc:
             self.show_error(f"this game cannot be analysed: {exc}")
 
     def replay_step(self) -> None:
+        """One move forward (once the move shown is over)."""
         replay = self.replay_controls()
         if replay is not None and not self.animator.busy:
             replay.step()
 
     def replay_back(self) -> None:
+        """One move back."""
         replay = self.replay_controls()
         if replay is not None and replay.index > 0:
             self.animator.skip()
             replay.back()
-            self.log.append((f"- back to move {replay.index} -", theme.SAPPHIRE))
+            self.state.log.append((f"- back to move {replay.index} -", theme.SAPPHIRE))
 
     def replay_restart(self) -> None:
+        """Back to the start."""
         replay = self.replay_controls()
         if replay is not None and replay.index > 0:
             self.animator.skip()
             replay.restart()
-            self.log.append(("- back to the start -", theme.SAPPHIRE))
+            self.state.log.append(("- back to the start -", theme.SAPPHIRE))
 
     def replay_speed(self, delta: int) -> None:
+        """Faster (``delta`` 1) or slower (-1)."""
         replay = self.replay_controls()
         if replay is not None:
             replay.change_speed(delta)
@@ -101,21 +131,21 @@ class GameReplay:
         action()
         return True
 
-    def update_replay_buttons(self) -> bool:
+    def update_buttons(self, buttons: dict[str, BrassButton], ui: PartialUIManager) -> bool:
         """The Pause button says Play while paused; True if it changed."""
         replay = self.replay_controls()
-        button = self.buttons.get("replay-pause") if self.buttons else None
+        button = buttons.get("replay-pause") if buttons else None
         if replay is None or button is None:
             return False
         text = "Analyse" if replay.finished else "Play" if replay.paused else "Pause"
         changed = False
         if button.text != text:
             button.text = text
-            self.ui.request_layout()
+            ui.request_layout()
             changed = True
         for name, disabled in (("replay-back", replay.index == 0), ("replay-start", replay.index == 0),
                                ("replay-step", replay.finished)):
-            b = self.buttons.get(name)
+            b = buttons.get(name)
             if b is not None and b.disabled != disabled:
                 b.disabled = disabled
                 changed = True

@@ -1,10 +1,12 @@
 """What the game screen's parts need of it: the :class:`GameScreen` and :class:`BoardArea` protocols.
 
-The game screen (:class:`~client.views.game.GameView`) is built from parts: the board, rack,
-side and header sections, the effects, the tooltip, the dialogs, the coach, and the screens it
-hands over to (the hand-over and end-of-game screens). Each part is handed the game screen and
-types it as :class:`GameScreen`, so the parts never import the module that assembles them
-(which would be an import circle). The sections and helpers it holds are typed ``Any`` here for
+The game screen (:class:`~client.views.game.GameView`) shows its game through parts that draw
+and talk to the player: the board, rack, side and header sections, the effects, the tooltip, the
+dialogs, the coach, and the screens it hands over to (the hand-over and end-of-game screens).
+Each is handed the game screen and types it as :class:`GameScreen`, so these parts never import
+the module that assembles them (which would be an import circle). (The screen's own workings,
+its state, keys, actions and events, are handed only what they read: see
+:mod:`client.views.game`.) The sections and helpers it holds are typed ``Any`` here for
 the same reason: their own modules say what they are.
 """
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import arcade
 
     from client.animation import Animator
@@ -21,7 +25,13 @@ if TYPE_CHECKING:
     from client.preview import Preview
     from client.session import GameSession
     from client.turn import TurnPlanner
+    from client.ui.widgets import BrassButton
     from client.views.chronicle import Chronicle
+    from client.views.fast_draw import PartialUIManager
+    from client.views.game_actions import TurnActions
+    from client.views.game_replay import ReplayControls
+    from client.views.game_state import Drag, GameState
+    from client.views.game_text import GameText
     from client.views.layout import GameLayout
     from client.views.move_marks import MoveMarks
     from shared.rules.terrain import Cell, Player
@@ -32,6 +42,14 @@ class GameScreen(Protocol):
 
     window: arcade.Window
     session: GameSession
+    state: GameState
+    """What the screen shows and the player is doing (the attributes below of the same names)."""
+    text: GameText
+    """The words the screen says: the headline, each side's status, the banner."""
+    actions: TurnActions
+    """The turn's actions: commit, recall, shuffle, redeploy..."""
+    replay: ReplayControls
+    """A replay's controls (nothing for any other session)."""
     viewer: Player | None
     display: DisplayState
     view_dict: dict[str, Any]
@@ -46,13 +64,13 @@ class GameScreen(Protocol):
     error: str | None
     redeploy_mode: bool
     armed_rack_index: int | None
-    drag: Any
+    drag: Drag | None
     pan_from: tuple[float, float] | None
     clock: float
     dialog: Any
     coach: Any
     tutorial: bool
-    leave_to: Any
+    leave_to: Callable[[], Any] | None
     """Where leaving goes instead of the main menu (the editor, for its test game), or None."""
     board: Any
     """The :class:`~client.views.board_section.BoardSection`."""
@@ -66,8 +84,8 @@ class GameScreen(Protocol):
     """The :class:`~client.views.effects.Effects`."""
     tooltip: Any
     """The :class:`~client.views.tooltip.Tooltip`."""
-    ui: Any
-    buttons: dict[str, Any]
+    ui: PartialUIManager
+    buttons: dict[str, BrassButton]
 
     @property
     def navigator(self) -> Navigator:
@@ -91,29 +109,11 @@ class GameScreen(Protocol):
     def current_actor(self) -> Player | None:
         """Who must act now."""
 
-    def actor_status(self, p: Player) -> str:
-        """What seat ``p`` is doing (for its card)."""
-
     def headline(self) -> str:
         """The line at the top: whose turn, what is awaited."""
 
-    def banner(self) -> tuple[str | None, Any]:
-        """The text and colour of the banner at the foot of the board."""
-
     def preview_lines(self) -> list[tuple[str, Any]]:
         """What committing the coins laid now would do."""
-
-    def replay_text(self) -> str | None:
-        """The replay's position and pace (None outside a replay)."""
-
-    def replay_controls(self) -> Any:
-        """The replay's buttons."""
-
-    def score_anchor(self, p: Player) -> tuple[float, float]:
-        """Screen position of a player's score."""
-
-    def duel_key(self) -> tuple:
-        """What the fight shown now is (for redrawing)."""
 
     def shadow(self) -> Any:
         """A game holding the shown view."""
@@ -151,45 +151,6 @@ class GameScreen(Protocol):
 
     def leave(self) -> None:
         """Leave the game."""
-
-    def commit(self) -> None:
-        """Commit the coins laid."""
-
-    def end_turn(self) -> None:
-        """End the turn."""
-
-    def recall(self) -> None:
-        """Take the coins laid back to the rack."""
-
-    def shuffle(self) -> None:
-        """Shuffle the rack."""
-
-    def toggle_direction(self) -> None:
-        """Across or down."""
-
-    def toggle_redeploy(self) -> None:
-        """Start or cancel a redeployment."""
-
-    def lift_candidate(self, cell: Cell) -> Any:
-        """The word a click on ``cell`` would lift."""
-
-    def replay_toggle(self) -> None:
-        """Pause or play the replay."""
-
-    def replay_main(self) -> None:
-        """Pause or play the replay; at its end, analyse the game."""
-
-    def replay_step(self) -> None:
-        """One move forward in the replay."""
-
-    def replay_back(self) -> None:
-        """One move back in the replay."""
-
-    def replay_restart(self) -> None:
-        """The replay from the start."""
-
-    def replay_speed(self, delta: int) -> None:
-        """Faster or slower replay."""
 
 
 class BoardArea(Protocol):

@@ -1,20 +1,16 @@
 """What the game screen says in words: the headline, each side's status, the preview panel's
-lines and the banner at the foot of the board (a mixin of :class:`~client.views.game.GameView`).
+lines and the banner at the foot of the board (a part of :class:`~client.views.game.GameView`,
+handed its :class:`~client.views.game_state.GameState`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from client.describe import describe_result, side
 from client.ui import theme
+from client.views.game_state import GameState
 from shared.rules.terrain import Player
-
-if TYPE_CHECKING:
-    from client.display import DisplayState
-    from client.preview import Preview
-    from client.session import GameSession
-    from client.turn import TurnPlanner
 
 Colour = tuple[int, ...]
 
@@ -22,83 +18,68 @@ Colour = tuple[int, ...]
 class GameText:
     """Sentences about the game for the header, the side panel and the board's banner."""
 
-    display: "DisplayState"
-    session: "GameSession"
-    viewer: Player | None
-    planner: "TurnPlanner"
-    preview: "Preview"
-    redeploy_mode: bool
-    error: str | None
-    clock: float
-
-    @property
-    def my_turn(self) -> bool:  # pragma: no cover - defined by the view
-        raise NotImplementedError
+    def __init__(self, state: GameState, my_turn: Callable[[], bool]) -> None:
+        self.state = state
+        self.my_turn = my_turn  # the screen's (the analysis board allows it only in a lesson's trial)
 
     def names(self) -> dict[int, str]:
-        return {int(p): s.name for p, s in self.session.seats.items()}
+        """The players' names by seat."""
+        return {int(p): s.name for p, s in self.state.session.seats.items()}
 
     def seat_name(self, p: Player) -> str:
-        seat = self.session.seats.get(p)
+        """The name shown for seat ``p`` (its side's name if the seat has none)."""
+        seat = self.state.session.seats.get(p)
         return seat.name if seat else side(int(p))
 
-    def current_actor(self) -> Player | None:
-        """Who must act now as the screen shows it: a defender or discarder first, else the mover."""
-        d = self.display
-        if d.result is not None:
-            return None
-        if d.pending:
-            return Player(d.pending["player"])
-        return d.to_move
-
     def actor_status(self, p: Player) -> str:
-        d = self.display
+        """What seat ``p`` is doing, for its card: discarding, ordering the defence, thinking."""
+        d = self.state.display
         if d.pending and Player(d.pending["player"]) == p:
             return "must discard" if d.pending["kind"] == "discard" else "orders the defence"
-        thinking = getattr(self.session, "thinking", False)
-        seat = self.session.seats.get(p)
+        thinking = getattr(self.state.session, "thinking", False)
+        seat = self.state.session.seats.get(p)
         if thinking and seat is not None and not seat.human_here:
-            return "thinking" + "." * (1 + int(self.clock * 2) % 3)
+            return "thinking" + "." * (1 + int(self.state.clock * 2) % 3)
         return "to move"
 
     def headline(self) -> str:
         """'Turn 7: your move', 'Turn 7: Silver orders the defence', or how the game ended."""
-        d = self.display
+        d = self.state.display
         if d.result is not None:
             return describe_result(d.result, self.names())
-        actor = self.current_actor()
+        actor = self.state.current_actor()
         if actor is None:
             return ""
-        mine = self.viewer is not None and actor == self.viewer
+        mine = self.state.viewer is not None and actor == self.state.viewer
         who = self.seat_name(actor)
-        if self.session.hot_seat and mine:
+        if self.state.session.hot_seat and mine:
             who = f"{who} (you)"
         pending = d.pending
         if pending:
             if pending.get("kind") == "discard":
-                what = "you discard" if mine and not self.session.hot_seat else f"{who} discards"
+                what = "you discard" if mine and not self.state.session.hot_seat else f"{who} discards"
             else:
-                what = "you order your defence" if mine and not self.session.hot_seat \
+                what = "you order your defence" if mine and not self.state.session.hot_seat \
                     else f"{who} orders the defence"
             return f"Turn {d.turn}: {what}"
         last = ", the last" if d.last_turn else ""
-        if mine and not self.session.hot_seat:
+        if mine and not self.state.session.hot_seat:
             return f"Turn {d.turn}{last}: your move"
         return f"Turn {d.turn}{last}: {who} to move"
 
     def preview_lines(self) -> list[tuple[str, Colour]]:
         """The preview panel's text, line by line with colours."""
-        pv = self.preview
+        pv = self.state.preview
         out: list[tuple[str, Colour]] = []
-        if self.viewer is None:
+        if self.state.viewer is None:
             return [("You are watching this game.", theme.PARCHMENT_DIM),
                     ("Hover over a cell or a word to see its rule and strength.", theme.INK_MUTED)]
-        if not self.planner.placed:
-            if self.redeploy_mode:
+        if not self.state.planner.placed:
+            if self.state.redeploy_mode:
                 return [("Redeploy: click one of your words (or put the cursor on it and press Enter) "
                          "to lift it back to your rack.", theme.SAPPHIRE),
                         ("At a crossing, Space picks across or down. Esc cancels.", theme.PARCHMENT_DIM)]
-            if self.my_turn:
+            if self.my_turn():
                 return [("Drag coins from your rack to the board, or click a cell and type.", theme.PARCHMENT_DIM),
                         ("Space turns the typing direction; Enter commits.", theme.PARCHMENT_DIM),
                         ("F1 shows every key.", theme.INK_MUTED)]
@@ -126,10 +107,10 @@ class GameText:
             out.append((warn, theme.AMBER))
         return out
 
-    def banner(self) -> tuple[str | None, Colour]:
+    def banner(self) -> tuple[str | None, tuple[int, int, int, int]]:
         """The message at the foot of the board: a rule error, or what redeploying asks."""
-        if self.error:
-            return self.error, theme.RUBY
-        if self.redeploy_mode:
+        if self.state.error:
+            return self.state.error, theme.RUBY
+        if self.state.redeploy_mode:
             return "Click a word of yours to lift it back to your rack", theme.SAPPHIRE
         return None, theme.RUBY

@@ -33,7 +33,7 @@ class RackSection(Panel):
         gv = self.gv
         lay = gv.layout
         key = (tuple(gv.planner.rack), gv.drag.source if gv.drag else None, gv.armed_rack_index, gv.viewer,
-               lay.tray, lay.slot, gv.session.rules.rack_limit, self.rect, gv.replay_text())
+               lay.tray, lay.slot, gv.session.rules.rack_limit, self.rect, gv.replay.replay_text())
         if key != self._key:
             self._key = key
             self.layer.dirty = True
@@ -53,7 +53,7 @@ class RackSection(Panel):
         lay = gv.layout
         tray = lay.tray
         panel_patch("leather").draw_rect(rect=arcade.LBWH(tray.left, tray.bottom, tray.width, tray.height))
-        replay = gv.replay_text()
+        replay = gv.replay.replay_text()
         if replay is not None:
             self.texts.draw("replay", replay, tray.left + tray.width / 2, tray.bottom + tray.height / 2,
                             size=17, color=theme.PARCHMENT, anchor_x="center", anchor_y="center", bold=True)

@@ -107,11 +107,11 @@ class SidePanel(Panel):
         gv = self.gv
         d = gv.display
         clocks = gv.session.clock_left()
-        status = tuple(gv.actor_status(p) for p in (Player.GOLD, Player.SILVER))
+        status = tuple(gv.text.actor_status(p) for p in (Player.GOLD, Player.SILVER))
         log: Chronicle = gv.log
         offers = getattr(gv, "offers", None)
         kind = self.clock_kind()
-        return (d.revision, d.version, id(d), status, gv.current_actor(), id(gv.preview), gv.duel_key(),
+        return (d.revision, d.version, id(d), status, gv.current_actor(), id(gv.preview), gv.fx.duel_key(),
                 gv.redeploy_mode, gv.my_turn, id(log), len(log), log.scroll,
                 None if not clocks else tuple(clock_text(v, kind) for v in clocks.values()), self.rect,
                 None if offers is None else offers.key())
@@ -192,7 +192,7 @@ class SidePanel(Panel):
         line = f"pool {pool}   rack {info.rack_size if info else 0}   cities {cities}"
         self.texts.draw(("info", p), line, left + 18, top - 68, size=12, color=theme.PARCHMENT_DIM,
                         font=theme.SANS)
-        status = gv.actor_status(p) if active else ""
+        status = gv.text.actor_status(p) if active else ""
         self.texts.draw(("status", p), status, left + 18, bottom + 14, size=12,
                         color=theme.BRASS_LIGHT if active else theme.INK_MUTED, font=theme.SANS, italic=True)
         clocks = gv.session.clock_left()
