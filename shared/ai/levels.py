@@ -64,8 +64,8 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, "Squire", "Knows only everyday words, plays any word that scores and often "
-             "orders its defence badly.", min_zipf=4.0, simulate=2, replies=0, reply_racks=0,
+    1: Level(1, "Squire", "Knows only everyday words (a common one when none fits), plays any "
+             "word that scores and often orders its defence badly.", min_zipf=4.0, simulate=2, replies=0, reply_racks=0,
              noise=6.0, positional=0.3, naive_defence=0.5, redeploy=1, time_limit=1.0,
              fallback_zipf=3.0, contact=1.0),
     2: Level(2, "Knight", "Knows common words, weighs score against position, defends well.",
