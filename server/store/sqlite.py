@@ -133,13 +133,6 @@ class SQLiteStore:
         """Write one unit atomically and durably; raise :class:`StoreError` if it failed."""
         await self.submit(statements)
 
-    def write_sync(self, statements: Sequence[Statement]) -> None:
-        """Write one unit at once, fsync included (start-up and shutdown, outside the loop)."""
-        error = self._commit_alone(list(statements))
-        if error is not None:
-            raise StoreError(str(error)) from error
-        self._fsync()
-
     def _flush(self) -> None:
         """Commit every queued unit in one transaction, then have the WAL fsynced."""
         self._flush_scheduled = False
