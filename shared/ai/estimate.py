@@ -100,7 +100,6 @@ class MoveEstimator:
         # cities and reach
         self.enemy_cities = set(board.cities_of(player.other))
         my_cities = board.cities_of(player)
-        self.my_city_count = len(my_cities)
         sources = {c for word in cw.supplied for c in word.cells} | set(my_cities)
         # (city, weight, current distance, reach): value grows linearly as a word comes closer
         self.targets: list[tuple[Cell, float, float, float]] = []

@@ -46,11 +46,6 @@ def need_to_beat(strengths: list[int], rules: RuleSet) -> int:
     return top + sum(beating_cost(s, rules) for s in strengths) - beating_cost(top, rules)
 
 
-def beats_all(strength: int, strengths: list[int], rules: RuleSet) -> bool:
-    """Would an attack of ``strength`` beat every defender whatever order they are put in?"""
-    return strength > need_to_beat(strengths, rules)
-
-
 def vulnerability(need: float, punch: float = PUNCH) -> float:
     """0..1: how likely an ordinary attack beats a defence that needs ``need``."""
     return max(0.0, 1.0 - need / punch)

@@ -137,11 +137,6 @@ def check_map(game_map: GameMap, radius: int = NEAR_RADIUS) -> list[Finding]:
     return errors + warnings
 
 
-def is_playable(game_map: GameMap) -> bool:
-    """True if :func:`check_map` finds no error."""
-    return not any(finding.level == ERROR for finding in check_map(game_map))
-
-
 def first_word_segments(
     game_map: GameMap, cell: Cell, max_length: int = MAX_FIRST_WORD
 ) -> list[tuple[Cell, ...]]:
