@@ -105,7 +105,6 @@ class SQLiteStore:
         self._closed = False
         self.commits = 0  # transactions committed (for metrics)
         self.units = 0  # units written
-        self.syncs = 0  # fsyncs made
         self.on_durable: Callable[[float], None] = lambda seconds: None
 
     # -- writing ------------------------------------------------------------------------------
@@ -173,7 +172,6 @@ class SQLiteStore:
                 done.set_exception(exc)
         else:
             done = self._syncer.request(checkpoint)
-        self.syncs += 1
         done.add_done_callback(lambda f: self._sync_done(f, cohort))
 
     def _sync_done(self, done: asyncio.Future[None], cohort: list[asyncio.Future[None]]) -> None:
