@@ -19,9 +19,10 @@ from shared.ai import decide
 from shared.ai.fights import best_fight, lost_beyond_recovery
 from shared.ai.lookahead import play_out
 from shared.ai.vocab import level_vocabulary
-from shared.ai.war import need_to_beat, read_defences
+from shared.ai.war import Defences, read_defences
 from shared.tools.ascii import position
-from shared.rules.combat import strength_after
+from shared.rules.combat import beating_cost, strength_after
+from shared.rules.crossword import Crossword
 from shared.rules.game import Game
 from shared.rules.presets import PRESETS, STANDARD
 
@@ -32,6 +33,14 @@ WAR_NUMBERS = replace(STANDARD, name="war-test", defeat_cost=Fraction(1, 2), com
 
 OLD_ANVIL = Path(__file__).parent / "data" / "anvil-2026-11-26.map"
 """The Anvil as it was shipped (11x11) when the self-play games below were played."""
+
+
+def need_to_beat(strengths: list[int], rules) -> int:
+    """What an attack must exceed to beat all these defending words, as the AI reckons it
+    (``Defences.need``, with the costs ``read_defences`` gives each word)."""
+    nobody = Crossword(GOLD, (), (), (), frozenset())
+    defences = Defences(nobody, strengths, [0] * len(strengths), {}, [beating_cost(s, rules) for s in strengths])
+    return defences.need(list(range(len(strengths))))
 
 
 def _decide(game: Game, level: int):
