@@ -204,11 +204,9 @@ def close_on_sigterm(window: arcade.Window) -> None:
 
 def run(settings: Settings | None = None) -> int:
     """Open the window on the main menu and run until it closes (or SIGTERM closes it)."""
-    started = time.perf_counter()
     window = ScrypticWindow(settings)
     close_on_sigterm(window)
     window.navigator.go_menu()
-    window.started_at = started  # type: ignore[attr-defined]
     arcade.run()
     finish(window)
     return 0

@@ -188,14 +188,6 @@ class BenchResult:
         return out
 
     @property
-    def idle_fps(self) -> float:
-        return self.idle.fps
-
-    @property
-    def combat_fps(self) -> float:
-        return self.combat.fps
-
-    @property
     def frames(self) -> int:
         return len(self.idle.frames) + len(self.combat.frames)
 

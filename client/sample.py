@@ -8,6 +8,7 @@ resume.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from shared.rules.actions import EndTurn
@@ -18,7 +19,16 @@ from shared.tools.random_player import random_commit, sensible_action
 from shared.rules.presets import DEFAULT_RULES, PRESETS
 from shared.rules.terrain import GameMap, Player, Terrain
 
-from client.ai_player import _common_words
+
+@functools.lru_cache(maxsize=4)
+def _common_words(lexicon: Lexicon) -> tuple[str, ...]:
+    """Short, common words the random player tries (frequency-ranked when the lexicon knows it)."""
+    words = [w for w in lexicon if 2 <= len(w) <= 7]
+    zipf = getattr(lexicon, "zipf", None)
+    if zipf is not None:
+        words = [w for w in words if zipf(w) >= 3.2]
+    excluded = getattr(lexicon, "ai_excluded", frozenset())
+    return tuple(w for w in words if w not in excluded)
 
 
 def play_sample(game_map: GameMap, lexicon: Lexicon, *, seed: int = 7, turns: int = 14,

@@ -8,8 +8,8 @@ worker keeps recently seen games and only applies the actions it has not seen ye
 with the server and has them build every AI level's word graphs, so that no player waits for
 them on a bot's first move. A worker ends with the server's process, however that ends.
 
-Which player plays: ``shared.ai.choose_action``. If the AI package is missing or raises, a
-clearly labelled PLACEHOLDER moves instead (:func:`placeholder_action`), so a bot never stalls
+Which player plays: ``shared.ai.choose_action``. If the AI raises, a clearly labelled
+PLACEHOLDER moves instead (:func:`placeholder_action`), so a bot never stalls
 its game: the scripted player of :mod:`server.scripted`, which commits a short word when it
 finds one and otherwise passes, discards its highest letters and always uses the best defence
 order. It is not the AI.
@@ -18,8 +18,6 @@ order. It is not the AI.
 from __future__ import annotations
 
 import asyncio
-import importlib
-import importlib.util
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -35,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.mapcodec import map_from_text
+from shared import ai
 from shared.rules.actions import (
     Action,
     EndTurn,
@@ -49,6 +48,7 @@ from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.bots")
 
+AI_LABEL = "shared.ai"
 PLACEHOLDER_LABEL = "placeholder bot (scripted, not the AI)"
 
 
@@ -106,18 +106,10 @@ def warm_level(level: int) -> dict[str, Any]:
     start = time.perf_counter()
     error = None
     try:
-        importlib.import_module("shared.ai").warm_up(_STATE.lexicon, [level])
+        ai.warm_up(_STATE.lexicon, [level])
     except Exception as exc:  # noqa: BLE001 - reported to the server; the first decision builds instead
         error = f"{type(exc).__name__}: {exc}"
     return {"level": level, "seconds": round(time.perf_counter() - start, 3), "error": error}
-
-
-def ai_available() -> bool:
-    """True if the AI package (``shared.ai``) is installed in this checkout."""
-    try:
-        return importlib.util.find_spec("shared.ai") is not None
-    except (ImportError, ValueError):
-        return False
 
 
 def _game_for(job: BotJob) -> Game:
@@ -145,14 +137,11 @@ def think(job: BotJob) -> dict[str, Any]:
     game = _game_for(job)
     player = Player(job.player)
     rng = random.Random(job.rng_seed)
-    error = None
-    if ai_available():
-        try:
-            ai = importlib.import_module("shared.ai")
-            action = ai.choose_action(game.copy(), player, job.level, rng)
-            return {"action": action_to_dict(action), "by": "shared.ai", "error": None}
-        except Exception as exc:  # noqa: BLE001 - reported to the server, which logs it
-            error = f"{type(exc).__name__}: {exc}"
+    try:
+        action = ai.choose_action(game.copy(), player, job.level, rng)
+        return {"action": action_to_dict(action), "by": AI_LABEL, "error": None}
+    except Exception as exc:  # noqa: BLE001 - reported to the server, which logs it
+        error = f"{type(exc).__name__}: {exc}"
     action = placeholder_action(game.copy(), player, rng)
     return {"action": action_to_dict(action), "by": PLACEHOLDER_LABEL, "error": error}
 
@@ -185,17 +174,12 @@ class BotRunner:
     @property
     def label(self) -> str:
         """What plays bot seats on this server."""
-        return "shared.ai" if ai_available() else PLACEHOLDER_LABEL
+        return AI_LABEL
 
     def level_names(self) -> dict[int, str]:
-        """The bot levels a client may ask for, with their names."""
-        if ai_available():
-            try:
-                levels = importlib.import_module("shared.ai").LEVELS
-                return {int(n): str(level.name) for n, level in levels.items()}
-            except Exception as exc:  # noqa: BLE001 - the AI package is broken: the placeholder plays
-                log.error("the AI package cannot be used", extra={"data": {"error": repr(exc)}})
-        return {1: PLACEHOLDER_LABEL}
+        """The bot levels a client may ask for, with their names (``shared.ai.LEVELS``)."""
+        levels = ai.LEVELS
+        return {int(n): str(level.name) for n, level in levels.items()}
 
     def levels(self) -> list[int]:
         return sorted(self.level_names())
@@ -222,10 +206,8 @@ class BotRunner:
         One build job per level and worker, queued like bot moves (a move asked meanwhile waits
         for at most the build under way; a worker that missed a level builds it on its first
         move of that level, off the clock). Each job's outcome is logged. Returns the jobs."""
-        if not ai_available():
-            return []
         try:
-            known = importlib.import_module("shared.ai").LEVELS
+            known = ai.LEVELS
             pool = self._ensure_pool()
             levels = sorted(known, key=lambda n: -known[n].min_zipf)  # fewest words first
             jobs = [pool.submit(warm_level, level) for level in levels for _ in range(self._workers)]

@@ -262,7 +262,11 @@ def test_the_terminal_answers_any_typed_line_in_one_line():
         except CommandFailed as exc:
             assert str(exc).strip() and "\n" not in str(exc), line
             assert "unexpectedly" not in str(exc), (line, str(exc))
-        assert terminal.handle(line) in (True, False)
+        before = len(out.getvalue())
+        if not terminal.handle(line):
+            said = out.getvalue()[before:]
+            assert said.strip() and said.count("\n") == 1, (line, said)
+        assert terminal.running, line
 
     try:
         typed()

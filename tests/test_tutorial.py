@@ -183,7 +183,7 @@ def test_the_lessons_own_move_finishes_it(driver: TutorialDriver, index: int) ->
     assert driver.phase == PLAYING and driver.highlights()
     handed = _own_move(driver)
     assert not any(isinstance(m, Rejected) for m in handed)
-    assert driver.done and driver.instruction().startswith("Well done!")
+    assert driver.done and driver.state().text.startswith("Well done!")
     assert driver.phase == (FINISHED if index == len(LESSONS) - 1 else DONE)
 
 
@@ -205,7 +205,7 @@ def test_a_first_word_off_the_city_is_refused_with_a_hint(driver: TutorialDriver
     _lay(driver, "down", 8, 4, "rtn")
     assert "RTN at row 9, column 5 is not in the dictionary" in driver.state().note
     _lay(driver, "down", 6, 4, "stone")  # another word on the city does the lesson too
-    assert driver.done and "STONE is on the board. It scores 5" in driver.instruction()
+    assert driver.done and "STONE is on the board. It scores 5" in driver.state().text
 
 
 def test_supply_a_word_that_does_not_join_sea_is_not_enough(driver: TutorialDriver) -> None:
@@ -218,7 +218,7 @@ def test_supply_a_word_that_does_not_join_sea_is_not_enough(driver: TutorialDriv
     driver.restart()
     assert driver.phase == PLAYING and driver.session.game.racks[GOLD][:2] == ["o", "t"]
     _lay(driver, "across", 9, 4, ".od.")  # NODE joins SEA as well as NOTE does
-    assert driver.done and "NODE joins SEA to ONE" in driver.instruction()
+    assert driver.done and "NODE joins SEA to ONE" in driver.state().text
 
 
 def test_attack_a_tie_is_not_a_win(driver: TutorialDriver) -> None:
@@ -252,7 +252,7 @@ def test_city_a_word_elsewhere_takes_no_city(driver: TutorialDriver) -> None:
     assert not driver.done and driver.phase == PLAYING
     assert "The city at row 7, column 7 is still silver's" in driver.state().note
     _lay(driver, "down", 6, 6, "d")  # DATE takes it just as GATE would
-    assert driver.done and "DATE took the city at row 7, column 7: +40" in driver.instruction()
+    assert driver.done and "DATE took the city at row 7, column 7: +40" in driver.state().text
 
 
 def test_defence_the_wrong_order_costs_letters(driver: TutorialDriver) -> None:

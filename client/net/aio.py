@@ -391,9 +391,3 @@ class AsyncClient(Calls):
         finally:
             self._pending.pop(request_id, None)
             self._lobby_requests.discard(request_id)
-
-    async def send_raw(self, frame: bytes | str) -> None:
-        """Send an arbitrary frame (for tests of the server's defences)."""
-        if self._ws is None:
-            raise ConnectionLost("not connected")
-        await self._ws.send(frame)

@@ -138,15 +138,6 @@ class ThreadedClient:
         else:
             self.notices.apply(message)
 
-    def wait_message(self, timeout: float | None = None) -> dict[str, Any] | None:
-        """Block for the next message (for terminal programs); None on timeout."""
-        try:
-            message = self.inbox.get(timeout=timeout)
-        except queue.Empty:
-            return None
-        self._fold(message)
-        return message
-
     # ------------------------------------------------------------------------------ requests
 
     def call(self, method: str, *args: Any, **kwargs: Any) -> Future:

@@ -134,10 +134,6 @@ class TutorialDriver:
         """True once the last lesson's goal is met."""
         return self.phase == FINISHED
 
-    def instruction(self) -> str:
-        """The lesson's text now: the instruction, or the well-done explanation."""
-        return self.text
-
     def highlights(self) -> tuple[Cell, ...]:
         """The cells to point at (engine cells, from 0)."""
         return self._highlights

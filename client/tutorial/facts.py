@@ -140,14 +140,6 @@ def fight_of(game: Game, commit: Commit) -> Fight:
     return Fight(plan.run, attack, defenders)
 
 
-def word_at(game: Game, player: Player, cells: tuple[Cell, ...]) -> Run | None:
-    """``player``'s word covering exactly ``cells`` on the board now (None if gone)."""
-    for run in game.crossword(player).words:
-        if run.cells == cells:
-            return run
-    return None
-
-
 def defence_now(game: Game, player: Player, run: Run) -> Strength:
     """``run``'s defence strength on the board now, supplied or not as the board says."""
     supplied = run in game.crossword(player).supplied

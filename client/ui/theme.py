@@ -14,20 +14,13 @@ from arcade.types import Color
 
 # Surfaces
 WALNUT = (24, 17, 12, 255)  # the table under everything
-WALNUT_LIGHT = (44, 31, 21, 255)
-LEATHER = (38, 27, 19, 255)  # panel insides
 LEATHER_DARK = (27, 19, 14, 255)
-VELVET = (34, 14, 22, 255)
 
 # Metals
 BRASS = (196, 152, 72, 255)
 BRASS_LIGHT = (236, 204, 128, 255)
-BRASS_DARK = (110, 78, 30, 255)
 GOLD = (240, 196, 84, 255)
-GOLD_DEEP = (176, 122, 24, 255)
 SILVER = (214, 220, 230, 255)
-SILVER_DEEP = (128, 138, 154, 255)
-PEWTER = (150, 152, 150, 255)
 
 # Ink
 PARCHMENT = (244, 228, 192, 255)
@@ -44,7 +37,6 @@ AMETHYST = (168, 110, 220, 255)
 AMBER = (248, 170, 50, 255)
 
 PLAYER_COLOURS = {1: GOLD, 2: SILVER}
-PLAYER_NAMES = {1: "Gold", 2: "Silver"}
 LABEL_COLOURS = {"inaccuracy": SAPPHIRE, "mistake": AMBER, "blunder": RUBY}
 """The analysis's labels of a turn, each in its gem (as lichess's blue, orange and red)."""
 

@@ -186,6 +186,3 @@ class BoardPainter:
         self.shadows.draw()
         self.coins.draw()
         self.badges.draw()
-
-    def coin_count(self) -> int:
-        return len(self.coins)

@@ -21,7 +21,7 @@ from client.views.fast_draw import CachedLayer, screen_camera
 from client.views.layout import Rect
 from client.views.minimap import Minimap
 from client.views.panel_base import Panel
-from shared.rules.terrain import Cell, Player
+from shared.rules.terrain import Cell
 
 if TYPE_CHECKING:
     from client.views.game_screen import GameScreen
@@ -291,6 +291,3 @@ class BoardSection(Panel):
         for cell in cells:
             left, bottom, ww, hh = self.cells_rect([cell], pad)
             arcade.draw_lbwh_rectangle_filled(left, bottom, ww, hh, colour)
-
-    def viewer_or_gold(self) -> Player:
-        return self.gv.viewer or Player.GOLD

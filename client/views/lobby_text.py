@@ -62,13 +62,6 @@ def rating_text(rating: dict[str, Any] | None) -> str:
     return f"{float(rating['rating']):.0f}{'?' if provisional else ''}"
 
 
-def player_text(name: str | None, rating: dict[str, Any] | None) -> str:
-    """``Ada 1512?`` (the rating in the game's family), or the name alone without one."""
-    if not name:
-        return "(open seat)"
-    return f"{name} {rating_text(rating)}" if rating else name
-
-
 def time_left_text(seconds: float | None) -> str:
     """``4:07``, ``2 h 05 min``, ``3 d 4 h``; ``-`` without a clock."""
     if seconds is None:

@@ -7,6 +7,7 @@ import random
 import arcade
 from arcade.gui import UIBoxLayout
 
+from shared.ai import LEVELS
 from shared.maps.check import is_playable
 from shared.maps.files import load_map, shipped_maps, user_maps
 from shared.rules.presets import DEFAULT_RULES, PRESET_DESCRIPTIONS, PRESETS
@@ -24,16 +25,12 @@ PANEL_WIDTH = 720
 
 
 def level_description(level: int) -> str:
-    """One line on what a difficulty level does (empty if the AI is not installed)."""
-    try:
-        from shared.ai import LEVELS
-    except ImportError:
-        return ""
+    """One line on what a difficulty level does (empty for a number that is no level)."""
     found = LEVELS.get(level)
     if found is None:
         return ""
     text = found.description
-    if getattr(found, "hoard_first", False) and getattr(found, "letter_worth", 0) > 0:
+    if found.hoard_first and found.letter_worth > 0:
         text += " Early on it may pass to gather letters."
     return text
 
@@ -173,7 +170,7 @@ class SkirmishSetupView(BaseView):
         name = self.app.settings.name
         if self.mode == "ai":
             level = self.level_row.value
-            level_name = dict(levels()).get(level, str(level))
+            level_name = levels()[level]
             human = Player.GOLD if self.side_row.value == "gold" else Player.SILVER
             seats = {
                 human: Seat(human, name, True),

@@ -54,7 +54,7 @@ class ReadyView(BaseView):
         from shared.rules.presets import DEFAULT_RULES
         from shared.rules.terrain import Player
 
-        level_name = dict(levels()).get(GENTLEST, "gentle")
+        level_name = levels()[GENTLEST]
         session = LocalSession.new(load_map(MAP_NAME), DEFAULT_RULES, self.app.lexicon,
                                    seed=random.getrandbits(31), first=Player.GOLD,
                                    gold=Seat(Player.GOLD, self.name, True),

@@ -158,13 +158,6 @@ class NodeProcess:
             return "(no log)"
 
 
-async def wait_ready(client: AsyncClient, game: str, timeout: float) -> None:
-    """Wait until ``client`` is connected (which it is only once it resumed its games)."""
-    await asyncio.wait_for(client.connected.wait(), timeout)
-    if game not in client.games:
-        raise AssertionError(f"the client does not follow game {game}")
-
-
 async def act_surely(client: AsyncClient, game: str, action: dict[str, Any], before: int,
                      patience: float = 60.0) -> float | None:
     """Apply ``action`` to ``game`` at version ``before`` + 1, exactly once, through a

@@ -4,8 +4,9 @@ Two patterns, the ones a cluster needs:
 
 - request/reply: a node sends a request for a game to the subject only that game's owner
   serves (:func:`request_subject`), and waits for the one reply;
-- publish/subscribe: a game's owner publishes each update on the game's subjects, one per
-  audience (:func:`update_subject`), and every node with viewers of that audience relays it.
+- publish/subscribe: a node tells every other node something, each listener hearing it
+  (its beats, :func:`beat_subject`; a game that arrived on it, :func:`arrival_subject`; its
+  lobby's changes, :func:`lobby_subject`).
 
 Payloads are bytes (the server's msgpack frames). Delivery is at most once: a lost update is
 noticed by its version and fetched again (a client's ``attach`` with ``since``), and a request
@@ -89,12 +90,6 @@ def beat_subject() -> str:
 def arrival_subject() -> str:
     """Where a node says that a game now runs on it (it claimed the game from a node gone)."""
     return f"{PREFIX}.nodes.arrived"
-
-
-def update_subject(game_id: str, audience: str) -> str:
-    """Where a game's owner publishes updates for one audience (``"1"``, ``"2"``: the seats'
-    holders; ``"watch"``: the spectators)."""
-    return f"{PREFIX}.game.{game_id}.up.{audience}"
 
 
 def lobby_subject() -> str:

@@ -47,7 +47,6 @@ log = logging.getLogger("scryptic.conn")
 _ids = itertools.count(1)
 
 CLOSE_POLICY = 1008  # websocket close code: policy violation
-CLOSE_GOING_AWAY = 1001
 
 Dispatch = Callable[["Connection", Request], Awaitable[dict[str, Any]]]
 Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]

@@ -59,10 +59,6 @@ T = TypeVar("T")
 SNAPSHOTS_KEPT = 4  # per game: the newest, which are all a load reads (postgres_reads.read_game)
 Fence = Callable[[str], "tuple[str, int] | None"]
 
-def is_postgres_url(text: str) -> bool:
-    """Whether ``text`` names a PostgreSQL database rather than a SQLite file."""
-    return text.startswith(("postgresql://", "postgres://"))
-
 
 class PostgresStore:
     """A cluster node's durable store (see the module docstring)."""

@@ -105,7 +105,6 @@ class SQLiteStore:
         self._closed = False
         self.commits = 0  # transactions committed (for metrics)
         self.units = 0  # units written
-        self.syncs = 0  # fsyncs made
         self.on_durable: Callable[[float], None] = lambda seconds: None
 
     # -- writing ------------------------------------------------------------------------------
@@ -132,13 +131,6 @@ class SQLiteStore:
     async def write(self, statements: Sequence[Statement]) -> None:
         """Write one unit atomically and durably; raise :class:`StoreError` if it failed."""
         await self.submit(statements)
-
-    def write_sync(self, statements: Sequence[Statement]) -> None:
-        """Write one unit at once, fsync included (start-up and shutdown, outside the loop)."""
-        error = self._commit_alone(list(statements))
-        if error is not None:
-            raise StoreError(str(error)) from error
-        self._fsync()
 
     def _flush(self) -> None:
         """Commit every queued unit in one transaction, then have the WAL fsynced."""
@@ -180,7 +172,6 @@ class SQLiteStore:
                 done.set_exception(exc)
         else:
             done = self._syncer.request(checkpoint)
-        self.syncs += 1
         done.add_done_callback(lambda f: self._sync_done(f, cohort))
 
     def _sync_done(self, done: asyncio.Future[None], cohort: list[asyncio.Future[None]]) -> None:

@@ -3,7 +3,7 @@
 :class:`MoveEstimator` estimates the change of :func:`~shared.ai.evaluate.position_value`
 for each generated move without playing it: the words made and old words absorbed, combat
 decided by the rule set's numbers (an attack beats every defender exactly when its strength
-exceeds the need of :func:`~shared.ai.war.need_to_beat`; otherwise it falls and the
+exceeds the need of :meth:`~shared.ai.war.Defences.need`; otherwise it falls and the
 defender gains its letters, ``combat_points`` per dot), letters captured, cities taken (the
 last enemy city is a win), ice that would crack, an own bare city covered, and the reach
 gained toward enemy cities, pewter cities and the enemy's weakest edges (and, in an opening
@@ -100,7 +100,6 @@ class MoveEstimator:
         # cities and reach
         self.enemy_cities = set(board.cities_of(player.other))
         my_cities = board.cities_of(player)
-        self.my_city_count = len(my_cities)
         sources = {c for word in cw.supplied for c in word.cells} | set(my_cities)
         # (city, weight, current distance, reach): value grows linearly as a word comes closer
         self.targets: list[tuple[Cell, float, float, float]] = []

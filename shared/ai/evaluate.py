@@ -123,7 +123,6 @@ def _draws_left(game: Game, player: Player) -> bool:
 class SideInfo:
     """What the positional terms need to know about one side."""
 
-    supplied_cells: set[Cell]
     sources: set[Cell]  # supplied cells and owned cities: where new words can start from
     cities: list[Cell]
     isolated_face: int
@@ -139,7 +138,7 @@ def side_info(game: Game, player: Player) -> SideInfo:
     cities = board.cities_of(player)
     isolated = sum(sum(LETTER_VALUES[ch] for ch in w.text) for w in cw.isolated)
     invalid = len({c for r in cw.invalid for c in r.cells})
-    return SideInfo(supplied, supplied | set(cities), cities, isolated, invalid, cw)
+    return SideInfo(supplied | set(cities), cities, isolated, invalid, cw)
 
 
 def distance_to(sources: set[Cell] | list[Cell], target: Cell) -> float:

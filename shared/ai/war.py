@@ -38,19 +38,6 @@ NEAR = 6.0
 """Cells: an edge farther than this from the attacker's supply is out of reach for now."""
 
 
-def need_to_beat(strengths: list[int], rules: RuleSet) -> int:
-    """The strength an attack must exceed to beat every one of these defending words."""
-    if not strengths:
-        return 0
-    top = max(strengths)
-    return top + sum(beating_cost(s, rules) for s in strengths) - beating_cost(top, rules)
-
-
-def beats_all(strength: int, strengths: list[int], rules: RuleSet) -> bool:
-    """Would an attack of ``strength`` beat every defender whatever order they are put in?"""
-    return strength > need_to_beat(strengths, rules)
-
-
 def vulnerability(need: float, punch: float = PUNCH) -> float:
     """0..1: how likely an ordinary attack beats a defence that needs ``need``."""
     return max(0.0, 1.0 - need / punch)
@@ -105,7 +92,8 @@ class Defences:
         return self.open_strengths[i]
 
     def need(self, words: list[int], cells: tuple[Cell, ...] | list[Cell] | None = None) -> int:
-        """:func:`need_to_beat` for these words (by index), against an attack on ``cells``."""
+        """The strength an attack on ``cells`` must exceed to beat every one of these words (by
+        index): the strongest's strength plus what beating each of the others costs (*Need*)."""
         if not words:
             return 0
         city_cells = self.city_cells

@@ -114,11 +114,6 @@ class FightNarrator:
         self.held: list[str] = []
         self.fought: set[str] = set()
         self.defenders: list[str] = []
-        self.last_step: dict[str, Any] | None = None
-
-    @property
-    def in_fight(self) -> bool:
-        return self.commit is not None
 
     def _word(self) -> str:
         return str(self.commit["word"]).upper() if self.commit else ""
@@ -131,7 +126,7 @@ class FightNarrator:
             if not event.get("attacks"):
                 return done or None
             self.commit, self.said_attack = event, False
-            self.fought, self.defenders, self.last_step = set(), [], None
+            self.fought, self.defenders = set(), []
             return done
         if self.commit is None:
             return None
@@ -169,7 +164,6 @@ class FightNarrator:
                 lines.append(f"{_whose(who)} {word} attacks at {step['attack_strength']}.")
         first = not self.fought
         self.fought.add(step["defend_word"])
-        self.last_step = step
         d_word = step["defend_word"].upper()
         if step.get("defend_detail"):
             sentence = _defender_sentence(step["defend_word"], step["defend_detail"])

@@ -32,7 +32,6 @@ class Turn:
     start: Game  # the position as the turn began (a copy, not changed)
     actions: list[dict[str, Any]] = field(default_factory=list)  # the actions played, the defender's included
     events: list[Event] = field(default_factory=list)
-    first_action: int = 0  # index in the record of the turn's first action
 
 
 def split_turns(record: GameRecord, lexicon: Lexicon) -> tuple[list[Turn], Game]:
@@ -53,7 +52,7 @@ def split_turns(record: GameRecord, lexicon: Lexicon) -> tuple[list[Turn], Game]
         current.actions.append(data)
         current.events += events
         if not game.over and game.turn != current.number:
-            turns.append(Turn(game.turn, game.to_move, game.copy(), first_action=index + 1))
+            turns.append(Turn(game.turn, game.to_move, game.copy()))
     if game.result is None:
         raise GameNotOver(f"the game is not over (turn {game.turn}, {game.to_move.label} to move): "
                           "only a finished game can be analysed")

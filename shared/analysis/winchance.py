@@ -110,10 +110,6 @@ class WinModel:
         """The chance that the side that has just moved wins, ``mover`` to move."""
         return logistic(sum(w * x for w, x in zip(self.weights, features(game, mover))))
 
-    def baseline_moved(self, game: Game, mover: Player) -> float:
-        """The baseline's chance that the side that has just moved wins."""
-        return logistic(sum(w * x for w, x in zip(self.baseline, baseline_features(game, mover))))
-
     def win_chance(self, game: Game, player: Player, mover: Player | None = None) -> float:
         """``player``'s chance of winning (a draw counting half) at a turn's start, ``mover``
         to move (default: the game's mover)."""

@@ -138,7 +138,7 @@ def check_map(game_map: GameMap, radius: int = NEAR_RADIUS) -> list[Finding]:
 
 
 def is_playable(game_map: GameMap) -> bool:
-    """True if :func:`check_map` finds no error."""
+    """True if :func:`check_map` finds no error (the map can be played; warnings aside)."""
     return not any(finding.level == ERROR for finding in check_map(game_map))
 
 

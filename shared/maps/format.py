@@ -85,11 +85,6 @@ class MapError(ValueError):
                 where += f":{self.column}"
         return f"{where}: {self.reason}"
 
-    def with_source(self, source: str) -> MapError:
-        """The same error, attributed to ``source``."""
-        return MapError(self.reason, line=self.line, column=self.column, source=source)
-
-
 def cell_label(cell: Cell) -> str:
     """A cell for people: rows and columns counted from 1, like a text editor's grid."""
     return f"row {cell[0] + 1} col {cell[1] + 1}"

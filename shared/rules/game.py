@@ -38,7 +38,7 @@ from shared.rules.events import (
 )
 from shared.rules.game_view import view_of
 from shared.rules.lexicon import Lexicon
-from shared.rules.pending import PendingDefence, PendingDiscard, Result
+from shared.rules.pending import PendingDefence, PendingDiscard
 from shared.rules.placement import CommitPlan, plan_commit
 from shared.rules.presets import RuleSet
 from shared.rules.terrain import GameMap, Player
@@ -117,19 +117,6 @@ class Game(GameState):
         return g
 
     # ----------------------------------------------------------------- queries
-    def legal_action_types(self, player: Player) -> list[str]:
-        """The kinds of action ``player`` may take now (each may still be refused in detail)."""
-        if self.result is not None:
-            return []
-        kinds = ["resign"]
-        if self.pending is not None:
-            if self.pending.player == player:
-                kinds.insert(0, "discard" if isinstance(self.pending, PendingDiscard) else "order_defence")
-            return kinds
-        if player == self.to_move:
-            kinds[:0] = ["commit"] + ([] if self.redeployed_this_turn else ["redeploy"]) + ["end_turn"]
-        return kinds
-
     def best_defence_order(self) -> tuple[int, ...]:
         """The best order for the pending defence (R7)."""
         if not isinstance(self.pending, PendingDefence):

@@ -62,7 +62,7 @@ async def test_the_old_owner_cannot_write_after_losing_its_lease(store: Postgres
     stale_token = old.token("g1")
     store.fence = lambda game_id: stale_token  # node-a still believes it owns g1
     await store.save_action("g1", 1, {"type": "pass"}, 1.0)
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(0.5)  # the 0.3 s lease runs out unrenewed: time must pass
     other = PostgresStore(pg_url)
     try:
         new = Leases(other.run, "node-b")

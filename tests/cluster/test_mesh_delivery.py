@@ -8,7 +8,6 @@ it is away and takes them again when it reconnects, as the NATS server does.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -28,6 +27,7 @@ class Port:
         self.hub = hub
         self.connected = True
         self.lose_answers = 0  # how many next answers to requests are lost on the way back
+        self.tries = 0  # requests asked of this port, refused or not
         self._mine: list[tuple[str, str, Any]] = []  # (kind, subject, handler or listener)
         self._live: list[Any] = []
 
@@ -36,6 +36,7 @@ class Port:
             raise BusUnavailable("the message bus is unavailable (reconnecting)")
 
     async def request(self, subject: str, payload: bytes, timeout: float) -> bytes:
+        self.tries += 1
         self._check()
         reply = await self.hub.request(subject, payload, timeout)
         if self.lose_answers:
@@ -101,16 +102,18 @@ async def test_frames_held_in_an_outage_reach_a_node_that_comes_back_after_the_s
     await wait_for(lambda: got == [b"before"])
     await a_port.drop()
     await b_port.drop()
+    tried = a_port.tries
     a.push(b.address, 1, b"turn 1")
     a.push(b.address, 2, b"turn 2")
-    await asyncio.sleep(0.3)
+    await wait_for(lambda: a_port.tries >= tried + 2)  # a tried to send them, and tried again
     await a_port.reconnect()  # a is back first and sends what it held: b is not listening yet
-    await asyncio.sleep(0.6)
+    tried = a_port.tries
+    await wait_for(lambda: a_port.tries >= tried + 2)  # sent twice since, nobody taking it
     assert got == [b"before"]
     a.push(b.address, 1, b"turn 3")
     await b_port.reconnect()
     await wait_for(lambda: len(got) >= 4)
-    await asyncio.sleep(0.3)
+    await wait_for(lambda: a.sent == 3)  # all three envelopes answered: nothing more will come
     assert got == [b"before", b"turn 1", b"turn 2", b"turn 3"]
 
 

@@ -120,7 +120,7 @@ async def test_nats_away_for_seconds_refuses_remote_requests_and_everything_resu
         await local_play(4)
         seek = (await gold.create_game(map="test-ford", seed=SEED + n, seat="gold"))["game"]
         assert seek not in watcher.lobby.open  # the news cannot cross now
-        await asyncio.sleep(max(0.0, outage_seconds - (time.monotonic() - down_at)))
+        await asyncio.sleep(max(0.0, outage_seconds - (time.monotonic() - down_at)))  # the outage lasts: time must pass
         await asyncio.to_thread(nats_server.start)
         # Back: the frames of gold's turn reach silver on node b, the lobby catches up.
         await wait_for(lambda: silver.games[game].version == n)

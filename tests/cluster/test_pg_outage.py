@@ -76,7 +76,7 @@ async def test_a_move_during_a_postgres_outage_is_refused_and_play_resumes_when_
         for version, data in enumerate(script[:OUTAGE_AT]):
             await act_surely(clients[data["player"]], game, wire(data), version)
         mover = clients[script[OUTAGE_AT]["player"]]
-        await asyncio.sleep(0.3)  # every push of the last action is in
+        await asyncio.wait_for(_until(lambda: all(c.games[game].version == OUTAGE_AT for c in clients.values())), 10)
 
         stopped_at = time.monotonic()
         await asyncio.to_thread(own_postgres.stop)  # pg_ctl stop -m immediate
@@ -95,7 +95,7 @@ async def test_a_move_during_a_postgres_outage_is_refused_and_play_resumes_when_
         # A new account cannot be stored now: the client is told store_failed at hello, and
         # keeps trying rather than giving up.
         arriving = asyncio.ensure_future(newcomer.connect(timeout=30))
-        await asyncio.sleep(max(0.0, OUTAGE - (time.monotonic() - stopped_at)))
+        await asyncio.sleep(max(0.0, OUTAGE - (time.monotonic() - stopped_at)))  # the outage lasts: time must pass
         assert not arriving.done() and isinstance(newcomer._first_error, ServerError)
         assert newcomer._first_error.code == "store_failed"
         for client in clients.values():

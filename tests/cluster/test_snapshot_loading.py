@@ -49,10 +49,14 @@ async def test_a_node_saves_snapshots_and_another_loads_from_one_or_falls_back_t
         players = {1: gold, 2: silver}
         for n, data in enumerate(actions[:PLAYED]):
             await players[data["player"]].act(game, wire(data), expect_version=n)
-        await asyncio.sleep(0.5)  # snapshots are saved in the background
+        async def snapshots() -> list:
+            return await store.run(lambda conn: conn.fetch(
+                "SELECT version, state, prefix FROM game_snapshots WHERE game_id = $1 ORDER BY version", game))
 
-        rows = await store.run(lambda conn: conn.fetch(
-            "SELECT version, state, prefix FROM game_snapshots WHERE game_id = $1 ORDER BY version", game))
+        deadline = asyncio.get_running_loop().time() + 20
+        while len(rows := await snapshots()) < PLAYED // SNAPSHOT_EVERY:  # saved in the background
+            assert asyncio.get_running_loop().time() < deadline, f"snapshots saved: {[r[0] for r in rows]}"
+            await asyncio.sleep(0.05)
         versions = [r[0] for r in rows]
         assert len(versions) == PLAYED // SNAPSHOT_EVERY and versions[0] >= SNAPSHOT_EVERY
         assert all(later - earlier >= SNAPSHOT_EVERY for earlier, later in itertools.pairwise(versions))

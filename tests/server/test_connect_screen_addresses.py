@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import srv_helpers as H
+
 from client.settings import Settings
 from client.views.online import Connection
 
@@ -34,11 +36,9 @@ async def test_the_connect_screen_passes_every_address_to_the_client_library(
     dead, live = dead_address(), f"ws://127.0.0.1:{server.port}"
     settings = Settings(name="Ada", server=f"{dead}, {live}").validated()
     conn = Connection(settings.server, settings.name)
-    for _ in range(300):  # the server runs on this loop: let it answer while the thread connects
-        if conn.done:
-            break
-        await asyncio.sleep(0.05)
-    assert conn.done and conn.error is None, conn.error
+    # The server runs on this loop: wait on it (not block it) while the thread connects.
+    await H.wait_for(lambda: conn.done, timeout=15.0)
+    assert conn.error is None, conn.error
     try:
         assert conn.client.addresses == [dead, live]
         assert conn.client.url == live  # the first refused, the library went on to the second

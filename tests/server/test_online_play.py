@@ -3,7 +3,6 @@ restart, the live lobby, notices, what spectators see, and the protocol's fixed 
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import srv_helpers as H
@@ -124,9 +123,14 @@ async def test_the_lobby_is_pushed_within_a_second(server, connect):
     await host.abort(other["game"])
     await H.wait_for(lambda: len(arrived) == 2, timeout=1.0)
     assert arrived[1][1]["op"] == "remove" and watcher.lobby.seeks() == []
+    witness = await connect(server, "Witness")
+    await witness.subscribe_lobby()
+    seen: list[dict] = []
+    witness.on_message = lambda m: seen.append(m) if m.get("type") == "lobby" else None
     await watcher.unsubscribe_lobby()
     await host.create_game(map="test-ford")
-    await asyncio.sleep(0.2)
+    await H.wait_for(lambda: seen, timeout=5.0)  # the change was pushed to every subscriber
+    await watcher.ping()  # what was sent to the watcher before this reply has arrived
     assert len(arrived) == 2
 
 

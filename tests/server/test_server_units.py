@@ -180,7 +180,8 @@ async def test_store_writes_are_durable_and_reload(tmp_path):
     await store.write(SQL.insert_game(stored_game()))
     await asyncio.gather(*(store.write([SQL.insert_action("g1", v, {"type": "end_turn", "player": 1 + v % 2}, float(v))]) for v in range(1, 6)))
     await store.write([SQL.update_game("g1", clock={"kind": "none"}), SQL.heartbeat(42.0)])
-    assert store.commits < 8  # concurrent writes shared transactions
+    # 7 units: the five written together share one transaction (without grouping there would be 7)
+    assert (store.commits, store.units) == (3, 7)
     store.close()
 
     again = SQLiteStore(path)
