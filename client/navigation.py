@@ -55,11 +55,8 @@ class Navigator(Protocol):
     def go_tutorial(self) -> None:
         """The guided first game on the small map."""
 
-    def editor_available(self) -> bool:
-        """True if the map editor is installed."""
-
-    def go_editor(self, map_path: str | None = None) -> bool:
-        """Open the map editor (on ``map_path`` if given); False if it is not installed."""
+    def go_editor(self, map_path: str | None = None) -> None:
+        """Open the map editor (on ``map_path`` if given)."""
 
     def start_game(self, session: Any, *, tutorial: bool = False,
                    leave: Callable[[], Any] | None = None) -> None:

@@ -112,23 +112,11 @@ class Screens:
         self.start_game(session, tutorial=True)
 
     # ---------------------------------------------------------------- the map editor
-    def editor_available(self) -> bool:
-        """True if the map editor is installed."""
-        try:
-            import importlib.util
+    def go_editor(self, map_path: str | None = None) -> None:
+        """Open the map editor (on ``map_path`` if given)."""
+        from client.editor.view import EditorView
 
-            return importlib.util.find_spec("client.editor.view") is not None
-        except (ImportError, ValueError):
-            return False
-
-    def go_editor(self, map_path: str | None = None) -> bool:
-        """Open the map editor (on ``map_path`` if given); False if it is not installed."""
-        try:
-            from client.editor.view import EditorView
-        except ImportError:
-            return False
         self.show(EditorView(map_path) if map_path else EditorView())
-        return True
 
     # ---------------------------------------------------------------- a game
     def start_game(self, session: Any, *, tutorial: bool = False,

@@ -14,6 +14,7 @@ from typing import Any
 from client.describe import ai_pass_note, describe_event
 from client.ui import theme
 from client.views.game_state import GameState
+from shared.ai import LEVELS
 from shared.analysis.explain import FightNarrator
 from shared.rules.terrain import Player
 
@@ -71,12 +72,8 @@ class ChronicleTeller:
         seat = self.state.session.seats.get(player)
         if seat is None or seat.human_here or not seat.ai_level:
             return None
-        try:
-            from shared.ai import LEVELS
-        except ImportError:
-            return None
         level = LEVELS.get(seat.ai_level)
         if level is None:
             return None
-        hoards = bool(getattr(level, "hoard_first", False)) and getattr(level, "letter_worth", 0) > 0
+        hoards = level.hoard_first and level.letter_worth > 0
         return ai_pass_note(level.name, on_board, hoards)

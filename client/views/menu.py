@@ -42,7 +42,7 @@ class MainMenuView(BaseView):
             ("Play online", "online", lambda: self.navigator.go_online(), "brass"),
             ("Pass and play", "hotseat", lambda: self.navigator.go_skirmish("hotseat"), "brass"),
             ("How to play", "howto", lambda: self.navigator.go_howto(), "brass"),
-            ("Map editor", "editor", self._editor, "brass"),
+            ("Map editor", "editor", lambda: self.navigator.go_editor(), "brass"),
             ("Settings", "settings", lambda: self.navigator.go_settings(), "brass"),
             ("Quit", "quit", lambda: arcade.exit(), "steel"),
         ]
@@ -81,7 +81,6 @@ class MainMenuView(BaseView):
         super().on_resize(width, height)
         if height != self._built_for:
             self._build()
-            self.buttons["editor"].disabled = not self.navigator.editor_available()
 
     def on_show_view(self) -> None:
         super().on_show_view()
@@ -89,7 +88,6 @@ class MainMenuView(BaseView):
         self.greeting.text = f"Welcome, {name}.  F1 for how to play; arrows and Enter choose."
         if self.window.height != self._built_for:
             self._build()
-        self.buttons["editor"].disabled = not self.navigator.editor_available()
         from client import autosave
 
         failures = autosave.WRITER.take_failures()  # saves that failed while a game was played
@@ -99,10 +97,6 @@ class MainMenuView(BaseView):
         if failures:
             more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
             self.show_toast(f"{failures[-1]}{more}.", seconds=12.0)
-
-    def _editor(self) -> None:
-        if not self.navigator.go_editor():
-            self.show_toast("The map editor is not installed in this build.")
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         if symbol == arcade.key.F1:
