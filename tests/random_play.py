@@ -6,6 +6,7 @@ import random
 
 from shared.rules.game import Game
 from shared.rules.lexicon import WordList
+from shared.tools.ascii import map_from_ascii
 from shared.tools.random_player import junk_action, random_commit
 from shared.tools.random_player import sensible_action as _sensible
 
@@ -39,3 +40,17 @@ def sensible_action(game: Game, rng: random.Random):
 
 
 __all__ = ["LEXICON", "WORDS", "junk_action", "random_commit", "sensible_action"]
+
+
+# A small map with every terrain, a city each and a pewter city between: the random games' board.
+ARENA = map_from_ascii("""
+    . . . . . . . . . . . .
+    . G . . f f . . ^ . . .
+    . . . . f . . ~ ~ . . .
+    . . * * . . . ~ . . . .
+    . . . . . P . . . . x .
+    . ^ . . . . . . . * * .
+    . . . ~ ~ . . . . . . .
+    . . . . . . f . . . S .
+    . . . . . . . . . . . .
+""", name="arena")

@@ -11,12 +11,12 @@ from shared.rules.actions import Commit, OrderDefence
 from shared.rules.game import Game, PendingDefence
 from shared.rules.presets import get_rules
 from shared.rules.terrain import Player
-from shared.tools.ascii import map_from_ascii, position
+from shared.tools.ascii import position
 
 from client.preview import compute_preview
 from random_play import LEXICON as PLAY_LEXICON
 from random_play import WORDS as PLAY_WORDS
-from random_play import random_commit, sensible_action
+from random_play import ARENA, random_commit, sensible_action
 from rules_helpers import GOLD, LEXICON
 
 # Gold's AT lies across its city; TAN laid under it also forms AT and TA down.
@@ -46,19 +46,6 @@ def test_laying_tan_under_at_scores_its_cross_words_too():
     assert before == 2
     game.apply(Commit(GOLD, tuple((r, c, ch) for (r, c), ch in placed.items())))
     assert game.score(GOLD) == 9 == before + pv.score
-
-
-ARENA = map_from_ascii("""
-    . . . . . . . . . . . .
-    . G . . f f . . ^ . . .
-    . . . . f . . ~ ~ . . .
-    . . * * . . . ~ . . . .
-    . . . . . P . . . . x .
-    . ^ . . . . . . . * * .
-    . . . ~ ~ . . . . . . .
-    . . . . . . f . . . S .
-    . . . . . . . . . . . .
-""", name="arena")
 
 
 def _score_change(game: Game, commit: Commit) -> int:

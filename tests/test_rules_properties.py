@@ -5,7 +5,6 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.tools.ascii import map_from_ascii
 from shared.rules.errors import RuleError
 from shared.rules.crossword import read_crossword
 from shared.rules.game import PLAYERS, Game, PendingDefence
@@ -15,19 +14,7 @@ from shared.rules.record import parse_record
 from shared.rules.replay import replay
 from shared.rules.presets import STANDARD, get_rules, with_settings
 
-from random_play import LEXICON, junk_action, sensible_action
-
-ARENA = map_from_ascii("""
-    . . . . . . . . . . . .
-    . G . . f f . . ^ . . .
-    . . . . f . . ~ ~ . . .
-    . . * * . . . ~ . . . .
-    . . . . . P . . . . x .
-    . ^ . . . . . . . * * .
-    . . . ~ ~ . . . . . . .
-    . . . . . . f . . . S .
-    . . . . . . . . . . . .
-""", name="arena")
+from random_play import ARENA, LEXICON, junk_action, sensible_action
 
 
 def independent_score(game, player):
