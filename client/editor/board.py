@@ -62,28 +62,6 @@ class EditorBoard:
         self.revision = -1
         self.doc_id = 0
 
-    # ---------------------------------------------------------------- camera
-    @property
-    def user_zoomed(self) -> bool:
-        """True once the map maker zoomed or panned the board (until it is fitted again)."""
-        return self.framing.user_zoomed
-
-    @user_zoomed.setter
-    def user_zoomed(self, value: bool) -> None:
-        self.framing.user_zoomed = value
-
-    def fit(self) -> None:
-        """Zoom so the whole map and its surround fit, centred."""
-        self.framing.fit()
-
-    def zoom_at(self, x: float, y: float, factor: float) -> None:
-        """Zoom by ``factor`` keeping the point under (x, y) still."""
-        self.framing.zoom_at(x, y, factor)
-
-    def pan(self, dx: float, dy: float) -> None:
-        """Move the board by a mouse drag of (dx, dy) screen pixels."""
-        self.framing.pan(dx, dy)
-
     # ---------------------------------------------------------------- sprites
     def sync(self, doc: MapDocument) -> None:
         """Bring the sprites in line with the document (only the cells that changed)."""
@@ -94,8 +72,8 @@ class EditorBoard:
             self._reset()
             self.size = (doc.width, doc.height)
             self.doc_id = id(doc)
-            if resized or not self.user_zoomed:
-                self.fit()
+            if resized or not self.framing.user_zoomed:
+                self.framing.fit()
         h = doc.height
         for r, row in enumerate(doc.rows):
             for c, paint in enumerate(row):
@@ -163,8 +141,8 @@ class EditorBoard:
         self.rect = rect
         self.cam.viewport = arcade.LBWH(rect.left, rect.bottom, max(1, rect.width), max(1, rect.height))
         self.cam.equalise()
-        if not self.user_zoomed:
-            self.fit()
+        if not self.framing.user_zoomed:
+            self.framing.fit()
 
     def board_extent(self) -> tuple[float, float]:
         return self.world_size

@@ -66,7 +66,7 @@ def handle_key(view: EditorHost, symbol: int, modifiers: int) -> bool | None:
         if cell is not None and view.doc.at(cell) in "GSP":
             view.run_gesture(lambda: view.doc.remove_city(cell))
     elif symbol == arcade.key.HOME:
-        view.board.fit()
+        view.board.framing.fit()
     elif symbol == arcade.key.F5:
         view.play_dialog()
     else:

@@ -150,7 +150,7 @@ class EditorView(BaseView):
             self.show_toast(message, theme.SAPPHIRE)
         else:
             self._adopt_symmetry(message)
-        self.board.user_zoomed = False
+        self.board.framing.user_zoomed = False
         self.recheck()
 
     def _adopt_symmetry(self, message: str) -> None:
@@ -172,7 +172,7 @@ class EditorView(BaseView):
     def after_edit(self, fit: bool = False) -> None:
         """A dialog changed the map."""
         if fit:
-            self.board.user_zoomed = False
+            self.board.framing.user_zoomed = False
         self.recheck()
 
     # ---------------------------------------------------------------- palette actions
@@ -286,7 +286,7 @@ class EditorView(BaseView):
         if self.dialog is not None:
             return None
         if self._pan_from is not None:
-            self.board.pan(dx, dy)
+            self.board.framing.pan(dx, dy)
             return True
         if self.tools.busy:
             cell = self.board.cell_at(x, y, clamp=True)
@@ -316,7 +316,7 @@ class EditorView(BaseView):
         if self.dialog is not None:
             return None
         if self.board.contains(x, y):
-            self.board.zoom_at(x, y, 1.12 ** scroll_y)
+            self.board.framing.zoom_at(x, y, 1.12 ** scroll_y)
             return True
         if self.side.content.contains(x, y):
             self.side.scroll_by(-scroll_y * 40)

@@ -54,33 +54,11 @@ class BoardSection(Panel):
         self.minimap = Minimap(self)
         self._live_coins = False
 
-    # ---------------------------------------------------------------- camera
-    @property
-    def user_zoomed(self) -> bool:
-        """True once the player zoomed or panned the board (until it is fitted again)."""
-        return self.framing.user_zoomed
-
-    @user_zoomed.setter
-    def user_zoomed(self, value: bool) -> None:
-        self.framing.user_zoomed = value
-
-    def fit(self) -> None:
-        """Zoom so the whole board and its frame fit, centred."""
-        self.framing.fit()
-
-    def zoom_at(self, x: float, y: float, factor: float) -> None:
-        """Zoom by ``factor`` keeping the point under (x, y) still."""
-        self.framing.zoom_at(x, y, factor)
-
-    def pan(self, dx: float, dy: float) -> None:
-        """Move the board by a mouse drag of (dx, dy) screen pixels."""
-        self.framing.pan(dx, dy)
-
     def set_rect(self, rect: Rect) -> None:
         super().set_rect(rect)
         self.cam.viewport = arcade.LBWH(rect.left, rect.bottom, max(1, rect.width), max(1, rect.height))
         self.cam.equalise()
-        if not self.user_zoomed:
+        if not self.framing.user_zoomed:
             self.default_view()
         else:
             self.clamp()
@@ -110,17 +88,17 @@ class BoardSection(Panel):
         """The opening view: the whole board if it fits with coins of a comfortable size, else
         that size around the player's own crossword."""
         fit = self.fit_zoom()
-        self.fit()
+        self.framing.fit()
         if fit < self.play_zoom():
             self.cam.zoom = self.framing.limit(self.play_zoom())
             self.cam.position = self.focus_point()
             self.clamp()
-        self.user_zoomed = False
+        self.framing.user_zoomed = False
 
     def overview(self) -> None:
         """The whole board, however small its coins."""
-        self.fit()
-        self.user_zoomed = True
+        self.framing.fit()
+        self.framing.user_zoomed = True
 
     def focus_point(self) -> tuple[float, float]:
         """World position the opening view centres on: the middle of the viewer's letters, or

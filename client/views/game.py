@@ -312,7 +312,7 @@ class GameView(arcade.View):
         self.state.show_as(player)
         self.board.painter.revision = -1
         self.planner_changed()
-        if not self.board.user_zoomed:
+        if not self.board.framing.user_zoomed:
             self.board.default_view()  # each player opens on their own crossword
 
     def _show_end(self) -> None:

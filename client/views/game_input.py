@@ -144,9 +144,9 @@ class GameInput:
         board = self.host.board
         cx, cy = board.left + board.width / 2, board.bottom + board.height / 2
         if symbol in (k.EQUAL, k.PLUS, k.NUM_ADD):
-            board.zoom_at(cx, cy, ZOOM_STEP)
+            board.framing.zoom_at(cx, cy, ZOOM_STEP)
         elif symbol in (k.MINUS, k.NUM_SUBTRACT):
-            board.zoom_at(cx, cy, 1 / ZOOM_STEP)
+            board.framing.zoom_at(cx, cy, 1 / ZOOM_STEP)
         elif symbol == k.HOME:
             board.default_view()
         elif symbol == k.END:
@@ -156,7 +156,7 @@ class GameInput:
         elif modifiers & k.MOD_SHIFT and symbol in (k.LEFT, k.RIGHT, k.UP, k.DOWN):
             dx = {k.LEFT: PAN_STEP, k.RIGHT: -PAN_STEP}.get(symbol, 0)
             dy = {k.DOWN: PAN_STEP, k.UP: -PAN_STEP}.get(symbol, 0)
-            board.pan(dx, dy)
+            board.framing.pan(dx, dy)
         else:
             return False
         return True
@@ -267,7 +267,7 @@ class GameInput:
             px, py = self.state.pan_from
             if abs(x - px) + abs(y - py) > DRAG_THRESHOLD or self.panning:
                 self.panning = True
-                self.host.board.pan(dx, dy)
+                self.host.board.framing.pan(dx, dy)
             return True
         return None
 
@@ -353,7 +353,7 @@ class GameInput:
         if self._modal(x, y):
             return True
         if self.host.board.rect.contains(x, y):
-            self.host.board.zoom_at(x, y, 1.15 ** scroll_y)
+            self.host.board.framing.zoom_at(x, y, 1.15 ** scroll_y)
             return True
         if self.host.side.rects.chronicle.contains(x, y):
             self.host.side.scroll_chronicle(int(round(scroll_y * 3)))

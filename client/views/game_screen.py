@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from client.session import GameSession
     from client.turn import TurnPlanner
     from client.ui.widgets import BrassButton
+    from client.views.board_camera import BoardCamera
     from client.views.chronicle import Chronicle
     from client.views.fast_draw import PartialUIManager
     from client.views.game_actions import TurnActions
@@ -163,7 +164,7 @@ class BoardArea(Protocol):
     rect: Any
     texts: Any
     hover: Cell | None
-    user_zoomed: bool
+    framing: BoardCamera  # zoom and pan (fit, zoom_at, pan, user_zoomed)
     left: float
     bottom: float
     width: float

@@ -92,7 +92,7 @@ class Minimap:
         d = self.board.gv.display
         fx, fy = (x - r.left) / r.width, (y - r.bottom) / r.height
         self.board.cam.position = (fx * d.width * TILE, fy * d.height * TILE)
-        self.board.user_zoomed = True
+        self.board.framing.user_zoomed = True
         self.board.clamp()
 
     def _upload(self) -> None:
