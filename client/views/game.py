@@ -354,6 +354,7 @@ class GameView(arcade.View):
 
     # ---------------------------------------------------------------- input (client.views.game_input)
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        self.tooltip.rest()  # typing over a cell: its tooltip waits until the mouse rests again
         return self.input.on_key_press(symbol, modifiers)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:

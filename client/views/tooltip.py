@@ -44,10 +44,16 @@ class Tooltip:
     def showing(self) -> bool:
         return bool(self.lines)
 
+    def rest(self) -> None:
+        """A key was pressed: the player is typing, not pointing; hide the tooltip and wait again."""
+        self.since = self.gv.clock
+        self.lines = []
+
     def update(self) -> bool:
-        """Show the tooltip once the mouse has rested long enough; True if it changed."""
+        """Show the tooltip once the mouse has rested long enough (never over a dialog); True if
+        it changed."""
         gv = self.gv
-        if self.cell is None or gv.drag is not None or gv.pan_from is not None:
+        if self.cell is None or gv.drag is not None or gv.pan_from is not None or gv.dialog is not None:
             if self.lines:
                 self.lines = []
                 return True

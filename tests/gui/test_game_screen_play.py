@@ -104,6 +104,25 @@ def test_tooltips_tell_a_cells_rule_and_a_words_strength(window):
     view.leave()
 
 
+def test_a_tooltip_gives_way_to_typing_and_never_covers_a_dialog(window):
+    view, session = defence_game(window)
+    x, y = view.board.cell_to_screen((6, 8))
+    window.dispatch_event("on_mouse_motion", x, y, 1, 1)
+    window.dispatch_events()
+    pump(window, 20)
+    assert view.tooltip.lines, "shown once the mouse rests"
+    key(window, arcade.key.RIGHT)  # the player uses the keyboard: the tooltip goes at once
+    assert not view.tooltip.lines
+    pump(window, 20)  # and comes back once the mouse rests again, if nothing is in front of it
+    assert view.tooltip.lines
+    key(window, arcade.key.F1)  # the keys overlay, a dialog
+    assert view.dialog is not None
+    pump(window, 40)
+    assert not view.tooltip.lines, "no tooltip over a dialog"
+    key(window, arcade.key.ESCAPE)
+    view.leave()
+
+
 def test_the_chronicle_keeps_the_whole_game_and_scrolls(window):
     view = local_game(window)
     for i in range(120):
