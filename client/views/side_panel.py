@@ -280,6 +280,8 @@ class HeaderSection(Panel):
                         italic=True, width=int(self.width - 130))
         head = self.texts.get("turn", gv.headline(), self.left + 22, self.bottom + 30, size=17,
                               color=theme.INK_DARK, bold=True)
+        if head.font_size != 17:  # shrunk for a longer headline before: a short one gets its size back
+            head.font_size = 17
         while head.content_width > self.width - 40 and head.font_size > 11:
             head.font_size -= 1
         head.draw()

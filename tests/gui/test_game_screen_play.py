@@ -30,6 +30,8 @@ from game_screen_support import (
 )
 from gui_support import click, pump
 
+from client.ui import theme
+
 
 # ---------------------------------------------------------------- board size, zoom and pan
 def _shipped() -> list[str]:
@@ -121,6 +123,21 @@ def test_a_tooltip_gives_way_to_typing_and_never_covers_a_dialog(window):
     assert not view.tooltip.lines, "no tooltip over a dialog"
     key(window, arcade.key.ESCAPE)
     view.leave()
+
+
+def test_the_turn_title_gets_its_size_back_after_a_long_one(window, monkeypatch):
+    view = local_game(window)
+    try:
+        monkeypatch.setattr(view, "headline", lambda: "Turn 12: Computer (Marshal) is thinking it over at length")
+        pump(window, 3)
+        assert view.header.texts.get("turn", view.headline(), 0, 0, size=17, color=theme.INK_DARK,
+                                     bold=True).font_size < 17, "a long title is set smaller to fit"
+        monkeypatch.setattr(view, "headline", lambda: "Turn 13: your move")
+        pump(window, 3)
+        head = view.header.texts.get("turn", "Turn 13: your move", 0, 0, size=17, color=theme.INK_DARK, bold=True)
+        assert head.font_size == 17
+    finally:
+        view.leave()
 
 
 def test_the_chronicle_keeps_the_whole_game_and_scrolls(window):
