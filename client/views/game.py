@@ -3,7 +3,7 @@
 It drives a :class:`~client.session.GameSession` and never knows whether it is local,
 networked or a replay. Updates are animated one event at a time (:mod:`client.animation`).
 The view is assembled from parts, each handed only what it reads: its state
-(:mod:`client.views.game_state`), the words it shows (:mod:`~client.views.game_text`), the
+(:mod:`client.views.screen_state`), the words it shows (:mod:`~client.views.game_text`), the
 chronicle (:mod:`~client.views.game_chronicle`), the events as they are shown
 (:mod:`~client.views.game_events`), the turn's actions and the saving
 (:mod:`~client.views.game_actions`), the dialog (:mod:`~client.views.game_dialogs`), a replay's
@@ -42,7 +42,7 @@ from client.views.game_events import EventApplier, poll_session
 from client.views.game_input import GameInput
 from client.views.game_replay import ReplayControls
 from client.views.game_sounds import ClockAlarm
-from client.views.game_state import Drag, GameState, StateField
+from client.views.screen_state import Drag, ScreenState, StateField
 from client.views.game_text import Colour, GameText
 from client.views.layout import GameLayout, game_layout
 from client.views.move_marks import MoveMarks
@@ -83,7 +83,7 @@ class GameView(arcade.View):
         self.session = session
         self.tutorial = tutorial
         self.leave_to = leave
-        self.state = GameState.start(session)
+        self.state = ScreenState.start(session)
         self.coach: Any = None
         self.text = GameText(self.state, lambda: self.my_turn)
         self.teller = ChronicleTeller(self.state, self.names, self.seat_name)

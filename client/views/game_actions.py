@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import cast
 
 from client.ui import theme
-from client.views.game_state import GameState
+from client.views.screen_state import ScreenState
 from shared.rules.actions import EndTurn, Redeploy
 from shared.rules.board import ACROSS, DOWN, Run, line_run
 from shared.rules.terrain import Cell
@@ -23,7 +23,7 @@ class TurnActions:
     (``show_error``) and the preview's recomputation (``planner_changed``).
     """
 
-    def __init__(self, state: GameState, *, my_turn: Callable[[], bool], busy: Callable[[], bool],
+    def __init__(self, state: ScreenState, *, my_turn: Callable[[], bool], busy: Callable[[], bool],
                  show_error: Callable[[str], None], planner_changed: Callable[[], None]) -> None:
         self.state = state
         self.my_turn = my_turn
@@ -113,7 +113,7 @@ class TurnActions:
 class GameSaver:
     """Saves a kept local game, and tells in the chronicle when a save failed."""
 
-    def __init__(self, state: GameState, show_error: Callable[[str], None]) -> None:
+    def __init__(self, state: ScreenState, show_error: Callable[[str], None]) -> None:
         self.state = state
         self.show_error = show_error
 

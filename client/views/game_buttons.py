@@ -16,7 +16,7 @@ from shared.rules.board import ACROSS
 if TYPE_CHECKING:
     from client.views.fast_draw import PartialUIManager
     from client.views.game_screen import GameScreen
-    from client.views.game_state import GameState
+    from client.views.screen_state import ScreenState
 
 Row = list[tuple[str, str, Callable[[], Any], str]]
 
@@ -87,7 +87,7 @@ def header_buttons(gv: Any, root: UIAnchorLayout, buttons: dict[str, BrassButton
     root.add(row, anchor_x="left", anchor_y="top", align_x=header.right - 14 - 74 - 6 - 34, align_y=-12)
 
 
-def update_turn_buttons(buttons: dict[str, BrassButton], ui: "PartialUIManager", state: "GameState", mine: bool) -> bool:
+def update_turn_buttons(buttons: dict[str, BrassButton], ui: "PartialUIManager", state: "ScreenState", mine: bool) -> bool:
     """Enable the turn's buttons for what can be done now (``mine``: the player's turn, no dialog
     open); True if a button changed."""
     planner = state.planner

@@ -13,7 +13,7 @@ from typing import Any
 
 from client.describe import ai_pass_note, describe_event
 from client.ui import theme
-from client.views.game_state import GameState
+from client.views.screen_state import ScreenState
 from shared.ai import LEVELS
 from shared.analysis.explain import FightNarrator
 from shared.rules.terrain import Player
@@ -22,7 +22,7 @@ from shared.rules.terrain import Player
 class ChronicleTeller:
     """Writes the game's events into the chronicle of ``state`` (``state.log``)."""
 
-    def __init__(self, state: GameState, names: Callable[[], dict[int, str]],
+    def __init__(self, state: ScreenState, names: Callable[[], dict[int, str]],
                  seat_name: Callable[[Player], str]) -> None:
         self.state = state
         self.names = names

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import arcade
 
 from client.session import GameSession
-from client.views.game_state import Drag, GameState
+from client.views.screen_state import Drag, ScreenState
 from shared.rules.terrain import Player
 
 
@@ -35,7 +35,7 @@ class DialogSlot:
     shown (``shown``: the buttons come back only then) and ``redraw``, which asks for a frame.
     """
 
-    def __init__(self, state: GameState, session: GameSession, ui: ButtonLayer, shown: Callable[[], bool],
+    def __init__(self, state: ScreenState, session: GameSession, ui: ButtonLayer, shown: Callable[[], bool],
                  redraw: Callable[[], None]) -> None:
         self.state = state
         self.session = session
@@ -88,7 +88,7 @@ def draw_drag(drag: Drag | None, viewer: Player | None, coin_pixels: float) -> N
                                  arcade.XYWH(drag.x, drag.y, size * 1.08, size * 1.08))
 
 
-def decision_due(state: GameState) -> tuple[str, Any] | None:
+def decision_due(state: ScreenState) -> tuple[str, Any] | None:
     """What the screen must ask of the player now: ``("hand_over", seat)`` in pass and play when
     the other seat must act, ``("discard", count)`` or ``("defence", pending)`` when the player at
     the screen must decide; None while a dialog is open, the game is over, or nothing is asked."""

@@ -16,7 +16,7 @@ from client.animation import Step
 from client.session import Rejected, Status, Update
 from client.ui import theme
 from client.views.game_chronicle import ChronicleTeller
-from client.views.game_state import GameState
+from client.views.screen_state import ScreenState
 from client.views.move_marks import MoveMarks
 
 
@@ -36,7 +36,7 @@ class StepEffects(Protocol):
 class EventApplier:
     """The animator's host: what the game screen does as each event is shown."""
 
-    def __init__(self, state: GameState, fx: StepEffects, teller: ChronicleTeller,
+    def __init__(self, state: ScreenState, fx: StepEffects, teller: ChronicleTeller,
                  updated: Callable[[Update], None]) -> None:
         self.state = state
         self.fx = fx
@@ -91,7 +91,7 @@ class Queue(Protocol):
         """Show ``update`` once those before it have been shown."""
 
 
-def poll_session(state: GameState, animator: Queue, replay: bool, show_error: Callable[[str], None],
+def poll_session(state: ScreenState, animator: Queue, replay: bool, show_error: Callable[[str], None],
                  rejected: Callable[[Rejected], None]) -> bool:
     """Take the session's messages: updates to be shown, a rejected action's reason, the status
     line and its notices (which the chronicle keeps). True if a message came."""

@@ -12,7 +12,7 @@ import arcade
 from client.views.game_actions import TurnActions
 from client.views.game_replay import SkippableAnimator, ReplayControls
 from client.views.game_sounds import letter_set_down
-from client.views.game_state import Drag, GameState
+from client.views.screen_state import Drag, ScreenState
 from client.views.layout import GameLayout
 from shared.rules.terrain import Cell
 
@@ -72,7 +72,7 @@ class GameInput:
     controls and its animator (a click on the board skips the update being shown).
     """
 
-    def __init__(self, host: InputHost, state: GameState, actions: TurnActions, replay: ReplayControls,
+    def __init__(self, host: InputHost, state: ScreenState, actions: TurnActions, replay: ReplayControls,
                  animator: SkippableAnimator) -> None:
         self.host = host
         self.state = state

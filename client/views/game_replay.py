@@ -13,7 +13,7 @@ import arcade
 
 from client.ui import theme
 from client.ui.widgets import BrassButton
-from client.views.game_state import GameState
+from client.views.screen_state import ScreenState
 
 if TYPE_CHECKING:
     from client.replay import ReplaySession
@@ -38,7 +38,7 @@ class ReplayControls:
     ``analyse``, which opens the analysis board on a game record (raising ValueError if it cannot).
     """
 
-    def __init__(self, state: GameState, animator: SkippableAnimator, show_error: Callable[[str], None],
+    def __init__(self, state: ScreenState, animator: SkippableAnimator, show_error: Callable[[str], None],
                  analyse: Callable[[str], None]) -> None:
         self.state = state
         self.animator = animator

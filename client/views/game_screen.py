@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from client.views.fast_draw import PartialUIManager
     from client.views.game_actions import TurnActions
     from client.views.game_replay import ReplayControls
-    from client.views.game_state import Drag, GameState
+    from client.views.screen_state import Drag, ScreenState
     from client.views.game_text import GameText
     from client.views.layout import GameLayout
     from client.views.move_marks import MoveMarks
@@ -43,7 +43,7 @@ class GameScreen(Protocol):
 
     window: arcade.Window
     session: GameSession
-    state: GameState
+    state: ScreenState
     """What the screen shows and the player is doing (the attributes below of the same names)."""
     text: GameText
     """The words the screen says: the headline, each side's status, the banner."""

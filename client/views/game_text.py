@@ -1,6 +1,6 @@
 """What the game screen says in words: the headline, each side's status, the preview panel's
 lines and the banner at the foot of the board (a part of :class:`~client.views.game.GameView`,
-handed its :class:`~client.views.game_state.GameState`).
+handed its :class:`~client.views.screen_state.ScreenState`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from client.describe import describe_result, side
 from client.ui import theme
-from client.views.game_state import GameState
+from client.views.screen_state import ScreenState
 from shared.rules.terrain import Player
 
 Colour = tuple[int, ...]
@@ -18,7 +18,7 @@ Colour = tuple[int, ...]
 class GameText:
     """Sentences about the game for the header, the side panel and the board's banner."""
 
-    def __init__(self, state: GameState, my_turn: Callable[[], bool]) -> None:
+    def __init__(self, state: ScreenState, my_turn: Callable[[], bool]) -> None:
         self.state = state
         self.my_turn = my_turn  # the screen's (the analysis board allows it only in a lesson's trial)
 

@@ -1,7 +1,7 @@
 """What the game screen holds: the game as shown, the turn being laid out, the messages
-(:class:`GameState`), shared by the screen's parts.
+(:class:`ScreenState`), shared by the screen's parts.
 
-The game screen (:class:`~client.views.game.GameView`) owns one :class:`GameState` and hands it
+The game screen (:class:`~client.views.game.GameView`) owns one :class:`ScreenState` and hands it
 to the parts that read or change it (the keys and mouse, the turn's actions, the events as they
 are shown, the words it says). The screen's own attributes of the same names
 (``gv.display``, ``gv.planner``...) are :class:`StateField` s reading and writing it, so the
@@ -38,7 +38,7 @@ class Drag:
 
 
 @dataclass
-class GameState:
+class ScreenState:
     """The game screen's state: what it shows of the game and what the player is doing."""
 
     session: GameSession
@@ -84,7 +84,7 @@ class GameState:
         self.word_marks = word_marks(self.preview)
 
     @classmethod
-    def start(cls, session: GameSession) -> GameState:
+    def start(cls, session: GameSession) -> ScreenState:
         """The state of a screen opening on ``session``, for the seat at the screen."""
         viewer = session.viewer()
         view = session.view(viewer)
@@ -161,7 +161,7 @@ class GameState:
 
 
 class StateField(Generic[T]):
-    """An attribute of the game screen kept in its :class:`GameState` (``owner.state``)."""
+    """An attribute of the game screen kept in its :class:`ScreenState` (``owner.state``)."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
