@@ -141,8 +141,9 @@ def test_a_probing_attack_ends_a_standoff_once_the_wait_costs_more_than_the_lett
     # for each of the 2 cells (the gap and the meeting) the wait costs 2 x 4 x 4 = 32 points on
     # turn 12 and 2 x 5 x 5 = 50 on turn 13: the probe that ends it is worth 36 more
     assert _choice(13, 4).value == pytest.approx(_choice(12, 4).value + 2 * (50.0 - 32.0))
-    # the Squire has no urge: the turn changes nothing in its choice
-    assert _choice(5, 1).action == _choice(12, 1).action
+    # the Squire refuses the gift early, and its urge (1 point a cell) ends the wait from turn 9
+    assert _choice(5, 1).action == EndTurn(GOLD)
+    assert _choice(9, 1).action == PROBE and _choice(12, 1).action == PROBE
 
 
 # A pewter city two cells from FOX: gold's ANT across the top row takes it where silver could
