@@ -17,7 +17,7 @@ import concurrent.futures
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +77,32 @@ class GameSession:
     seats: dict[Player, Seat]
     title: str = ""
     online = False  # a game on a server (NetworkSession)
+    # What only some sessions have, said here so that the screens ask every session alike:
+    driver: Any = None  # the guided tour's driver (the tutorial's session only)
+    save_slot: Any = None  # the file a local game is kept in (client.autosave), once it is kept
+    origin = "menu"  # where a local game was started: "menu", or "editor" for a test game
+    # A resumed local game's story so far, for the chronicle: each action's events as the screen
+    # saw them, and each side's letters on the board before it (empty for any other game).
+    history: Sequence[tuple[list[dict[str, Any]], dict[Player, int]]] = ()
+
+    @property
+    def rated(self) -> bool:
+        """A rated game on a server (a game played here never is)."""
+        return False
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer player on this machine works out its move."""
+        return False
+
+
+    def clock_kind(self) -> str | None:
+        """The game's time control as the clock shows it (None: no clock; games here have none)."""
+        return None
+
+    def rematch_error(self) -> str | None:
+        """Why the last rematch asked of a server failed, if it did (None here)."""
+        return None
 
     # ---------------------------------------------------------------- queries
     def view(self, viewer: Player | None) -> dict[str, Any]:

@@ -52,7 +52,7 @@ def coach_width(board_width: float) -> int:
 
 def attach_coach(gv: "GameScreen") -> "CoachPanel | None":
     """The coach for ``gv``'s session if it is a lesson of the guided game (else None)."""
-    driver = getattr(gv.session, "driver", None)
+    driver = gv.session.driver
     if not isinstance(driver, TutorialDriver):
         return None
     coach = CoachPanel(gv, driver)

@@ -196,8 +196,8 @@ class PauseMenu(Dialog):
         if gv.display.result is not None or gv.viewer is None:
             gv.leave()
             return
-        kept = getattr(gv.session, "save_slot", None) is not None  # saved after every move (client.autosave)
-        editor = getattr(gv.session, "origin", "") == "editor" and gv.leave_to is not None
+        kept = gv.session.save_slot is not None  # saved after every move (client.autosave)
+        editor = gv.session.origin == "editor" and gv.leave_to is not None
         question = ("Back to the editor? The test game is kept: resume it from the main menu." if kept and editor
                     else "Leave the game? It is kept: resume it from the main menu." if kept
                     else "Leave the guided game? How to play takes you back to it." if gv.coach is not None

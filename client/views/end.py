@@ -181,7 +181,7 @@ class EndOfGameView(BaseView):
                 self.waiting_rematch = False
                 self.navigator.start_game(follow)
                 return
-            error = getattr(session, "rematch_error", lambda: None)()
+            error = session.rematch_error()
             if error:
                 self.waiting_rematch = False
                 self.rematch_button.disabled = False

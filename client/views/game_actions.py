@@ -124,7 +124,7 @@ class GameSaver:
         from client.session import LocalSession
 
         session = self.state.session
-        if getattr(session, "save_slot", None) is None or not savegame.can_save(session):
+        if session.save_slot is None or not savegame.can_save(session):
             return False
         autosave.keep(cast(LocalSession, session))  # (can_save: it is one)
         if wait:

@@ -32,7 +32,7 @@ class ChronicleTeller:
     def open_log(self) -> None:
         """The chronicle's first line; for a resumed game, every event so far after it."""
         session, display = self.state.session, self.state.display
-        history = getattr(session, "history", None) or []
+        history = session.history
         # who moved first, then (a game resumed with its history is a local one: it has its game)
         first = session.game.first if history else display.to_move  # type: ignore[attr-defined]
         self.state.log.append((f"{session.title or display.map_name}: "

@@ -36,7 +36,7 @@ class GameText:
         d = self.state.display
         if d.pending and Player(d.pending["player"]) == p:
             return "must discard" if d.pending["kind"] == "discard" else "orders the defence"
-        thinking = getattr(self.state.session, "thinking", False)
+        thinking = self.state.session.thinking
         seat = self.state.session.seats.get(p)
         if thinking and seat is not None and not seat.human_here:
             return "thinking" + "." * (1 + int(self.state.clock * 2) % 3)

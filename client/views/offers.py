@@ -46,7 +46,7 @@ KEYS_HINT = "Casual game: Ctrl+D offers a draw, Ctrl+Z asks for a takeback"
 
 def offer_bar(gv: "GameScreen") -> "OfferBar | None":
     """The strip for an online game's screen (None for a local game or a replay)."""
-    return OfferBar(gv) if getattr(gv.session, "online", False) else None
+    return OfferBar(gv) if gv.session.online else None
 
 
 class OfferBar:

@@ -43,7 +43,7 @@ class EndExtras:
 
     def __init__(self, game_view: "GameScreen") -> None:
         self.session: Any = game_view.session
-        self.rated = bool(getattr(self.session, "online", False) and getattr(self.session, "rated", False))
+        self.rated = bool(self.session.online and self.session.rated)
         players = (game_view.view_dict or {}).get("players") or {}
         racks = {p: players[str(int(p))]["rack"] for p in Player
                  if isinstance((players.get(str(int(p))) or {}).get("rack"), str)}

@@ -92,7 +92,7 @@ class SidePanel(Panel):
         return side_rects(self.rect, self.timed, offers.height if offers is not None else 0.0)
 
     def clock_kind(self) -> str | None:
-        return getattr(self.gv.session, "clock_kind", lambda: None)()
+        return self.gv.session.clock_kind()
 
     def counting(self) -> bool:
         """True while a score still counts up to its new value."""
