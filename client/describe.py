@@ -58,9 +58,17 @@ def _letters(items: list) -> str:
     return ", ".join(str(x[2]).upper() for x in items)
 
 
-def describe_event(event: dict[str, Any], names: dict[int, str] | None = None) -> str | None:
-    """One line for the log, or None for events not worth a line."""
+def describe_event(event: dict[str, Any], names: dict[int, str] | None = None, *,
+                   detail: bool = False) -> str | None:
+    """One line for the log, or None for events not worth a line.
+
+    ``detail``: also the lines a screen that draws the rack and its prompts leaves out (letters
+    drawn, a discard asked for, a turn ended after a word): the terminal client shows them."""
     kind = event.get("type")
+    if detail:
+        line = _detail_line(event, names)
+        if line is not None:
+            return line
     who = lambda key: side(event.get(key), names)  # noqa: E731
     if kind == "word_committed":
         if event.get("attacks"):
@@ -83,7 +91,8 @@ def describe_event(event: dict[str, Any], names: dict[int, str] | None = None) -
         return f"  {n} forest cell{'s' if n > 1 else ''} cut to plains"
     if kind == "city_taken":
         bonus = f" (+{event['bonus']})" if event.get("bonus") else ""
-        return f"  {acts(who('player'), 'takes')} a city{bonus}"
+        r, c = event["cell"]
+        return f"  {acts(who('player'), 'takes')} the city at row {r + 1}, column {c + 1}{bonus}"
     if kind == "word_lifted":
         return f"{acts(who('player'), 'lifts')} {event['word'].upper()}"
     if kind == "letters_discarded":
@@ -101,6 +110,18 @@ def describe_event(event: dict[str, Any], names: dict[int, str] | None = None) -
         return f"  {acts(side(event['defender'], names), 'orders')} the defence"
     if kind == "game_over":
         return describe_result({"winner": event.get("winner"), "reason": event.get("reason")}, names)
+    return None
+
+
+def _detail_line(event: dict[str, Any], names: dict[int, str] | None) -> str | None:
+    kind = event.get("type")
+    who = side(event.get("player"), names)
+    if kind == "letters_drawn" and event.get("letters"):
+        return f"{acts(who, 'draws')} {str(event['letters']).upper()}"
+    if kind == "discard_required":
+        return f"{acts(who, 'must')} discard {event['count']}"
+    if kind == "turn_ended" and not event.get("passed"):
+        return f"{acts(who, 'ends')} the turn"
     return None
 
 

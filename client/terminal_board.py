@@ -167,39 +167,3 @@ def fmt_seconds(seconds: float) -> str:
     """``m:ss``."""
     seconds = max(0, int(seconds))
     return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def describe_event(event: dict[str, Any]) -> str | None:
-    """One line for the log, or None for events the board already shows."""
-    kind = event["type"]
-    who = SEAT_NAMES.get(event.get("player") or event.get("owner") or 0, "?")
-    if kind == "word_committed":
-        return f"{who} commits {event['word'].upper()}" + (" and attacks!" if event["attacks"] else "")
-    if kind == "combat_step":
-        outcome = "wins" if event["attacker_wins"] else "falls"
-        return (f"{event['attack_word'].upper()} ({event['attack_strength']}) vs "
-                f"{event['defend_word'].upper()} ({event['defend_strength']}): attacker {outcome}")
-    if kind == "letters_removed":
-        gainer = event.get("points_to")
-        gain = f", {event['points']} points to {SEAT_NAMES[gainer]}" if gainer else ""
-        return f"{len(event['letters'])} {who} letter(s) removed ({event['reason']}){gain}"
-    if kind == "city_taken":
-        return f"{SEAT_NAMES[event['player']]} takes the city at row {event['cell'][0] + 1}, column {event['cell'][1] + 1}"
-    if kind == "terrain_changed":
-        return f"{event['reason']}: {len(event['cells'])} cell(s) {event['from']} -> {event['to']}"
-    if kind == "word_lifted":
-        return f"{who} lifts {event['word'].upper()}"
-    if kind == "letters_drawn" and "letters" in event:
-        return f"you draw {event['letters'].upper()}"
-    if kind == "turn_ended":
-        return f"{who} {'passes' if event['passed'] else 'ends the turn'}"
-    if kind == "discard_required":
-        return f"{who} must discard {event['count']}"
-    if kind == "last_turn":
-        return f"{SEAT_NAMES[3 - event['player']]} has used every letter: {who} plays the last turn"
-    if kind == "defence_requested":
-        return f"{SEAT_NAMES[event['defender']]} must order the defence"
-    if kind == "game_over":
-        winner = "draw" if event["winner"] is None else f"{SEAT_NAMES[event['winner']]} wins"
-        return f"game over: {winner} ({event['reason']})"
-    return None

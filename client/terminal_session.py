@@ -18,7 +18,8 @@ from typing import Any, TextIO
 
 from client.net import ConnectionLost, ServerError, ThreadedClient
 from client.net.state import GameTracker
-from client.terminal_board import LEGEND, SEAT_NAMES, describe_event, render
+from client.describe import describe_event
+from client.terminal_board import LEGEND, SEAT_NAMES, render
 from client.terminal_online import ONLINE_HELP, OnlineCommands
 from client.terminal_parsing import (
     DIRECTIONS,
@@ -124,9 +125,9 @@ class TerminalClient(OnlineCommands):
             if kind == "update":
                 self._seen_version[self.game] = message["version"]
                 for event in message["events"]:
-                    line = describe_event(event)
+                    line = describe_event(event, SEAT_NAMES, detail=True)
                     if line:
-                        self.say(f"  {line}")
+                        self.say(f"  {line.strip()}")
                 return True
             elif kind == "state":
                 if message["version"] < self._seen_version.get(self.game, -1):

@@ -111,7 +111,7 @@ def test_the_last_turn_is_announced_in_the_chronicle_and_kept_in_the_display():
     from shared.rules.actions import Commit, EndTurn
 
     from client.describe import describe_event
-    from client.terminal_board import describe_event as terminal_line
+    from client.terminal_board import SEAT_NAMES
 
     game = position(". G . . . . S .", "", LEXICON, PRESETS["war"], racks={GOLD: "cat", SILVER: "dog"})
     for p in (GOLD, SILVER):
@@ -125,7 +125,9 @@ def test_the_last_turn_is_announced_in_the_chronicle_and_kept_in_the_display():
     assert before.last_turn and DisplayState.from_view(game.view(SILVER)).last_turn
     lines = [describe_event(e, {1: "Ada", 2: "Bo"}) for e in events]
     assert "Ada has used every letter: Bo plays the last turn" in lines
-    assert "gold has used every letter: silver plays the last turn" in [terminal_line(e) for e in events]
+    terminal = [describe_event(e, SEAT_NAMES, detail=True) for e in events]  # the terminal client's words
+    assert "gold has used every letter: silver plays the last turn" in terminal
+    assert "gold ends the turn" in terminal and lines.count(None) > terminal.count(None)
     game.apply(EndTurn(SILVER))
     assert not DisplayState.from_view(game.view(SILVER)).last_turn and game.result.reason == "score"
     online = {1: "Ada", 2: "You"}  # an online client names its own seat "You"

@@ -113,7 +113,7 @@ async def test_terminal_players_challenge_offer_and_resume(server, tmp_path):
         assert "back in game" in await again.do(f"resume {second}")
         await bob.do("end")
         await again.do("resign")
-        await bob.sees("game over: gold wins (resigned)")
+        await bob.sees("gold wins by resignation")
 
         # Players, ratings, records.
         assert "Ann (#" in await bob.do("profile Ann")

@@ -64,7 +64,7 @@ async def test_terminal_players_create_join_play_and_finish(server):
         before = room.version
         output = await ann.do(f"play {r0 + 1} {c0 + 1} {direction} {event.word}")
         assert room.version == before + 1
-        await ann.settle(lambda: f"gold commits {event.word.upper()}" in ann.out.getvalue())
+        await ann.settle(lambda: f"gold lays {event.word.upper()}" in ann.out.getvalue())
         assert event.word[0].lower() in output.lower()
 
         await ann.do("end")
@@ -77,7 +77,7 @@ async def test_terminal_players_create_join_play_and_finish(server):
         finally:
             await asyncio.to_thread(watcher.close)
         await bob.do("resign")
-        await ann.settle(lambda: "game over: gold wins (resigned)" in ann.out.getvalue())
+        await ann.settle(lambda: "gold wins by resignation" in ann.out.getvalue())
         record_path = server.config.resolved_db_path().parent / "cli.record"
         assert f"saved to {record_path} (ended: resigned)" in await ann.do(f"export {record_path}")
         assert len(parse_record(record_path.read_text()).actions) == room.version
