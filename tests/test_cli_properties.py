@@ -247,7 +247,7 @@ def test_the_terminal_answers_any_typed_line_in_one_line():
     """Random command lines to a terminal client with no connection: each is refused in one
     line (typed wrongly, or not sent), none ends the session."""
     from client.net import ThreadedClient
-    from client.terminal_session import CommandFailed, TerminalClient
+    from client.terminal.session import CommandFailed, TerminalClient
 
     net = ThreadedClient("ws://127.0.0.1:9", name="Ann")  # never started: nothing is sent
     out = io.StringIO()

@@ -111,7 +111,7 @@ def test_the_last_turn_is_announced_in_the_chronicle_and_kept_in_the_display():
     from shared.rules.actions import Commit, EndTurn
 
     from client.describe import describe_event
-    from client.terminal_board import SEAT_NAMES
+    from client.terminal.board import SEAT_NAMES
 
     game = position(". G . . . . S .", "", LEXICON, PRESETS["war"], racks={GOLD: "cat", SILVER: "dog"})
     for p in (GOLD, SILVER):

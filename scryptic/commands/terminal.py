@@ -3,7 +3,7 @@
 It uses the same client library as the Arcade client (:mod:`client.net`): the connection runs
 in a background thread, reconnects and resumes by itself, and the game state is the server's
 per-viewer view. The board is drawn in text with a legend under it
-(:mod:`client.terminal_board`); type ``help`` for the commands (:mod:`client.terminal_session`).
+(:mod:`client.terminal.board`); type ``help`` for the commands (:mod:`client.terminal.session`).
 
 Identity: one account per config folder, server and display name (:mod:`client.net.identity`).
 ``--name`` picks the account (made on first use); without it the name used last on that server
@@ -22,9 +22,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from client.net import DEFAULT_URL, CertificateNotTrusted, ConnectionLost, IdentityStore, ServerError, ThreadedClient
-from client.terminal_board import render, supports_colour
-from client.terminal_parsing import plan_word
-from client.terminal_session import CommandFailed, TerminalClient
+from client.terminal.board import render, supports_colour
+from client.terminal.parsing import plan_word
+from client.terminal.session import CommandFailed, TerminalClient
 from scryptic.commands.ai import ai_level
 from shared.rules.presets import DEFAULT_RULES
 from shared.faults import FaultError, UsageError, check_output_file

@@ -8,7 +8,7 @@ import re
 import srv_helpers as H
 
 from client.net.state import GameTracker
-from client.terminal_board import LEGEND, letter_cell, render, terrain_cell
+from client.terminal.board import LEGEND, letter_cell, render, terrain_cell
 from server.scripted import play_scripted
 from shared.rules.game import Game
 from shared.rules.terrain import Player, Terrain

@@ -1,7 +1,7 @@
 """The terminal client's online commands: the live lobby, your games, challenges, offers,
 profiles, ratings and records; and how the server's notices are shown.
 
-:class:`OnlineCommands` is a part of :class:`client.terminal_session.TerminalClient` (it uses
+:class:`OnlineCommands` is a part of :class:`client.terminal.session.TerminalClient` (it uses
 its ``client``, ``say``, ``_wait``, ``_follow`` and ``_need_game``).
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 
 from client.net import ThreadedClient
 from client.net.state import GameTracker
-from client.terminal_board import SEAT_NAMES, fmt_seconds
-from client.terminal_parsing import (
+from client.terminal.board import SEAT_NAMES, fmt_seconds
+from client.terminal.parsing import (
     UsageError,
     parse_clock,
     parse_options,

@@ -19,9 +19,9 @@ from typing import Any, TextIO
 from client.net import ConnectionLost, ServerError, ThreadedClient
 from client.net.state import GameTracker
 from client.describe import describe_event
-from client.terminal_board import LEGEND, SEAT_NAMES, render
-from client.terminal_online import ONLINE_HELP, OnlineCommands
-from client.terminal_parsing import (
+from client.terminal.board import LEGEND, SEAT_NAMES, render
+from client.terminal.online import ONLINE_HELP, OnlineCommands
+from client.terminal.parsing import (
     DIRECTIONS,
     UsageError,
     int_option,
