@@ -13,7 +13,7 @@ import arcade
 
 from client.navigation import Navigator
 from client.screens import Screens
-from client.settings import MIN_WINDOW, Settings, load_settings, save_settings
+from client.play.settings import MIN_WINDOW, Settings, load_settings, save_settings
 from client.ui import theme
 
 WINDOW_TITLE = "Scryptic: the alchemist's game"
@@ -214,7 +214,7 @@ def run(settings: Settings | None = None) -> int:
 
 def finish(window: ScrypticWindow) -> None:
     """After the event loop: keep the settings, and wait for the last game save to reach the disk."""
-    from client import autosave
+    from client.play import autosave
 
     window.save_settings()
     autosave.WRITER.flush()

@@ -32,7 +32,7 @@ def ensure_display(argv: list[str]) -> int | None:
 
 def _window(size: tuple[int, int], samples: int = 0, visible: bool = False):
     from client.app import ScrypticWindow
-    from client.settings import Settings
+    from client.play.settings import Settings
 
     settings = Settings(animation="normal")
     return ScrypticWindow(settings, size=size, visible=visible, persist=False, samples=samples)
@@ -49,8 +49,8 @@ def sample_session(map_name: str, lexicon, seed: int = 7, turns: int = 14):
     """A paused local session on the sample position, gold at the screen."""
     from shared.maps.files import load_map
 
-    from client.sample import sample_position
-    from client.session import LocalSession, Seat
+    from client.play.sample import sample_position
+    from client.play.session import LocalSession, Seat
 
     game = sample_position(load_map(map_name), lexicon, seed=seed, turns=turns)
     seats = {Player.GOLD: Seat(Player.GOLD, "Gold", True), Player.SILVER: Seat(Player.SILVER, "Silver", False, 1)}
@@ -202,8 +202,8 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
     """
     from shared.words.dictionary import load_dictionary
 
-    from client.sample import first_attack
-    from client.session import Update, event_dicts
+    from client.play.sample import first_attack
+    from client.play.session import Update, event_dicts
     from client.views.game import GameView
 
     lexicon = load_dictionary()

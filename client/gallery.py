@@ -156,7 +156,7 @@ def _tooltip_shot(window, view, out: Path) -> None:
 
 def _replay_and_end_shots(window, session, lexicon, out: Path) -> None:
     """A replay paused near its end, with its controls; then the end of a game."""
-    from client.replay import ReplaySession
+    from client.play.replay import ReplaySession
     from client.views.end import EndOfGameView
     from client.views.game import GameView
     from shared.rules.actions import Resign
@@ -181,8 +181,8 @@ def _replay_and_end_shots(window, session, lexicon, out: Path) -> None:
 
 def _defence_shot(window, lexicon, out: Path) -> None:
     """A player ordering a defence, the fight framed on the board beside the panel."""
-    from client.sample import first_attack, play_sample
-    from client.session import LocalSession, Seat
+    from client.play.sample import first_attack, play_sample
+    from client.play.session import LocalSession, Seat
     from client.views.dialogs import DefenceDialog
     from client.views.game import GameView
     from shared.maps.files import load_map

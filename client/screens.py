@@ -123,8 +123,8 @@ class Screens:
                    leave: Callable[[], Any] | None = None) -> None:
         """Show the game screen for ``session`` (a hand-over screen first in pass and play);
         ``leave`` replaces where leaving the game goes (the main menu). A local game (not the
-        guided one) is kept in a save slot (client.autosave) from here on."""
-        from client import autosave, savegame
+        guided one) is kept in a save slot (client.play.autosave) from here on."""
+        from client.play import autosave, savegame
         from client.views.game import GameView
 
         if not tutorial and savegame.can_save(session):
@@ -156,7 +156,7 @@ class Screens:
         The last board is kept: asked for the same record again (back from the end screen), it is
         shown again with its analysis carried on; another record stops its analysis for good.
         """
-        from client.analysis_session import AnalysisSession
+        from client.play.analysis_session import AnalysisSession
         from client.views.analysis_view import AnalysisView
 
         depth = depth or self.analysis_depth

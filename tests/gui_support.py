@@ -17,7 +17,7 @@ def scryptic_window(tmp_path_factory, animation: str, **kwargs) -> Iterator[arca
 
     os.environ["SCRYPTIC_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))
     from client.app import ScrypticWindow
-    from client.settings import Settings
+    from client.play.settings import Settings
 
     previous = None
     try:

@@ -49,6 +49,10 @@ LAYER_RULES: dict[str, tuple[str, ...]] = {
                      "server", "client", "scryptic"),
     # The shared packages never reach the commands around them.
     "shared": ("scryptic",),
+    # The client's model of a game has no window: only itself, the client library and shared.
+    "client.play": ("client.views", "client.editor", "client.app", "client.screens", "client.navigation",
+                    "client.ui", "client.art", "client.audio", "client.capture", "client.gallery",
+                    "client.terminal", "client.tutorial"),
     # The network edge knows no games, accounts or stores.
     "server.edge": ("server.lobby", "server.host", "server.store", "server.routes", "server.app", "server.bots"),
     # A game host reaches the rest only through the HostContext it is handed.
@@ -294,6 +298,23 @@ def test_dependencies_point_one_way(package: str) -> None:
         if target.split(".")[0] in ONE_WAY[package]
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_clients_model_of_a_game_imports_no_window_library() -> None:
+    # client.play is tested without a display: neither it nor what it imports of the project
+    # may load Arcade or pyglet (wherever the import stands, in a function too).
+    windowed = ("arcade", "pyglet")
+    reached = {m for m in MODULES if _in_package(m, "client.play")}
+    frontier = list(reached)
+    while frontier:
+        for target in GRAPH[frontier.pop()]:
+            if target not in reached:
+                reached.add(target)
+                frontier.append(target)
+    wrong = [f"{module} imports {name} (line {line})" for module in sorted(reached)
+             for name, line in _imported_names(module, MODULES[module])
+             if name.split(".")[0] in windowed]
+    assert len(reached) > 15 and not wrong, "\n".join(wrong)
 
 
 @pytest.mark.parametrize("layer", sorted(LAYER_RULES))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from client.net.identity import IdentityStore, default_identity_path
-from client.settings import Settings, load_settings, save_settings
+from client.play.settings import Settings, load_settings, save_settings
 from server.config import default_db_path
 from shared.files.atomic import TEMP_PATTERN, replacing, set_aside, write_text
 
@@ -183,6 +183,6 @@ def test_the_test_suite_keeps_config_and_data_in_temporary_folders():
     assert temp in config.resolve().parents and temp in data.resolve().parents
     assert default_identity_path() == config / "identity.json"
     assert default_db_path() == data / "server.sqlite3"
-    from client.settings import settings_path
+    from client.play.settings import settings_path
 
     assert settings_path() == config / "settings.json"

@@ -14,7 +14,7 @@ from client.audio import sounds
 from client.audio.events import ClockWarning, sound_for_event
 from client.audio.player import REPEAT_GAP, SoundPlayer
 from client.audio.synth import PEAK, RATE, to_pcm16, wav_bytes
-from client.settings import Settings, load_settings, save_settings
+from client.play.settings import Settings, load_settings, save_settings
 from shared.rules.events import CityTaken, CombatStep, TurnStarted, WordCommitted
 from shared.rules.terrain import Player
 

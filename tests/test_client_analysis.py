@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from client.analysis_board import (better_turn, challenges, count_words, gold_curve, judge_try, label_counts,
+from client.play.analysis_board import (better_turn, challenges, count_words, gold_curve, judge_try, label_counts,
                                    last_turn_cells, lesson_intro, played_summary)
-from client.analysis_runner import AnalysisRunner, judge_in_background
-from client.analysis_session import AnalysisSession
-from client.session import Rejected, Update
+from client.play.analysis_runner import AnalysisRunner, judge_in_background
+from client.play.analysis_session import AnalysisSession
+from client.play.session import Rejected, Update
 from client.views.analysis_layout import GraphGeometry, analysis_layout, lesson_layout
 from client.views.layout import Rect
 from shared.analysis import GameNotOver, TurnReport, split_turns
@@ -221,7 +221,7 @@ def test_the_layouts_tile_and_the_graph_maps_columns_to_turns():
 def test_an_online_game_s_analysis_comes_from_its_server_as_made_there(record, lexicon):
     from concurrent.futures import Future
 
-    from client.analysis_runner import ServerAnalysis
+    from client.play.analysis_runner import ServerAnalysis
     from shared.analysis import analyse_game
 
     made = analyse_game(record, lexicon, "quick")
@@ -240,7 +240,7 @@ def test_an_online_game_s_analysis_comes_from_its_server_as_made_there(record, l
 def test_an_online_game_the_server_will_not_analyse_is_analysed_here(record, lexicon):
     from concurrent.futures import Future
 
-    from client.analysis_runner import ServerAnalysis
+    from client.play.analysis_runner import ServerAnalysis
     from client.net.errors import ServerError
 
     refused: Future = Future()

@@ -10,14 +10,14 @@ import pytest
 from shared.rules.actions import Commit, EndTurn, OrderDefence
 from shared.tools.ascii import position
 
-from client.animation import Animator
-from client.describe import describe_event, describe_result
-from client.display import DisplayState
-from client.preview import compute_preview, shadow_game, word_marks
-from client.replay import ReplaySession
-from client.session import LocalSession, Rejected, Seat, Update
-from client.settings import Settings, load_settings, save_settings
-from client.turn import TurnPlanner
+from client.play.animation import Animator
+from client.play.describe import describe_event, describe_result
+from client.play.display import DisplayState
+from client.play.preview import compute_preview, shadow_game, word_marks
+from client.play.replay import ReplaySession
+from client.play.session import LocalSession, Rejected, Seat, Update
+from client.play.settings import Settings, load_settings, save_settings
+from client.play.turn import TurnPlanner
 from client.views.layout import game_layout
 from rules_helpers import GOLD, LEXICON, SILVER
 
@@ -383,7 +383,7 @@ class FakeClient:
 
 
 def test_network_session_turns_messages_into_updates_errors_and_status():
-    from client.net_session import NetworkSession
+    from client.play.net_session import NetworkSession
 
     game = position(TERRAIN, "", LEXICON, racks={GOLD: "dog", SILVER: "tan"})
     client = FakeClient(game.view(GOLD))
@@ -449,7 +449,7 @@ def test_every_coin_held_has_a_slot_inside_the_tray(size):
 def test_network_session_follows_a_rematch_the_opponent_offered():
     from concurrent.futures import Future
 
-    from client.net_session import NetworkSession
+    from client.play.net_session import NetworkSession
 
     game = position(TERRAIN, "", LEXICON, racks={GOLD: "dog", SILVER: "tan"})
     client = FakeClient(game.view(GOLD))

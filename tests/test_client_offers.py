@@ -12,8 +12,8 @@ from rules_helpers import GOLD, LEXICON, SILVER
 
 from client.net.errors import ServerError
 from client.net.state import GameTracker
-from client.net_session_offers import BAD, GOOD, INFO, OfferBook, OfferNotice
-from client.session import Rejected, Update
+from client.play.net_session_offers import BAD, GOOD, INFO, OfferBook, OfferNotice
+from client.play.session import Rejected, Update
 from client.views.layout import Rect
 from client.views.side_panel import clock_text, side_rects
 from shared.rules.actions import EndTurn
@@ -123,7 +123,7 @@ class FakeClient:
 
 
 def game_and_client():
-    from client.net_session import NetworkSession
+    from client.play.net_session import NetworkSession
 
     game = position("\n. . . . S\n. . . . .\nG . . . .\n", "", LEXICON, racks={GOLD: "dog", SILVER: "tan"})
     client = FakeClient(game.view(GOLD))

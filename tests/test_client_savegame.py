@@ -12,9 +12,9 @@ from shared.maps.files import load_map
 from shared.rules.actions import Commit, EndTurn, Resign
 from shared.rules.terrain import Player
 
-from client import autosave, savegame
-from client.replay import ReplaySession
-from client.session import LocalSession, Rejected, Seat
+from client.play import autosave, savegame
+from client.play.replay import ReplaySession
+from client.play.session import LocalSession, Rejected, Seat
 
 GOLD, SILVER = Player.GOLD, Player.SILVER
 

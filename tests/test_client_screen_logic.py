@@ -9,8 +9,8 @@ from shared.tools.ascii import position
 from shared.rules.presets import PRESETS
 from shared.rules.terrain import Player
 
-from client.describe import ai_pass_note, terrain_line
-from client.display import DisplayState
+from client.play.describe import ai_pass_note, terrain_line
+from client.play.display import DisplayState
 from client.views.chronicle import Chronicle
 from client.views.move_marks import MoveMarks
 from client.views.online import connection_problem
@@ -110,7 +110,7 @@ def test_gold_and_silver_coins_differ_in_shape_as_well_as_colour():
 def test_the_last_turn_is_announced_in_the_chronicle_and_kept_in_the_display():
     from shared.rules.actions import Commit, EndTurn
 
-    from client.describe import describe_event
+    from client.play.describe import describe_event
     from client.terminal.board import SEAT_NAMES
 
     game = position(". G . . . . S .", "", LEXICON, PRESETS["war"], racks={GOLD: "cat", SILVER: "dog"})
@@ -135,7 +135,7 @@ def test_the_last_turn_is_announced_in_the_chronicle_and_kept_in_the_display():
 
 
 def test_the_chronicle_speaks_to_you_in_the_plain_form():
-    from client.describe import describe_event, describe_result
+    from client.play.describe import describe_event, describe_result
 
     names = {1: "You", 2: "Bo"}
     lines = [describe_event(e, names) for e in (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from client.session import LocalSession, Seat
+from client.play.session import LocalSession, Seat
 from shared.ai import LEVELS, warmed
 from shared.rules.lexicon import WordList
 from shared.tools.ascii import position

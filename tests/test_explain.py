@@ -64,7 +64,7 @@ def test_the_chronicle_streams_the_same_sentences():
 
 
 def test_the_preview_says_why_before_commit_in_the_same_words():
-    from client.preview import compute_preview
+    from client.play.preview import compute_preview
 
     game = position(TERRAIN, LETTERS, LEXICON, rules=PRESETS["war"], racks={GOLD: "swor"})
     placed = {(1, 3 + i): ch for i, ch in enumerate("swor")}

@@ -13,7 +13,7 @@ from shared.rules.presets import get_rules
 from shared.rules.terrain import Player
 from shared.tools.ascii import position
 
-from client.preview import compute_preview
+from client.play.preview import compute_preview
 from random_play import LEXICON as PLAY_LEXICON
 from random_play import WORDS as PLAY_WORDS
 from random_play import ARENA, random_commit, sensible_action

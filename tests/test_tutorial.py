@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from client.session import Rejected
+from client.play.session import Rejected
 from client.tutorial.course import GOLD_CITY, LESSONS, PEWTER_CITY
 from client.tutorial.driver import (
     DONE,

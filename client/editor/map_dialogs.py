@@ -218,7 +218,7 @@ class PlayDialog(Dialog):
 
     def __init__(self, view: EditorHost) -> None:
         super().__init__(view)
-        from client.ai_player import levels
+        from client.play.ai_player import levels
         from shared.rules.presets import DEFAULT_RULES, PRESETS
 
         self.title = f"Play \N{LEFT DOUBLE QUOTATION MARK}{view.doc.name}\N{RIGHT DOUBLE QUOTATION MARK}"

@@ -218,8 +218,8 @@ class EditorView(BaseView):
 
     def play(self, side: str, level: int, rules: str) -> None:
         """A skirmish against the computer on the map as it is; leaving it comes back here."""
-        from client.ai_player import levels
-        from client.session import LocalSession, Seat
+        from client.play.ai_player import levels
+        from client.play.session import LocalSession, Seat
 
         human = Player.GOLD if side == "gold" else Player.SILVER
         settings = getattr(self.window, "settings", None)
@@ -230,7 +230,7 @@ class EditorView(BaseView):
         session = LocalSession.new(self.doc.to_game_map(), rules, self.window.lexicon,
                                    seed=random.getrandbits(31), first=Player.GOLD,
                                    gold=seats[Player.GOLD], silver=seats[Player.SILVER])
-        session.origin = "editor"  # kept in a save slot like any local game (client.autosave)
+        session.origin = "editor"  # kept in a save slot like any local game (client.play.autosave)
         navigator = self.navigator
         # Leaving the game (which closes its session) comes back to this editor, not the menu.
         navigator.start_game(session, leave=lambda: navigator.show(self))

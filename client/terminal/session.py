@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from client.net import ConnectionLost, ServerError, ThreadedClient
 from client.net.state import GameTracker
-from client.describe import describe_event
+from client.play.describe import describe_event
 from client.terminal.board import LEGEND, SEAT_NAMES, render
 from client.terminal.online import ONLINE_HELP, OnlineCommands
 from client.terminal.parsing import (

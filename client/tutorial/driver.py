@@ -2,7 +2,7 @@
 
 The screen holds one :class:`TutorialDriver` for the whole guided game. It starts a lesson
 with :meth:`~TutorialDriver.start` (which gives the :class:`TutorialSession` to show), hands
-it every :class:`~client.session.Update` and :class:`~client.session.Rejected` the session
+it every :class:`~client.play.session.Update` and :class:`~client.play.session.Rejected` the session
 gives (:meth:`~TutorialDriver.on_update`, :meth:`~TutorialDriver.on_rejected`), calls
 :meth:`~TutorialDriver.tick` once a frame, and draws :meth:`~TutorialDriver.state`: the
 lesson's title, its text, a note (a refusal, a hint), the cells to point at, and the phase.
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from client.describe import describe_event
-from client.session import Rejected, Update
+from client.play.describe import describe_event
+from client.play.session import Rejected, Update
 from client.tutorial.course import FINALE, LESSONS, MAP_NAME
 from client.tutorial.facts import Played
 from client.tutorial.lesson import Lesson, Prepared, prepare

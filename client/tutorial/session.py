@@ -1,6 +1,6 @@
 """The session a lesson is played in: the engine in this process, and a predictable opponent.
 
-:class:`TutorialSession` is a :class:`~client.session.LocalSession` whose every accepted
+:class:`TutorialSession` is a :class:`~client.play.session.LocalSession` whose every accepted
 action also carries a :class:`~client.tutorial.facts.Played` (the game just before and just
 after, with the events), so the driver can check the goal and quote the numbers of exactly
 that move, however late the screen gets to it. Silver never thinks: :func:`scripted_reply`
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from client.session import LocalSession, Seat, Update
+from client.play.session import LocalSession, Seat, Update
 from client.tutorial.facts import Played
 from shared.rules.actions import Action, Discard, EndTurn, OrderDefence
 from shared.rules.game import Game
@@ -26,7 +26,7 @@ from shared.rules.terrain import Player
 
 @dataclass
 class LessonUpdate(Update):
-    """An :class:`~client.session.Update` that also holds the move as played (None: unknown)."""
+    """An :class:`~client.play.session.Update` that also holds the move as played (None: unknown)."""
 
     played: Played | None = None
 

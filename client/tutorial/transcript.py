@@ -10,7 +10,7 @@ prints it.
 
 from __future__ import annotations
 
-from client.session import Rejected, Update
+from client.play.session import Rejected, Update
 from client.tutorial.driver import TutorialDriver
 from shared.rules.game import Game
 from shared.rules.terrain import Cell, Player, Terrain

@@ -17,7 +17,7 @@ from typing import Any
 
 import arcade
 
-from client.analysis_board import gold_best, gold_curve, pct, points, who
+from client.play.analysis_board import gold_best, gold_curve, pct, points, who
 from client.ui import pieces, theme
 from client.views import coach_art as art
 from client.views.analysis_layout import GraphGeometry

@@ -1,10 +1,10 @@
 """Learn from your mistakes: the worst turns of a game, each a challenge on a parchment scroll.
 
-A :class:`Lesson` goes through the turns :func:`~client.analysis_board.challenges` picks (a side's
+A :class:`Lesson` goes through the turns :func:`~client.play.analysis_board.challenges` picks (a side's
 mistakes and blunders, the worst first). Each starts at that turn's start with the mover's rack
 under the board: "You played X. Your win chance went A -> B, N points below a better turn's."
 The player may lay words and end the turn as in a game; the turn tried is then judged in the background
-(:func:`~client.analysis_runner.judge_in_background`) against the turn played and the better one.
+(:func:`~client.play.analysis_runner.judge_in_background`) against the turn played and the better one.
 *Show the answer* puts the better turn on the board as ghost coins, with what it does and each of
 its fights explained; *Try again* goes back to the turn's start; *Next* to the next challenge.
 
@@ -19,8 +19,8 @@ from typing import Any
 
 import arcade
 
-from client.analysis_board import BetterTurn, answer_lines, better_turn, challenges, judge_try, lesson_intro, who
-from client.analysis_runner import judge_in_background
+from client.play.analysis_board import BetterTurn, answer_lines, better_turn, challenges, judge_try, lesson_intro, who
+from client.play.analysis_runner import judge_in_background
 from client.ui import theme
 from client.views import coach_art as art
 from client.views.coach_text import scroll_title

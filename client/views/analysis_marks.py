@@ -1,7 +1,7 @@
 """The better turn drawn on the board: ghost coins where it would lay its letters.
 
 Drawn under the board's camera over the position at the turn's start (a
-:class:`~client.analysis_board.BetterTurn`): each letter it would leave on the board is a
+:class:`~client.play.analysis_board.BetterTurn`): each letter it would leave on the board is a
 translucent coin of the mover's metal in an emerald glow, numbered when the turn commits more
 than once; a word of its own it would lift is ringed in sapphire, and each letter its fights
 would knock off is ringed in ruby and crossed.
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from client.analysis_board import BetterTurn
+from client.play.analysis_board import BetterTurn
 from client.ui import pieces, theme
 from client.ui.textures import glow_texture
 from client.views.board_marks import MARK_SHADOW

@@ -16,9 +16,9 @@ from typing import Any
 
 import arcade
 
-from client.analysis_board import (LABEL_WORDS, chance_line, count_words, label_counts, pct, played_summary, short,
+from client.play.analysis_board import (LABEL_WORDS, chance_line, count_words, label_counts, pct, played_summary, short,
                                    swing_words, turn_heading, verdict, who)
-from client.describe import describe_result
+from client.play.describe import describe_result
 from client.ui import pieces, theme
 from client.ui.textures import panel_patch
 from client.views.chronicle import Chronicle

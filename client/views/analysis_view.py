@@ -1,13 +1,13 @@
 """The analysis board: a finished game, turn by turn, with what the analysis found.
 
 It is the game screen (:class:`~client.views.game.GameView`: the same board, coins, marks and
-tooltips) over an :class:`~client.analysis_session.AnalysisSession`, with the rack band and the
+tooltips) over an :class:`~client.play.analysis_session.AnalysisSession`, with the rack band and the
 side column replaced: under the board the win-chance graph (:mod:`client.views.analysis_graph`),
 beside it the players' accuracy, the turn's report and the list of turns
 (:mod:`client.views.analysis_side`). On the board, the better turn found is drawn as ghost coins
 (:mod:`client.views.analysis_marks`) and the last turn's word is bracketed as in a game.
 
-The analysis runs in the background (:class:`~client.analysis_runner.AnalysisRunner`, polled
+The analysis runs in the background (:class:`~client.play.analysis_runner.AnalysisRunner`, polled
 once a frame): the first turn's report shows as soon as it is searched, the rest follow, and the
 worker holds still while the screen is not shown.
 
@@ -24,12 +24,12 @@ from typing import Any
 
 import arcade
 
-from client.analysis_board import SIDES, BetterTurn, better_turn, challenges, last_turn_cells
-from client.analysis_runner import AnalysisRunner, ServerAnalysis
-from client.analysis_session import AnalysisSession
-from client.display import DisplayState
-from client.session import Update
-from client.turn import TurnPlanner
+from client.play.analysis_board import SIDES, BetterTurn, better_turn, challenges, last_turn_cells
+from client.play.analysis_runner import AnalysisRunner, ServerAnalysis
+from client.play.analysis_session import AnalysisSession
+from client.play.display import DisplayState
+from client.play.session import Update
+from client.play.turn import TurnPlanner
 from client.ui import theme
 from client.views.analysis_buttons import build_analysis_buttons, update_analysis_buttons
 from client.views.analysis_graph import GraphSection

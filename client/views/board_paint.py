@@ -1,4 +1,4 @@
-"""Draws a :class:`~client.display.DisplayState` in world coordinates: stones, cities, coins.
+"""Draws a :class:`~client.play.display.DisplayState` in world coordinates: stones, cities, coins.
 
 World units: a cell is :data:`TILE` wide; cell (row, col) has its centre at
 ``((col + 0.5) * TILE, (height - row - 0.5) * TILE)`` so row 0 is at the top. Everything
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import arcade
 
-from client.display import DisplayState
+from client.play.display import DisplayState
 from client.ui import pieces
 from shared.rules.terrain import Cell, Player, Terrain
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout
 
-from client.session import Rejected, Update
+from client.play.session import Rejected, Update
 from client.tutorial.driver import DONE, FINISHED, PLAYING, STUCK, CoachState, TutorialDriver
 from client.ui import theme
 from client.ui.widgets import BrassButton

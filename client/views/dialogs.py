@@ -196,7 +196,7 @@ class PauseMenu(Dialog):
         if gv.display.result is not None or gv.viewer is None:
             gv.leave()
             return
-        kept = gv.session.save_slot is not None  # saved after every move (client.autosave)
+        kept = gv.session.save_slot is not None  # saved after every move (client.play.autosave)
         editor = gv.session.origin == "editor" and gv.leave_to is not None
         question = ("Back to the editor? The test game is kept: resume it from the main menu." if kept and editor
                     else "Leave the game? It is kept: resume it from the main menu." if kept

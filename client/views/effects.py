@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from client.animation import Step
+from client.play.animation import Step
 from client.ui import pieces, theme
 from client.ui.textures import glow_texture, panel_patch
 from client.views.board_paint import BADGE_SIZE, CITY_COIN, COIN_BOOST, TILE, badge_centre, cell_centre

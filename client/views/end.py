@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.gui import UIBoxLayout, UISpace
 
-from client.describe import describe_result
+from client.play.describe import describe_result
 from client.ui import pieces, theme
 from client.ui.widgets import BrassButton, Panel, label
 from client.views.base import BaseView
@@ -138,7 +138,7 @@ class EndOfGameView(BaseView):
         if self.record_for == "analyse":
             self._open_analysis(text)
             return
-        from client.replay import ReplaySession
+        from client.play.replay import ReplaySession
 
         session = ReplaySession.from_text(text, self.app.lexicon, names=self.game_view.names())
         self.toast = None

@@ -1,7 +1,7 @@
 """The game screen: board, rack, side panel and header sections, buttons, dialogs, input.
 
-It drives a :class:`~client.session.GameSession` and never knows whether it is local,
-networked or a replay. Updates are animated one event at a time (:mod:`client.animation`).
+It drives a :class:`~client.play.session.GameSession` and never knows whether it is local,
+networked or a replay. Updates are animated one event at a time (:mod:`client.play.animation`).
 The view is assembled from parts, each handed only what it reads: its state
 (:mod:`client.views.screen_state`), the words it shows (:mod:`~client.views.game_text`), the
 chronicle (:mod:`~client.views.game_chronicle`), the events as they are shown
@@ -22,12 +22,12 @@ from typing import Any
 
 import arcade
 
-from client.animation import Animator
-from client.display import DisplayState
+from client.play.animation import Animator
+from client.play.display import DisplayState
 from client.navigation import Navigator
-from client.preview import Preview
-from client.session import GameSession, Rejected, Update
-from client.turn import TurnPlanner
+from client.play.preview import Preview
+from client.play.session import GameSession, Rejected, Update
+from client.play.turn import TurnPlanner
 from client.ui.widgets import BrassButton
 from client.views.board_section import BoardSection
 from client.views.chronicle import Chronicle
@@ -281,7 +281,7 @@ class GameView(arcade.View):
         self.board.painter.revision = -1
         self.planner_changed()
         if update.view.get("result") is not None and self.state.end_timer is None and not self.is_replay:
-            self.state.end_timer = 1.2  # (a local game's save slot went when the game ended: client.autosave)
+            self.state.end_timer = 1.2  # (a local game's save slot went when the game ended: client.play.autosave)
         self.saver.tell_save_failures()
         if self.coach is not None:
             self.coach.on_update_done(update)

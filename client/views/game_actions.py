@@ -118,10 +118,10 @@ class GameSaver:
         self.show_error = show_error
 
     def save_game(self, wait: bool = False) -> bool:
-        """Save a kept local game now (it is saved after every action anyway, see client.autosave;
+        """Save a kept local game now (it is saved after every action anyway, see client.play.autosave;
         a game is kept once the navigator started it); ``wait``: until it is on disk. True if kept."""
-        from client import autosave, savegame
-        from client.session import LocalSession
+        from client.play import autosave, savegame
+        from client.play.session import LocalSession
 
         session = self.state.session
         if session.save_slot is None or not savegame.can_save(session):
@@ -134,13 +134,13 @@ class GameSaver:
     @staticmethod
     def save_failures() -> int:
         """How many saves have failed since the client started."""
-        from client import autosave
+        from client.play import autosave
 
         return autosave.WRITER.failure_count
 
     def tell_save_failures(self) -> None:
         """Say in the chronicle, and as the error line, that the game could not be saved."""
-        from client import autosave
+        from client.play import autosave
 
         count = self.save_failures()
         if count != self.state.save_failures_told:

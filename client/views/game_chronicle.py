@@ -1,6 +1,6 @@
 """The game screen's chronicle, told as the game goes (a part of :class:`~client.views.game.GameView`).
 
-Each event of the game gets its line (:func:`~client.describe.describe_event`), a fight its
+Each event of the game gets its line (:func:`~client.play.describe.describe_event`), a fight its
 sentences (the same :class:`~shared.analysis.explain.FightNarrator` the preview and the
 analysis use), and a computer player's pass the reason its level gives. A resumed game's story
 so far is told when the screen opens.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from client.describe import ai_pass_note, describe_event
+from client.play.describe import ai_pass_note, describe_event
 from client.ui import theme
 from client.views.screen_state import ScreenState
 from shared.ai import LEVELS

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import arcade
 
-from client.session import GameSession
+from client.play.session import GameSession
 from client.views.screen_state import Drag, ScreenState
 from shared.rules.terrain import Player
 

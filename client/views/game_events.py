@@ -1,4 +1,4 @@
-"""How the game screen follows the game: the :class:`~client.animation.Animator`'s host
+"""How the game screen follows the game: the :class:`~client.play.animation.Animator`'s host
 (a part of :class:`~client.views.game.GameView`).
 
 Each event of an update is shown in turn: its effect starts, its sound plays, its line goes in
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from client.animation import Step
-from client.session import Rejected, Status, Update
+from client.play.animation import Step
+from client.play.session import Rejected, Status, Update
 from client.ui import theme
 from client.views.game_chronicle import ChronicleTeller
 from client.views.screen_state import ScreenState
@@ -81,7 +81,7 @@ class EventApplier:
 
 
 class Queue(Protocol):
-    """What polling the session asks of the screen's :class:`~client.animation.Animator`."""
+    """What polling the session asks of the screen's :class:`~client.play.animation.Animator`."""
 
     @property
     def busy(self) -> bool:

@@ -16,12 +16,12 @@ from client.ui.widgets import BrassButton
 from client.views.screen_state import ScreenState
 
 if TYPE_CHECKING:
-    from client.replay import ReplaySession
+    from client.play.replay import ReplaySession
     from client.views.fast_draw import PartialUIManager
 
 
 class SkippableAnimator(Protocol):
-    """What the replay's controls ask of the screen's :class:`~client.animation.Animator`."""
+    """What the replay's controls ask of the screen's :class:`~client.play.animation.Animator`."""
 
     @property
     def busy(self) -> bool:
@@ -32,7 +32,7 @@ class SkippableAnimator(Protocol):
 
 
 class ReplayControls:
-    """Controls of a :class:`~client.replay.ReplaySession` (nothing for any other session).
+    """Controls of a :class:`~client.play.replay.ReplaySession` (nothing for any other session).
 
     Handed the screen's state (its session and chronicle), its animator, its error line and
     ``analyse``, which opens the analysis board on a game record (raising ValueError if it cannot).
@@ -52,7 +52,7 @@ class ReplayControls:
 
     def replay_controls(self) -> ReplaySession | None:
         """The session if it is a replay, else None."""
-        from client.replay import ReplaySession
+        from client.play.replay import ReplaySession
 
         session = self.state.session
         return session if isinstance(session, ReplaySession) else None

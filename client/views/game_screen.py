@@ -19,12 +19,12 @@ if TYPE_CHECKING:
 
     import arcade
 
-    from client.animation import Animator
-    from client.display import DisplayState
+    from client.play.animation import Animator
+    from client.play.display import DisplayState
     from client.navigation import Navigator
-    from client.preview import Preview
-    from client.session import GameSession
-    from client.turn import TurnPlanner
+    from client.play.preview import Preview
+    from client.play.session import GameSession
+    from client.play.turn import TurnPlanner
     from client.ui.widgets import BrassButton
     from client.views.board_camera import BoardCamera
     from client.views.chronicle import Chronicle

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from client.describe import describe_result, side
+from client.play.describe import describe_result, side
 from client.ui import theme
 from client.views.screen_state import ScreenState
 from shared.rules.terrain import Player

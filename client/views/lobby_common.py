@@ -212,7 +212,7 @@ class OnlineScreen(BaseView):
     def start_network_game(self, game: str, seat: int | None) -> None:
         """The game screen for ``game``; leaving it comes back here (and stops following it)."""
         self.asked = False
-        from client.net_session import NetworkSession
+        from client.play.net_session import NetworkSession
 
         session = NetworkSession(self.client, game, self.app.lexicon, seat=seat, own_client=False)
         self.navigator.start_game(session, leave=lambda: self.back_from_game(game))

@@ -22,7 +22,7 @@ class MainMenuView(BaseView):
         super().__init__(back=None)
         self.time = 0.0
         self.decor = GemBorder(seed=7)
-        from client import savegame
+        from client.play import savegame
 
         self.problem: str | None = None
         try:
@@ -88,7 +88,7 @@ class MainMenuView(BaseView):
         self.greeting.text = f"Welcome, {name}.  F1 for how to play; arrows and Enter choose."
         if self.window.height != self._built_for:
             self._build()
-        from client import autosave
+        from client.play import autosave
 
         failures = autosave.WRITER.take_failures()  # saves that failed while a game was played
         if self.problem:

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout
 
-from client.describe import describe_event
-from client.net_session_offers import BAD, GOOD, OfferNotice
+from client.play.describe import describe_event
+from client.play.net_session_offers import BAD, GOOD, OfferNotice
 from client.ui import pieces, theme
 from client.ui.textures import panel_patch
 from client.ui.widgets import BrassButton

@@ -254,7 +254,7 @@ class OnlineView(BaseView):
             self.lists.add(label("No open or live games right now.", size=14, color=theme.INK_MUTED, italic=True))
 
     def _open(self, game: str, seat: int | None) -> None:
-        from client.net_session import NetworkSession
+        from client.play.net_session import NetworkSession
 
         session = NetworkSession(self.client, game, self.app.lexicon, seat=seat, own_client=True)
         self.conn = None  # the session owns the connection now

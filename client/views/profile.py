@@ -242,7 +242,7 @@ class ProfileView(OnlineScreen):
 
     def replay(self, game: dict[str, Any]) -> None:
         """Open the finished game in the replay viewer (the server's record of it)."""
-        from client.replay import ReplaySession
+        from client.play.replay import ReplaySession
 
         def show(text: str) -> None:
             try:

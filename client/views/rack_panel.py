@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from client.describe import side as side_name
+from client.play.describe import side as side_name
 from client.ui import pieces, theme
 from client.ui.textures import glow_texture, panel_patch
 from client.views.fast_draw import CachedLayer, screen_camera

@@ -14,7 +14,7 @@ from typing import Any
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout
 
-from client import savegame
+from client.play import savegame
 from client.ui import theme
 from client.ui.widgets import BrassButton, Panel, label
 from client.views.base import BaseView

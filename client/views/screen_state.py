@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
-from client.display import DisplayState
-from client.preview import Preview, compute_preview, shadow_game, word_marks
-from client.session import GameSession
-from client.turn import TurnPlanner
+from client.play.display import DisplayState
+from client.play.preview import Preview, compute_preview, shadow_game, word_marks
+from client.play.session import GameSession
+from client.play.turn import TurnPlanner
 from client.views.chronicle import Chronicle
 from client.views.move_marks import MoveMarks
 from shared.rules.terrain import Cell, Player

@@ -6,7 +6,7 @@ import arcade
 from arcade.gui import UIBoxLayout
 
 from client import audio
-from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, server_addresses
+from client.play.settings import ANIMATION_SPEEDS, WINDOW_SIZES, server_addresses
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
 from client.views.base import BaseView

@@ -13,8 +13,8 @@ from shared.maps.files import load_map, shipped_maps, user_maps
 from shared.rules.presets import DEFAULT_RULES, PRESET_DESCRIPTIONS, PRESETS
 from shared.rules.terrain import GameMap, Player
 
-from client.ai_player import levels
-from client.session import LocalSession, Seat
+from client.play.ai_player import levels
+from client.play.session import LocalSession, Seat
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, find_widget, form_row, label
 from client.views.base import BaseView

@@ -15,8 +15,8 @@ from shared.rules.presets import RuleSet
 from shared.rules.strength import defence_strength
 from shared.rules.terrain import Cell, Player
 
-from client.describe import terrain_line
-from client.display import DisplayState
+from client.play.describe import terrain_line
+from client.play.display import DisplayState
 from client.views.move_marks import MoveMarks
 
 REMOVAL = {"defeated": "beaten in a fight", "swept": "swept off with a beaten word",

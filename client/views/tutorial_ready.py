@@ -48,8 +48,8 @@ class ReadyView(BaseView):
 
     def skirmish(self) -> None:
         """A real game on the small map: the player (gold) moves first against the gentlest computer."""
-        from client.ai_player import levels
-        from client.session import LocalSession, Seat
+        from client.play.ai_player import levels
+        from client.play.session import LocalSession, Seat
         from shared.maps.files import load_map
         from shared.rules.presets import DEFAULT_RULES
         from shared.rules.terrain import Player

@@ -83,7 +83,7 @@ def _play(args) -> int:
 
     require_display("scryptic play")
     from client.app import ScrypticWindow, close_on_sigterm, finish
-    from client.settings import load_settings
+    from client.play.settings import load_settings
 
     import arcade
 

@@ -65,7 +65,7 @@ def cmd_editor(args: argparse.Namespace) -> int:
     import arcade
 
     from client.app import ScrypticWindow
-    from client.settings import load_settings
+    from client.play.settings import load_settings
 
     settings = load_settings()
     if args.windowed or args.screenshot is not None:

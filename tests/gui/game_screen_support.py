@@ -43,7 +43,7 @@ def pump_until(win, condition, timeout: float = 20.0, what: str = "") -> None:
 
 def local_game(win, map_name: str = "cinder-ford", rules: str = "standard", seed: int = 11, *, human=GOLD,
                level: int = 1):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.game import GameView
     from shared.maps.files import load_map
 
@@ -60,7 +60,7 @@ def local_game(win, map_name: str = "cinder-ford", rules: str = "standard", seed
 def defence_game(win):
     """Gold (the computer) is about to make CATS, which attacks silver's ON and TO: two defenders,
     so silver (the player) must order the defence."""
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.game import GameView
     from shared.tools.ascii import position
 

@@ -14,8 +14,8 @@ GOLD, SILVER = Player.GOLD, Player.SILVER
 
 def start_skirmish(window, seed: int, map_name: str = "cinder-ford", level: int = 1):
     """A game against the computer shown through the navigator (as the set-up screen does)."""
-    from client.ai_player import levels
-    from client.session import LocalSession, Seat
+    from client.play.ai_player import levels
+    from client.play.session import LocalSession, Seat
     from shared.maps.files import load_map
 
     session = LocalSession.new(load_map(map_name), "standard", window.lexicon, seed=seed, ai_delay=0.0,

@@ -15,9 +15,9 @@ sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]
 import arcade  # noqa: E402
 from saved_games_support import GOLD, SILVER, play_a_turn, start_skirmish  # noqa: E402
 
-from client import autosave  # noqa: E402
+from client.play import autosave  # noqa: E402
 from client.app import ScrypticWindow, close_on_sigterm, finish  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.play.settings import Settings  # noqa: E402
 
 
 def main(mode: str) -> int:

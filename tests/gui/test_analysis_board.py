@@ -61,7 +61,7 @@ def analysed(window):
 
 def fresh(window, analysed, owner=None):
     """A new board on the same finished analysis (no waiting), shown at the first turn."""
-    from client.analysis_session import AnalysisSession
+    from client.play.analysis_session import AnalysisSession
     from client.views.analysis_view import AnalysisView
 
     session = AnalysisSession(analysed.session.record, window.lexicon, names=NAMES)
@@ -73,7 +73,7 @@ def fresh(window, analysed, owner=None):
 
 def worst_turn(view) -> int:
     """The turn of the largest loss with a better turn that lays letters."""
-    from client.analysis_board import better_turn
+    from client.play.analysis_board import better_turn
 
     found = [i for i, r in enumerate(view.runner.reports)
              if r.best_differs and better_turn(view.session.position(i), r.best).added]
@@ -110,7 +110,7 @@ def test_the_analysis_runs_in_the_background_while_the_board_takes_input(window,
 
 
 def test_the_graph_is_drawn_and_a_click_on_it_jumps_to_that_turn(window, analysed, shots):
-    from client.analysis_board import gold_curve
+    from client.play.analysis_board import gold_curve
 
     view = fresh(window, analysed)
     geo = view.band.geometry()
@@ -167,7 +167,7 @@ def test_the_graph_is_drawn_and_a_click_on_it_jumps_to_that_turn(window, analyse
 
 
 def test_the_better_turn_is_drawn_as_ghost_coins_at_its_placements(window, analysed, shots):
-    from client.analysis_board import better_turn
+    from client.play.analysis_board import better_turn
 
     view = fresh(window, analysed)
     index = worst_turn(view)
@@ -199,7 +199,7 @@ def test_the_better_turn_is_drawn_as_ghost_coins_at_its_placements(window, analy
 
 # ---------------------------------------------------------------- learn from your mistakes
 def test_learn_from_your_mistakes_shows_a_challenge_then_the_answer(window, analysed, shots):
-    from client.analysis_board import challenges
+    from client.play.analysis_board import challenges
     from client.views.analysis_lesson import REVEALED, TRYING
 
     view = fresh(window, analysed)
@@ -282,8 +282,8 @@ def test_a_turn_tried_in_a_lesson_is_judged(window, analysed, shots):
 
 # ---------------------------------------------------------------- where it opens from
 def test_the_end_screen_and_the_end_of_a_replay_open_the_analysis(window, analysed, monkeypatch):
-    from client.replay import ReplaySession
-    from client.session import LocalSession, Seat
+    from client.play.replay import ReplaySession
+    from client.play.session import LocalSession, Seat
     from client.views.analysis_view import AnalysisView
     from client.views.end import EndOfGameView
     from client.views.game import GameView

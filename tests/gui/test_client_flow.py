@@ -121,7 +121,7 @@ def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window, mon
 
 
 def test_dragging_a_coin_from_the_rack_to_the_board_and_back(window):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.game import GameView
     from shared.maps.files import load_map
 
@@ -166,7 +166,7 @@ def test_dragging_a_coin_from_the_rack_to_the_board_and_back(window):
 
 
 def test_the_discard_dialog_appears_over_the_limit_and_discards(window):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.dialogs import DiscardDialog
     from client.views.game import GameView
     from shared.maps.files import load_map
@@ -201,7 +201,7 @@ def test_the_discard_dialog_appears_over_the_limit_and_discards(window):
 
 
 def test_pass_and_play_hides_the_rack_between_turns(window):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.game import GameView
     from client.views.handover import HandOverView
     from shared.maps.files import load_map
@@ -246,7 +246,7 @@ def test_every_menu_screen_draws(window, tmp_path):
         if isinstance(view, SettingsView):
             view.name_field.value = "Ada"
             click_widget(window, find_button(view, "save"))
-            from client.settings import load_settings
+            from client.play.settings import load_settings
 
             assert load_settings().name == "Ada"
         if isinstance(view, OnlineView):
@@ -254,7 +254,7 @@ def test_every_menu_screen_draws(window, tmp_path):
 
 
 def test_invalid_and_isolated_runs_are_marked_on_the_board(window):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.game import GameView
     from shared.maps.files import load_map
     from shared.rules.terrain import Terrain

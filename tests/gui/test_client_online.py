@@ -90,7 +90,7 @@ def host_against_the_bot(window, seed: int | None = None):
 
 
 def test_online_host_against_the_server_bot_and_survive_a_dropped_connection(window, server):
-    from client.preview import shadow_game
+    from client.play.preview import shadow_game
 
     # A random rack has no word over the city about one game in 50: this seed's has.
     view = host_against_the_bot(window, seed=ONLINE_SEED)
@@ -123,8 +123,8 @@ def test_online_host_against_the_server_bot_and_survive_a_dropped_connection(win
 
 
 def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window, server):
-    from client.net_session import NetworkSession
-    from client.replay import ReplaySession
+    from client.play.net_session import NetworkSession
+    from client.play.replay import ReplaySession
     from client.views.analysis_view import AnalysisView
     from client.views.dialogs import ConfirmDialog
     from client.views.end import EndOfGameView

@@ -48,7 +48,7 @@ def inside(inner, outer, margin: float) -> bool:
 
 @pytest.mark.parametrize("size", [(1280, 800), (1200, 720)])
 def test_the_end_screen_sums_the_game_up_for_each_side_inside_its_panel(window, shots, size):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.ui.widgets import Panel
     from client.views.end import EndOfGameView
     from client.views.game import GameView
@@ -90,7 +90,7 @@ def test_the_end_screen_sums_the_game_up_for_each_side_inside_its_panel(window, 
 
 def test_a_taller_panel_for_an_online_game_still_fits_the_smallest_window(window, monkeypatch, shots):
     # a rated online game adds rating rows, a legend and both racks (EndExtras.extra_height)
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views import offers_end
     from client.views.end import COIN_FOOT, EndOfGameView
     from client.views.game import GameView

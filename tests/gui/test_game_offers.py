@@ -82,7 +82,7 @@ def duel(window, tmp_path, monkeypatch):
     def start(**settings: Any):
         """Tester (gold, at the screen) against Bo (silver); the game screen is shown."""
         from client.net import ThreadedClient
-        from client.net_session import NetworkSession
+        from client.play.net_session import NetworkSession
         from client.views.game import GameView
 
         me, bo = ThreadedClient(server.url, name="Tester"), ThreadedClient(server.url, name="Bo")
@@ -164,7 +164,7 @@ def chronicle(view) -> list[str]:
 
 def first_word(view_dict: dict, lexicon, player: Player = Player.GOLD) -> tuple[str, list[tuple[int, int]], str]:
     """A word over ``player``'s city that the rules accept, from the rack ``view_dict`` shows."""
-    from client.preview import shadow_game
+    from client.play.preview import shadow_game
 
     game = shadow_game(view_dict, lexicon, viewer=player)
     city = next(c for c, o in game.board.city_owner.items() if o == player)
@@ -212,7 +212,7 @@ def cells_image(img: np.ndarray, view, cells) -> np.ndarray:
 # ------------------------------------------------------------------------------------ draws
 
 def test_a_draw_offer_declined_tells_the_offerer_and_one_accepted_ends_the_game_agreed(window, duel, tmp_path):
-    from client.describe import describe_result
+    from client.play.describe import describe_result
     from client.views.dialogs import ConfirmDialog
     from client.views.end import EndOfGameView
 

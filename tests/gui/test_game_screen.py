@@ -157,7 +157,7 @@ def test_a_thirteenth_coin_stays_inside_the_tray(window):
 
 
 def test_replays_pause_step_change_speed_and_hold_under_the_menu(window):
-    from client.replay import ReplaySession
+    from client.play.replay import ReplaySession
     from client.views.dialogs import PauseMenu
     from client.views.game import GameView
     from shared.maps.files import load_map
@@ -236,7 +236,7 @@ def test_text_fields_put_the_caret_at_the_end_select_all_and_paste(window):
 
 
 def test_the_difficulty_is_remembered_and_described(window):
-    from client.settings import load_settings
+    from client.play.settings import load_settings
     from client.views.setup import SkirmishSetupView
 
     setup = SkirmishSetupView("ai")

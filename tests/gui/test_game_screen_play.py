@@ -214,14 +214,14 @@ def test_a_word_typed_and_committed_from_the_keyboard_is_marked_as_the_last_move
 
 
 def test_a_skirmish_left_is_kept_and_resumed_from_the_menu(window):
-    from client import savegame
+    from client.play import savegame
     from client.views.game import GameView
     from client.views.menu import MainMenuView
     from client.views.saved_games import SavedGamesView
 
     for game in savegame.list_saves():
         savegame.delete(game.path)
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from shared.maps.files import load_map
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=8,

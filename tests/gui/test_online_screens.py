@@ -254,7 +254,7 @@ def test_my_games_lists_challenges_both_ways_and_accepts_from_the_card(window, o
 # ------------------------------------------------------------------------------------ the profile
 
 def test_the_profile_lists_a_finished_game_with_its_rating_change(window, online, tmp_path):
-    from client.replay import ReplaySession
+    from client.play.replay import ReplaySession
     from client.views.game import GameView
     from client.views.profile import ProfileView
     from shared.rules.record import parse_record

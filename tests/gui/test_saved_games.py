@@ -19,7 +19,7 @@ from game_screen_support import key, pump_until
 from gui_support import click, pump
 from saved_games_support import GOLD, SILVER, play_a_turn, start_skirmish
 
-from client import autosave, savegame
+from client.play import autosave, savegame
 
 SHOTS = Path(os.environ.get("SCRYPTIC_SHOTS", "/tmp/saves-shots"))
 CHILD = Path(__file__).parent / "saving_child.py"
@@ -161,7 +161,7 @@ def test_a_damaged_save_is_listed_as_damaged_and_the_others_still_resume(window)
 
 def test_many_games_are_paged_and_none_is_dropped(window):
     writer = autosave.SaveWriter()
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from shared.maps.files import load_map
 
     for seed in range(14):
@@ -268,7 +268,7 @@ def test_the_guided_game_and_pictures_of_games_are_not_kept(window):
 
 
 def test_a_resumed_chronicle_still_opens_with_who_moved_first(window):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.game import GameView
     from shared.maps.files import load_map
 
@@ -292,7 +292,7 @@ def test_a_resumed_chronicle_still_opens_with_who_moved_first(window):
 
 
 def test_a_save_that_fails_is_told_in_the_game_and_on_the_main_menu(window, tmp_path):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.menu import MainMenuView
     from shared.maps.files import load_map
 

@@ -19,7 +19,7 @@ from gui_support import click, pump, scryptic_window
 
 from client import audio
 from client.audio.sounds import GAIN
-from client.settings import config_dir, load_settings
+from client.play.settings import config_dir, load_settings
 
 
 class Speaker:

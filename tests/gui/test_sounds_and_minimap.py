@@ -65,7 +65,7 @@ def key(win, symbol: int, modifiers: int = 0) -> None:
 
 
 def local_game(win, map_name: str = "cinder-ford"):
-    from client.session import LocalSession, Seat
+    from client.play.session import LocalSession, Seat
     from client.views.game import GameView
     from shared.maps.files import load_map
 

@@ -88,7 +88,7 @@ def region(img: np.ndarray, x: float, y: float, half: int) -> np.ndarray:
 
 
 def test_the_menu_offers_the_tour_to_a_new_player_and_how_to_play_opens_it(window):
-    from client.settings import config_dir
+    from client.play.settings import config_dir
     from client.views.menu import MainMenuView
 
     window.settings.seen_tutorial = False
@@ -215,7 +215,7 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
 
 
 def test_restart_skip_the_defence_and_a_real_skirmish_at_the_end(window):
-    from client.session import LocalSession
+    from client.play.session import LocalSession
     from client.views.dialogs import DefenceDialog
     from client.views.game import GameView
     from client.views.tutorial_ready import ReadyView

@@ -12,7 +12,7 @@ import pytest
 
 import srv_helpers as H
 
-from client.settings import Settings
+from client.play.settings import Settings
 from client.views.online import Connection
 
 

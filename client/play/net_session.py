@@ -13,8 +13,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from client.net_session_offers import KINDS, OfferBook, OfferNotice
-from client.session import GameSession, Message, Rejected, Seat, Status, Update
+from client.play.net_session_offers import KINDS, OfferBook, OfferNotice
+from client.play.session import GameSession, Message, Rejected, Seat, Status, Update
 from shared.rules.actions import (
     Action,
     Commit,

@@ -1,11 +1,11 @@
 """The session behind the analysis board: a finished game you can jump about in, turn by turn.
 
-:class:`AnalysisSession` is a :class:`~client.session.GameSession` the game screen can draw: it
+:class:`AnalysisSession` is a :class:`~client.play.session.GameSession` the game screen can draw: it
 shows the position at the start of any turn (or the end), each jump a resync (no animation).
 For "Learn from your mistakes" it opens a *trial* at a turn's start: the side that moved then
 may lay words, redeploy and end the turn as in a game (the defender orders its defence the
 engine's best way, as the analysis's search assumes), and the actions tried are kept for the
-judging (:func:`client.analysis_runner.judge_in_background`).
+judging (:func:`client.play.analysis_runner.judge_in_background`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from shared.rules.pending import PendingDefence
 from shared.rules.record import GameRecord, parse_record
 from shared.rules.terrain import Player
 
-from client.session import GameSession, Message, Rejected, Seat, Update, event_dicts
+from client.play.session import GameSession, Message, Rejected, Seat, Update, event_dicts
 
 
 class AnalysisSession(GameSession):

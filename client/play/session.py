@@ -79,7 +79,7 @@ class GameSession:
     online = False  # a game on a server (NetworkSession)
     # What only some sessions have, said here so that the screens ask every session alike:
     driver: Any = None  # the guided tour's driver (the tutorial's session only)
-    save_slot: Any = None  # the file a local game is kept in (client.autosave), once it is kept
+    save_slot: Any = None  # the file a local game is kept in (client.play.autosave), once it is kept
     origin = "menu"  # where a local game was started: "menu", or "editor" for a test game
     # A resumed local game's story so far, for the chronicle: each action's events as the screen
     # saw them, and each side's letters on the board before it (empty for any other game).
@@ -231,7 +231,7 @@ class LocalSession(GameSession):
         self.title = title
         self.ai_delay = ai_delay
         self._ai_rng = random.Random(ai_seed)
-        from client.ai_player import choose_ai_action, warm_up_in_background
+        from client.play.ai_player import choose_ai_action, warm_up_in_background
 
         self._chooser = chooser or choose_ai_action
         self._warm_up: threading.Thread | None = None
@@ -249,8 +249,8 @@ class LocalSession(GameSession):
         self.paused = False  # True stops the computer from moving (tests, benchmarks)
         self.held = False  # True while a menu covers the game (see hold)
         self.listeners: list[Callable[["LocalSession"], None]] = []
-        """Called after every action the game accepts (client.autosave keeps the game then)."""
-        self.save_slot: Any = None  # the file this game is kept in (client.savegame), once it is
+        """Called after every action the game accepts (client.play.autosave keeps the game then)."""
+        self.save_slot: Any = None  # the file this game is kept in (client.play.savegame), once it is
         self.resumed = False  # True for a game read back from its save slot
         self.origin = "menu"  # where the game was started: "menu" or "editor"
         self.history: list[tuple[list[dict[str, Any]], dict[Player, int]]] = []

@@ -1,6 +1,6 @@
 """Plays updates one event at a time, at the player's animation speed.
 
-The :class:`Animator` holds a queue of :class:`~client.session.Update`. For the update at the
+The :class:`Animator` holds a queue of :class:`~client.play.session.Update`. For the update at the
 head of the queue it walks through the events; each becomes a :class:`Step` with a duration.
 The host (the game view) is told when a step starts and ends, and when a whole update is done,
 and draws the step's effect from :attr:`Animator.current` and its progress ``t`` (0 to 1).
@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from client.session import Update
+from client.play.session import Update
 
 BASE_DURATIONS: dict[str, float] = {
     "word_committed": 0.45,

@@ -28,7 +28,7 @@ from shared.rules.presets import PRESETS, RuleSet
 from shared.rules.strength import Strength, attack_strength
 from shared.rules.terrain import Cell, GameMap, Player, Terrain
 
-from client.display import CHAR_TO_TERRAIN
+from client.play.display import CHAR_TO_TERRAIN
 
 
 def shadow_game(view: dict[str, Any], lexicon: Lexicon, rules: RuleSet | None = None,

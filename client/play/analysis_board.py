@@ -1,7 +1,7 @@
 """What the analysis board shows, in plain data (tested without a window).
 
 The analysis itself is :mod:`shared.analysis` (run in the background by
-:mod:`client.analysis_runner`); this turns its :class:`~shared.analysis.TurnReport` into what the
+:mod:`client.play.analysis_runner`); this turns its :class:`~shared.analysis.TurnReport` into what the
 screen draws and says:
 
 - :func:`better_turn`: the better turn found, played out on a copy of the turn's start, as the

@@ -1,6 +1,6 @@
 """Keeping local games in their save slots as they are played, off the frame thread.
 
-:func:`keep` gives a local game its slot (:mod:`client.savegame`) and listens to its session:
+:func:`keep` gives a local game its slot (:mod:`client.play.savegame`) and listens to its session:
 after every action the game accepts (a word, a pass, a lift, a discard, a defence order, the
 computer's move, a resignation) a snapshot of the game is taken on the frame thread, which is
 cheap, and handed to the :class:`SaveWriter`. Its one background thread turns the newest
@@ -15,8 +15,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from client import savegame
-from client.session import LocalSession
+from client.play import savegame
+from client.play.session import LocalSession
 from shared.files.atomic import write_text
 
 _REMOVE = None

@@ -15,7 +15,7 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.record import GameRecord, parse_record
 from shared.rules.terrain import Player
 
-from client.session import GameSession, Message, Seat, Update, event_dicts
+from client.play.session import GameSession, Message, Seat, Update, event_dicts
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Replay speeds the watcher steps through (1: one action every ``pace`` seconds)."""

@@ -4,7 +4,7 @@ Every local game in progress (a skirmish against the computer, pass and play, a 
 from the map editor; not the guided game) has its own file in the ``saves`` folder of the
 settings folder (``SCRYPTIC_CONFIG_DIR`` overrides it; the tests point it at a temporary
 folder). The file is rewritten whole after every action the game accepts (by
-:mod:`client.autosave`, off the frame thread) and holds the game's record (map, rules, seed and
+:mod:`client.play.autosave`, off the frame thread) and holds the game's record (map, rules, seed and
 every action, see docs/record-format.md), the seats and a summary for the list: the map, the
 opponent, the turn and when it was saved. Resuming replays the record, so the game comes back
 exactly as it was, racks and pools included, and the events of the replay refill the chronicle.
@@ -33,7 +33,7 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.record import GameRecord, RecordError, parse_record
 from shared.rules.terrain import Player
 
-from client.session import LocalSession, Seat, event_dicts
+from client.play.session import LocalSession, Seat, event_dicts
 
 FORMAT = 2
 OLD_FORMAT = 1
@@ -237,7 +237,7 @@ def _replay(record: GameRecord, lexicon: Lexicon, seats: dict[Player, Seat]):
     local = [p for p in Player if seats[p].human_here]
     history = []
     for index, data in enumerate(record.actions):
-        # The screen's viewer when the action was played (client.session.GameSession.viewer).
+        # The screen's viewer when the action was played (client.play.session.GameSession.viewer).
         viewer = local[0] if len(local) == 1 else (game.actor or Player.GOLD) if local else None
         on_board = {p: len(game.board.letters.get(p, {})) for p in Player}
         try:
