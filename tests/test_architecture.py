@@ -51,7 +51,7 @@ LAYER_RULES: dict[str, tuple[str, ...]] = {
     "shared": ("scryptic",),
     # The client's model of a game has no window: only itself, the client library and shared.
     "client.play": ("client.views", "client.editor", "client.app", "client.screens", "client.navigation",
-                    "client.ui", "client.art", "client.audio", "client.capture", "client.gallery",
+                    "client.ui", "client.art", "client.audio", "client.capture",
                     "client.terminal", "client.tutorial"),
     # The network edge knows no games, accounts or stores.
     "server.edge": ("server.lobby", "server.host", "server.store", "server.routes", "server.app", "server.bots"),

@@ -2,7 +2,7 @@
 
 Run by hand after a change to how the client looks, then look at every picture::
 
-    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m client.gallery docs/images
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python scripts/gallery.py docs/images
 
 It also writes the board as seen with deuteranopia and protanopia (simulated with the
 Machado, Oliveira and Fernandes 2009 matrices), to check that nothing is told by colour alone.
