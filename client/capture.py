@@ -67,7 +67,7 @@ def screenshot(map_name: str, out: Path, size: tuple[int, int] = (1600, 1000), s
 
     from shared.words.dictionary import load_dictionary
 
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     window = _window(size)
     session = sample_session(map_name, load_dictionary(), seed=seed)
@@ -204,7 +204,7 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
 
     from client.play.sample import first_attack
     from client.play.session import Update, event_dicts
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     lexicon = load_dictionary()
     window = _window(size, samples, visible=True)

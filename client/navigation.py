@@ -30,13 +30,13 @@ class Navigator(Protocol):
         """The online lobby (connect, create, join, watch)."""
 
     def go_lobby(self, client: Any) -> None:
-        """The live lobby (``client.views.lobby.LobbyView``) of ``client``, a connected ThreadedClient."""
+        """The live lobby (``client.views.online.lobby.LobbyView``) of ``client``, a connected ThreadedClient."""
 
     def go_my_games(self, client: Any) -> None:
-        """Your games in progress and the challenges to you (``client.views.my_games.MyGamesView``)."""
+        """Your games in progress and the challenges to you (``client.views.online.my_games.MyGamesView``)."""
 
     def go_profile(self, client: Any, user: int | None = None, name: str | None = None) -> None:
-        """A player's ratings, finished games and the leaderboards (``client.views.profile.ProfileView``);
+        """A player's ratings, finished games and the leaderboards (``client.views.online.profile.ProfileView``);
         yourself when neither ``user`` (an id) nor ``name`` is given."""
 
     def leave_online(self, client: Any) -> None:
@@ -75,7 +75,7 @@ class Navigator(Protocol):
     def go_analysis(self, record_text: str, *, names: dict[int, str] | None = None, owner: Any = None,
                     back: Callable[[], Any] | None = None, depth: str | None = None,
                     server: Callable[[], Any] | None = None) -> None:
-        """The analysis board of a finished game's record (``client.views.analysis_view``).
+        """The analysis board of a finished game's record (``client.views.analysis.view``).
 
         ``names`` are the players' names by seat, ``owner`` the seat the screen belongs to (None
         for pass and play, a replay or a spectator: a lesson then covers both sides), ``back``

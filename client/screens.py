@@ -40,37 +40,37 @@ class Screens:
     # ---------------------------------------------------------------- the menu's screens
     def go_menu(self) -> None:
         """The main menu."""
-        from client.views.menu import MainMenuView
+        from client.views.menus.main import MainMenuView
 
         self.show(MainMenuView())
 
     def go_skirmish(self, mode: str = "ai") -> None:
         """The set-up of a local game (``"ai"`` or ``"hotseat"``)."""
-        from client.views.setup import SkirmishSetupView
+        from client.views.menus.setup import SkirmishSetupView
 
         self.show(SkirmishSetupView(mode))
 
     def go_online(self) -> None:
         """The online lobby."""
-        from client.views.online import OnlineView
+        from client.views.online.connect import OnlineView
 
         self.show(OnlineView())
 
     def go_lobby(self, client: Any) -> None:
         """The live lobby of ``client`` (a connected ThreadedClient)."""
-        from client.views.lobby import LobbyView
+        from client.views.online.lobby import LobbyView
 
         self.show(LobbyView(client, self))
 
     def go_my_games(self, client: Any) -> None:
         """Your games in progress and the challenges to you."""
-        from client.views.my_games import MyGamesView
+        from client.views.online.my_games import MyGamesView
 
         self.show(MyGamesView(client, self))
 
     def go_profile(self, client: Any, user: int | None = None, name: str | None = None) -> None:
         """A player's ratings and games (yourself when neither ``user`` nor ``name`` is given)."""
-        from client.views.profile import ProfileView
+        from client.views.online.profile import ProfileView
 
         self.show(ProfileView(client, self, user=user, name=name))
 
@@ -83,19 +83,19 @@ class Screens:
 
     def go_settings(self) -> None:
         """The settings screen."""
-        from client.views.settings_view import SettingsView
+        from client.views.menus.settings import SettingsView
 
         self.show(SettingsView())
 
     def go_saved_games(self) -> None:
         """The local games kept in their save slots, to resume or delete."""
-        from client.views.saved_games import SavedGamesView
+        from client.views.menus.saved_games import SavedGamesView
 
         self.show(SavedGamesView())
 
     def go_howto(self, back: Callable[[], Any] | None = None) -> None:
         """How to play; Escape and Back go to ``back`` (the menu if None)."""
-        from client.views.howto import HowToPlayView
+        from client.views.menus.howto import HowToPlayView
 
         self.show(HowToPlayView(back=back))
 
@@ -125,7 +125,7 @@ class Screens:
         ``leave`` replaces where leaving the game goes (the main menu). A local game (not the
         guided one) is kept in a save slot (client.play.autosave) from here on."""
         from client.play import autosave, savegame
-        from client.views.game import GameView
+        from client.views.game.view import GameView
 
         if not tutorial and savegame.can_save(session):
             autosave.keep(session)  # in its save slot from now on, after every accepted action
@@ -137,13 +137,13 @@ class Screens:
 
     def show_hand_over(self, game_view: arcade.View, player: Any) -> None:
         """Pass and play: hide the rack until ``player`` says they are ready."""
-        from client.views.handover import HandOverView
+        from client.views.game.handover import HandOverView
 
         self.show(HandOverView(game_view, player))  # type: ignore[arg-type]
 
     def show_game_over(self, game_view: arcade.View) -> None:
         """The end-of-game screen for the game shown in ``game_view``."""
-        from client.views.end import EndOfGameView
+        from client.views.game.end import EndOfGameView
 
         self.show(EndOfGameView(game_view))  # type: ignore[arg-type]
 
@@ -157,7 +157,7 @@ class Screens:
         shown again with its analysis carried on; another record stops its analysis for good.
         """
         from client.play.analysis_session import AnalysisSession
-        from client.views.analysis_view import AnalysisView
+        from client.views.analysis.view import AnalysisView
 
         depth = depth or self.analysis_depth
         kept = self._analysis

@@ -76,10 +76,10 @@ def gallery(out: Path) -> None:
     from shared.words.dictionary import load_dictionary
 
     from client.capture import _window, sample_session
-    from client.views.game import GameView
-    from client.views.help_overlay import HelpOverlay
-    from client.views.menu import MainMenuView
-    from client.views.setup import SkirmishSetupView
+    from client.views.game.view import GameView
+    from client.views.game.help_overlay import HelpOverlay
+    from client.views.menus.main import MainMenuView
+    from client.views.menus.setup import SkirmishSetupView
 
     out.mkdir(parents=True, exist_ok=True)
     lexicon = load_dictionary()
@@ -122,7 +122,7 @@ def _readme_pictures(sessions, out: Path) -> None:
     import arcade
 
     from client.capture import _window
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     window = _window((1600, 1000), visible=True)
     window.persist = False
@@ -157,8 +157,8 @@ def _tooltip_shot(window, view, out: Path) -> None:
 def _replay_and_end_shots(window, session, lexicon, out: Path) -> None:
     """A replay paused near its end, with its controls; then the end of a game."""
     from client.play.replay import ReplaySession
-    from client.views.end import EndOfGameView
-    from client.views.game import GameView
+    from client.views.game.end import EndOfGameView
+    from client.views.game.view import GameView
     from shared.rules.actions import Resign
 
     replay = ReplaySession(session.game.record(), lexicon, names={1: "Gold", 2: "Silver"})
@@ -184,7 +184,7 @@ def _defence_shot(window, lexicon, out: Path) -> None:
     from client.play.sample import first_attack, play_sample
     from client.play.session import LocalSession, Seat
     from client.views.dialogs import DefenceDialog
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
 
     game = play_sample(load_map("cinder-ford"), lexicon, seed=7, turns=10)

@@ -3,8 +3,8 @@ view, pinned to the area's edges on strips when the board runs past them."""
 
 from __future__ import annotations
 
-from client.views.board_coords import MAX_BAND, MIN_BAND, coordinate_layout
-from client.views.board_paint import FRAME, TILE
+from client.views.board.coords import MAX_BAND, MIN_BAND, coordinate_layout
+from client.views.board.paint import FRAME, TILE
 
 
 def camera(zoom: float, centre: tuple[float, float], size: tuple[float, float]):

@@ -18,7 +18,7 @@ from client.play.analysis_board import (better_turn, challenges, count_words, go
 from client.play.analysis_runner import AnalysisRunner, judge_in_background
 from client.play.analysis_session import AnalysisSession
 from client.play.session import Rejected, Update
-from client.views.analysis_layout import GraphGeometry, analysis_layout, lesson_layout
+from client.views.analysis.layout import GraphGeometry, analysis_layout, lesson_layout
 from client.views.layout import Rect
 from shared.analysis import GameNotOver, TurnReport, split_turns
 from shared.rules.actions import EndTurn

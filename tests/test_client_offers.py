@@ -15,7 +15,7 @@ from client.net.state import GameTracker
 from client.play.net_session_offers import BAD, GOOD, INFO, OfferBook, OfferNotice
 from client.play.session import Rejected, Update
 from client.views.layout import Rect
-from client.views.side_panel import clock_text, side_rects
+from client.views.game.side import clock_text, side_rects
 from shared.rules.actions import EndTurn
 from shared.tools.ascii import position
 

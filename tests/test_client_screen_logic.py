@@ -11,10 +11,10 @@ from shared.rules.terrain import Player
 
 from client.play.describe import ai_pass_note, terrain_line
 from client.play.display import DisplayState
-from client.views.chronicle import Chronicle
-from client.views.move_marks import MoveMarks
-from client.views.online import connection_problem
-from client.views.tooltips import cell_tooltip
+from client.views.game.chronicle import Chronicle
+from client.views.board.move_marks import MoveMarks
+from client.views.online.connect import connection_problem
+from client.views.board.tooltips import cell_tooltip
 from rules_helpers import LEXICON
 
 GOLD, SILVER = Player.GOLD, Player.SILVER
@@ -153,7 +153,7 @@ def test_the_chronicle_speaks_to_you_in_the_plain_form():
 
 
 def test_settings_offer_only_window_sizes_that_fit_the_screen():
-    from client.views.settings_view import sizes_that_fit
+    from client.views.menus.settings import sizes_that_fit
 
     assert sizes_that_fit((1366, 768), (1280, 800)) == [(1280, 800)], "kept: it is the size now"
     assert sizes_that_fit((1366, 768), (1200, 720)) == [(1200, 720)], "the smallest offered size does not fit"

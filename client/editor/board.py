@@ -1,7 +1,7 @@
 """The board in the editor: the game's gemstone tiles under a zoomable, pannable camera.
 
 Stones and city plates come from :mod:`client.ui.pieces`, laid out as the game lays them out
-(:mod:`client.views.board_paint`: a cell is :data:`TILE` world units, row 0 at the top), in a
+(:mod:`client.views.board.paint`: a cell is :data:`TILE` world units, row 0 at the top), in a
 brass surround. Sprites are updated cell by cell when the document changes, so an idle frame
 is a couple of draw calls; the preview of a gesture is a second, translucent layer.
 """
@@ -17,8 +17,8 @@ from client.editor.document import MapDocument
 from client.editor.paint import Paint, is_city, terrain_of
 from client.ui import pieces, theme
 from client.ui.textures import panel_patch
-from client.views.board_camera import BoardCamera
-from client.views.board_paint import FRAME, TILE, cell_centre, world_to_cell
+from client.views.board.camera import BoardCamera
+from client.views.board.paint import FRAME, TILE, cell_centre, world_to_cell
 from client.views.fast_draw import CachedLayer
 from client.views.layout import Rect
 from shared.rules.terrain import Cell, Player, Terrain

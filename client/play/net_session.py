@@ -62,7 +62,7 @@ class NetworkSession(GameSession):
     """One game on a server, seen from one seat (or as a spectator when ``seat`` is None)."""
 
     online = True
-    """The game is played on a server: draws, takebacks and aborts can be offered (views/offers.py)."""
+    """The game is played on a server: draws, takebacks and aborts can be offered (views/online/offers.py)."""
 
     def __init__(self, client: Any, game: str, lexicon: Lexicon, *, seat: int | None = None,
                  own_client: bool = False) -> None:

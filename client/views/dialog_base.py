@@ -11,7 +11,7 @@ from arcade.gui import UIAnchorLayout, UIBoxLayout, UIManager
 from client.ui.widgets import Panel
 
 if TYPE_CHECKING:
-    from client.views.game_screen import GameScreen
+    from client.views.game.screen import GameScreen
 
 
 PANEL_PAD = 22

@@ -14,12 +14,12 @@ from arcade.gui import UIBoxLayout, UISpace, UITextureButton
 
 from client.ui import pieces, theme
 from client.ui.widgets import BrassButton, label
-from client.views.defence_panel import DefenceDialog
+from client.views.game.defence import DefenceDialog
 from client.views.dialog_base import PANEL_PAD, Dialog
 from shared.rules.actions import Discard, Resign
 
 if TYPE_CHECKING:
-    from client.views.game_screen import GameScreen
+    from client.views.game.screen import GameScreen
 
 __all__ = ["PANEL_PAD", "ConfirmDialog", "DefenceDialog", "Dialog", "DiscardDialog", "PauseMenu"]
 

@@ -16,8 +16,8 @@ from arcade.gui import UIAnchorLayout, UIBoxLayout
 from client.ui import theme
 from client.ui.textures import panel_patch
 from client.ui.widgets import BrassButton, label
-from client.views.lobby_cells import fit
-from client.views.lobby_text import game_line, time_left_text
+from client.views.online.lobby_cells import fit
+from client.views.online.lobby_text import game_line, time_left_text
 
 BANNER_WIDTH = 400
 BANNER_HEIGHT = 112

@@ -14,7 +14,7 @@ from client.ui import theme
 from client.views.layout import Rect
 
 if TYPE_CHECKING:
-    from client.views.game_screen import GameScreen
+    from client.views.game.screen import GameScreen
 
 
 class Panel(arcade.Section):

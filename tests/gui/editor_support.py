@@ -105,7 +105,7 @@ shipped maps never changes what these tests paint on."""
 def editor(window, tmp_path):
     """The editor on a copy of the sample map, opened from the main menu."""
     from client.editor.view import EditorView
-    from client.views.menu import MainMenuView
+    from client.views.menus.main import MainMenuView
 
     window.navigator.go_menu()
     pump(window, 2)

@@ -44,7 +44,7 @@ def pump_until(win, condition, timeout: float = 20.0, what: str = "") -> None:
 def local_game(win, map_name: str = "cinder-ford", rules: str = "standard", seed: int = 11, *, human=GOLD,
                level: int = 1):
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
 
     seats = {human: Seat(human, "You", True), human.other: Seat(human.other, "CPU", False, level)}
@@ -61,7 +61,7 @@ def defence_game(win):
     """Gold (the computer) is about to make CATS, which attacks silver's ON and TO: two defenders,
     so silver (the player) must order the defence."""
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.tools.ascii import position
 
     terrain = "\n".join([". " * 14] * 4 + [". . . . . . . . . . . . . .", ". . . . . . . . . . . . . .",

@@ -106,7 +106,7 @@ def shoot(win, path: Path) -> Path:
 
 
 def open_lobby(win, client):
-    from client.views.lobby import LobbyView
+    from client.views.online.lobby import LobbyView
 
     win.navigator.go_lobby(client)
     view = win.current_view

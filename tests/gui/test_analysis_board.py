@@ -62,7 +62,7 @@ def analysed(window):
 def fresh(window, analysed, owner=None):
     """A new board on the same finished analysis (no waiting), shown at the first turn."""
     from client.play.analysis_session import AnalysisSession
-    from client.views.analysis_view import AnalysisView
+    from client.views.analysis.view import AnalysisView
 
     session = AnalysisSession(analysed.session.record, window.lexicon, names=NAMES)
     view = AnalysisView(session, owner=owner, depth="quick", back=window.navigator.go_menu, runner=analysed.runner)
@@ -90,7 +90,7 @@ def cell_patch(img, board, cell, frac: float = 0.3) -> np.ndarray:
 
 # ---------------------------------------------------------------- the analysis and its graph
 def test_the_analysis_runs_in_the_background_while_the_board_takes_input(window, shots):
-    from client.views.analysis_view import AnalysisView
+    from client.views.analysis.view import AnalysisView
 
     window.navigator.go_analysis(RECORD.read_text(encoding="utf-8"), names=NAMES, depth="quick",
                                  back=window.navigator.go_menu)
@@ -200,7 +200,7 @@ def test_the_better_turn_is_drawn_as_ghost_coins_at_its_placements(window, analy
 # ---------------------------------------------------------------- learn from your mistakes
 def test_learn_from_your_mistakes_shows_a_challenge_then_the_answer(window, analysed, shots):
     from client.play.analysis_board import challenges
-    from client.views.analysis_lesson import REVEALED, TRYING
+    from client.views.analysis.lesson import REVEALED, TRYING
 
     view = fresh(window, analysed)
     worst = challenges(view.runner.reports, None)
@@ -246,7 +246,7 @@ def test_learn_from_your_mistakes_shows_a_challenge_then_the_answer(window, anal
 
 
 def test_a_turn_tried_in_a_lesson_is_judged(window, analysed, shots):
-    from client.views.analysis_lesson import JUDGED
+    from client.views.analysis.lesson import JUDGED
 
     view = fresh(window, analysed, owner=Player.SILVER)
     key(window, arcade.key.L)
@@ -284,9 +284,9 @@ def test_a_turn_tried_in_a_lesson_is_judged(window, analysed, shots):
 def test_the_end_screen_and_the_end_of_a_replay_open_the_analysis(window, analysed, monkeypatch):
     from client.play.replay import ReplaySession
     from client.play.session import LocalSession, Seat
-    from client.views.analysis_view import AnalysisView
-    from client.views.end import EndOfGameView
-    from client.views.game import GameView
+    from client.views.analysis.view import AnalysisView
+    from client.views.game.end import EndOfGameView
+    from client.views.game.view import GameView
 
     monkeypatch.setattr(window.navigator, "analysis_depth", "quick")
     final = analysed.session.final.copy()  # pass and play, just finished

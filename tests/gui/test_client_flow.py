@@ -46,9 +46,9 @@ SKIRMISH_SEED = 2
 
 
 def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window, monkeypatch):
-    from client.views.game import GameView
-    from client.views.menu import MainMenuView
-    from client.views.setup import SkirmishSetupView
+    from client.views.game.view import GameView
+    from client.views.menus.main import MainMenuView
+    from client.views.menus.setup import SkirmishSetupView
 
     window.navigator.go_menu()
     pump(window, 2)
@@ -122,7 +122,7 @@ def test_menu_skirmish_word_commit_end_turn_and_the_computer_answers(window, mon
 
 def test_dragging_a_coin_from_the_rack_to_the_board_and_back(window):
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=11,
@@ -168,7 +168,7 @@ def test_dragging_a_coin_from_the_rack_to_the_board_and_back(window):
 def test_the_discard_dialog_appears_over_the_limit_and_discards(window):
     from client.play.session import LocalSession, Seat
     from client.views.dialogs import DiscardDialog
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
 
     # ios-2011: 9 letters, limit 10, +3 a turn: gold's second turn starts over the limit.
@@ -202,8 +202,8 @@ def test_the_discard_dialog_appears_over_the_limit_and_discards(window):
 
 def test_pass_and_play_hides_the_rack_between_turns(window):
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
-    from client.views.handover import HandOverView
+    from client.views.game.view import GameView
+    from client.views.game.handover import HandOverView
     from shared.maps.files import load_map
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=3,
@@ -227,9 +227,9 @@ def test_pass_and_play_hides_the_rack_between_turns(window):
 
 
 def test_every_menu_screen_draws(window, tmp_path):
-    from client.views.howto import PAGES, HowToPlayView
-    from client.views.online import OnlineView
-    from client.views.settings_view import SettingsView
+    from client.views.menus.howto import PAGES, HowToPlayView
+    from client.views.online.connect import OnlineView
+    from client.views.menus.settings import SettingsView
 
     window.settings.server = "ws://127.0.0.1:9"  # nothing listens: the lobby says so
     for make in (SettingsView, HowToPlayView, OnlineView):
@@ -255,7 +255,7 @@ def test_every_menu_screen_draws(window, tmp_path):
 
 def test_invalid_and_isolated_runs_are_marked_on_the_board(window):
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
     from shared.rules.terrain import Terrain
 

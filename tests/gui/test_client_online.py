@@ -75,8 +75,8 @@ def server(window, tmp_path):
 
 def host_against_the_bot(window, seed: int | None = None):
     """Connect from the online screen, host a game against the server's bot, and return its game screen."""
-    from client.views.game import GameView
-    from client.views.online import OnlineView
+    from client.views.game.view import GameView
+    from client.views.online.connect import OnlineView
 
     lobby = OnlineView()
     window.show_view(lobby)
@@ -125,10 +125,10 @@ def test_online_host_against_the_server_bot_and_survive_a_dropped_connection(win
 def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window, server):
     from client.play.net_session import NetworkSession
     from client.play.replay import ReplaySession
-    from client.views.analysis_view import AnalysisView
+    from client.views.analysis.view import AnalysisView
     from client.views.dialogs import ConfirmDialog
-    from client.views.end import EndOfGameView
-    from client.views.game import GameView
+    from client.views.game.end import EndOfGameView
+    from client.views.game.view import GameView
 
     view = host_against_the_bot(window)
     session = view.session
@@ -174,9 +174,9 @@ def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window
 
 
 def test_the_connect_screen_hands_its_connection_to_my_games_and_the_lobby(window, server):
-    from client.views.lobby import LobbyView
-    from client.views.my_games import MyGamesView
-    from client.views.online import OnlineView
+    from client.views.online.lobby import LobbyView
+    from client.views.online.my_games import MyGamesView
+    from client.views.online.connect import OnlineView
 
     online = OnlineView()
     window.show_view(online)

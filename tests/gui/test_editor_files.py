@@ -90,7 +90,7 @@ def test_save_as_and_open_through_the_file_dialogs(window, editor, tmp_path):
 
 def test_an_unplayable_map_is_saved_only_as_a_draft_when_the_player_says_so(window, editor, tmp_path):
     from client.editor.dialogs import ChoiceDialog
-    from client.views.setup import map_choices
+    from client.views.menus.setup import map_choices
     from shared.maps.format import MapError
 
     view = editor
@@ -168,7 +168,7 @@ def test_new_map_generate_and_resize_dialogs(window, editor):
 
 def test_play_this_map_and_come_back(window, editor):
     from client.editor.view import EditorView
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     view = editor
     doc = view.doc
@@ -202,7 +202,7 @@ def test_closing_the_window_with_unsaved_changes_asks_first(window, editor):
     key(window, arcade.key.ESCAPE)  # Escape: back to the menu, asking first
     assert isinstance(view.dialog, ChoiceDialog)
     click_widget(window, view.dialog.buttons["discard"])
-    from client.views.menu import MainMenuView
+    from client.views.menus.main import MainMenuView
 
     assert isinstance(window.current_view, MainMenuView)
 
@@ -295,9 +295,9 @@ def test_export_to_tiled_and_import_back_through_the_menu(window, editor, data_d
 
 
 def test_a_map_saved_in_the_editor_is_played_in_a_skirmish(window, editor, data_dir):
-    from client.views.game import GameView
-    from client.views.menu import MainMenuView
-    from client.views.setup import SkirmishSetupView
+    from client.views.game.view import GameView
+    from client.views.menus.main import MainMenuView
+    from client.views.menus.setup import SkirmishSetupView
     from gui_support import find_button
 
     view = editor

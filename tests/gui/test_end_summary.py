@@ -50,9 +50,9 @@ def inside(inner, outer, margin: float) -> bool:
 def test_the_end_screen_sums_the_game_up_for_each_side_inside_its_panel(window, shots, size):
     from client.play.session import LocalSession, Seat
     from client.ui.widgets import Panel
-    from client.views.end import EndOfGameView
-    from client.views.game import GameView
-    from client.views.lobby_cells import text_width
+    from client.views.game.end import EndOfGameView
+    from client.views.game.view import GameView
+    from client.views.online.lobby_cells import text_width
 
     text = RECORD.read_text(encoding="utf-8")
     final = replay(parse_record(text), window.lexicon)
@@ -91,9 +91,9 @@ def test_the_end_screen_sums_the_game_up_for_each_side_inside_its_panel(window, 
 def test_a_taller_panel_for_an_online_game_still_fits_the_smallest_window(window, monkeypatch, shots):
     # a rated online game adds rating rows, a legend and both racks (EndExtras.extra_height)
     from client.play.session import LocalSession, Seat
-    from client.views import offers_end
-    from client.views.end import COIN_FOOT, EndOfGameView
-    from client.views.game import GameView
+    from client.views.online import offers_end
+    from client.views.game.end import COIN_FOOT, EndOfGameView
+    from client.views.game.view import GameView
 
     extra = offers_end.RATING_ROW_H + offers_end.LEGEND_H + offers_end.RACK_ROW_H
     monkeypatch.setattr(offers_end.EndExtras, "extra_height", property(lambda self: extra))

@@ -83,7 +83,7 @@ def duel(window, tmp_path, monkeypatch):
         """Tester (gold, at the screen) against Bo (silver); the game screen is shown."""
         from client.net import ThreadedClient
         from client.play.net_session import NetworkSession
-        from client.views.game import GameView
+        from client.views.game.view import GameView
 
         me, bo = ThreadedClient(server.url, name="Tester"), ThreadedClient(server.url, name="Bo")
         for client in (me, bo):
@@ -214,7 +214,7 @@ def cells_image(img: np.ndarray, view, cells) -> np.ndarray:
 def test_a_draw_offer_declined_tells_the_offerer_and_one_accepted_ends_the_game_agreed(window, duel, tmp_path):
     from client.play.describe import describe_result
     from client.views.dialogs import ConfirmDialog
-    from client.views.end import EndOfGameView
+    from client.views.game.end import EndOfGameView
 
     view, bo, game = duel()
     strip = view.side.rects.strip
@@ -314,7 +314,7 @@ def test_the_opponents_takeback_request_is_a_banner_declined_with_ctrl_n(window,
 
 def test_abort_before_the_first_word_ends_the_game_aborted(window, duel, tmp_path):
     from client.views.dialogs import ConfirmDialog
-    from client.views.end import EndOfGameView
+    from client.views.game.end import EndOfGameView
 
     view, bo, game = duel()
     click_on(window, view, "abort")
@@ -342,7 +342,7 @@ def glicko_after(score: float) -> float:
 
 
 def test_a_rated_game_has_no_takeback_and_its_end_screen_shows_both_rating_changes(window, duel, tmp_path):
-    from client.views.end import EndOfGameView
+    from client.views.game.end import EndOfGameView
 
     view, bo, game = duel(rated=True, time_control=BLITZ)
     assert view.session.rated
@@ -368,7 +368,7 @@ def test_a_rated_game_has_no_takeback_and_its_end_screen_shows_both_rating_chang
 
 
 def test_a_correspondence_clock_shows_days_and_hours_per_move(window, duel, tmp_path):
-    from client.views.side_panel import clock_text
+    from client.views.game.side import clock_text
 
     view, _bo, _game = duel(time_control={"kind": "correspondence", "days": 3})
     assert view.session.clock_kind() == "correspondence"
@@ -383,7 +383,7 @@ def test_a_correspondence_clock_shows_days_and_hours_per_move(window, duel, tmp_
     assert shown in ("3d 0h", "2d 23h")
     shoot(window, tmp_path / "online-correspondence.png")
     # The keys overlay lists the online keys.
-    from client.views.help_overlay import HelpOverlay
+    from client.views.game.help_overlay import HelpOverlay
 
     key(window, arcade.key.F1)
     assert isinstance(view.dialog, HelpOverlay)

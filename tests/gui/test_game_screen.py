@@ -159,7 +159,7 @@ def test_a_thirteenth_coin_stays_inside_the_tray(window):
 def test_replays_pause_step_change_speed_and_hold_under_the_menu(window):
     from client.play.replay import ReplaySession
     from client.views.dialogs import PauseMenu
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
     from shared.rules.actions import EndTurn
     from shared.rules.game import Game
@@ -199,7 +199,7 @@ def test_replays_pause_step_change_speed_and_hold_under_the_menu(window):
 
 
 def test_a_failed_connection_is_told_in_a_plain_sentence(window):
-    from client.views.online import OnlineView
+    from client.views.online.connect import OnlineView
 
     window.settings.server = "ws://127.0.0.1:9"  # nothing listens there
     lobby = OnlineView()
@@ -213,7 +213,7 @@ def test_a_failed_connection_is_told_in_a_plain_sentence(window):
 
 
 def test_text_fields_put_the_caret_at_the_end_select_all_and_paste(window):
-    from client.views.settings_view import SettingsView
+    from client.views.menus.settings import SettingsView
 
     view = SettingsView()
     window.show_view(view)
@@ -237,7 +237,7 @@ def test_text_fields_put_the_caret_at_the_end_select_all_and_paste(window):
 
 def test_the_difficulty_is_remembered_and_described(window):
     from client.play.settings import load_settings
-    from client.views.setup import SkirmishSetupView
+    from client.views.menus.setup import SkirmishSetupView
 
     setup = SkirmishSetupView("ai")
     window.show_view(setup)

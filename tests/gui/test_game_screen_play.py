@@ -159,7 +159,7 @@ def test_the_chronicle_keeps_the_whole_game_and_scrolls(window):
 
 # ---------------------------------------------------------------- keys
 def test_help_overlay_and_full_screen(window):
-    from client.views.help_overlay import HelpOverlay
+    from client.views.game.help_overlay import HelpOverlay
 
     view = local_game(window)
     key(window, arcade.key.F1)
@@ -215,9 +215,9 @@ def test_a_word_typed_and_committed_from_the_keyboard_is_marked_as_the_last_move
 
 def test_a_skirmish_left_is_kept_and_resumed_from_the_menu(window):
     from client.play import savegame
-    from client.views.game import GameView
-    from client.views.menu import MainMenuView
-    from client.views.saved_games import SavedGamesView
+    from client.views.game.view import GameView
+    from client.views.menus.main import MainMenuView
+    from client.views.menus.saved_games import SavedGamesView
 
     for game in savegame.list_saves():
         savegame.delete(game.path)

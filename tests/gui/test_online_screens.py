@@ -92,7 +92,7 @@ def test_a_seek_appears_live_and_vanishes_when_taken(window, online, tmp_path):
 
 
 def test_join_a_seek_with_one_click_opens_the_game(window, online):
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.rules.terrain import Player
 
     _, connect = online
@@ -115,7 +115,7 @@ def test_join_a_seek_with_one_click_opens_the_game(window, online):
 
 
 def test_the_form_posts_a_correspondence_seek_and_the_game_opens_when_taken(window, online):
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     _, connect = online
     me, bo = connect("Tester"), connect("Bo")
@@ -163,8 +163,8 @@ def test_challenge_a_player_by_name(window, online):
 # ------------------------------------------------------------------------------------ notices and My games
 
 def test_my_games_notices_your_move_and_resume_attaches_without_a_token(window, online, tmp_path):
-    from client.views.game import GameView
-    from client.views.my_games import MyGamesView
+    from client.views.game.view import GameView
+    from client.views.online.my_games import MyGamesView
     from shared.rules.terrain import Player
 
     _, connect = online
@@ -196,7 +196,7 @@ def test_my_games_notices_your_move_and_resume_attaches_without_a_token(window, 
 
 
 def test_a_challenge_is_accepted_from_the_banner_and_another_declined(window, online):
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     _, connect = online
     me, bo = connect("Tester"), connect("Bo")
@@ -224,8 +224,8 @@ def test_a_challenge_is_accepted_from_the_banner_and_another_declined(window, on
 
 
 def test_my_games_lists_challenges_both_ways_and_accepts_from_the_card(window, online):
-    from client.views.game import GameView
-    from client.views.my_games import MyGamesView
+    from client.views.game.view import GameView
+    from client.views.online.my_games import MyGamesView
 
     _, connect = online
     me, bo = connect("Tester"), connect("Bo")
@@ -255,8 +255,8 @@ def test_my_games_lists_challenges_both_ways_and_accepts_from_the_card(window, o
 
 def test_the_profile_lists_a_finished_game_with_its_rating_change(window, online, tmp_path):
     from client.play.replay import ReplaySession
-    from client.views.game import GameView
-    from client.views.profile import ProfileView
+    from client.views.game.view import GameView
+    from client.views.online.profile import ProfileView
     from shared.rules.record import parse_record
 
     _, connect = online
@@ -305,10 +305,10 @@ def test_the_profile_lists_a_finished_game_with_its_rating_change(window, online
 # ------------------------------------------------------------------------------------ moving about
 
 def test_tabs_keys_escape_leave_and_a_short_window(window, online):
-    from client.views.lobby import LobbyView
-    from client.views.menu import MainMenuView
-    from client.views.my_games import MyGamesView
-    from client.views.profile import ProfileView
+    from client.views.online.lobby import LobbyView
+    from client.views.menus.main import MainMenuView
+    from client.views.online.my_games import MyGamesView
+    from client.views.online.profile import ProfileView
 
     _, connect = online
     me = connect("Tester")
@@ -350,8 +350,8 @@ def test_tabs_keys_escape_leave_and_a_short_window(window, online):
 
 
 def test_inside_a_game_your_move_in_another_game_is_told_and_kept_for_my_games(window, online):
-    from client.views.game import GameView
-    from client.views.my_games import MyGamesView
+    from client.views.game.view import GameView
+    from client.views.online.my_games import MyGamesView
 
     _, connect = online
     me, bo, cy = connect("Tester"), connect("Bo"), connect("Cy")

@@ -33,7 +33,7 @@ LETTERS = """
 
 def test_the_preview_says_the_score_the_commit_brings_cross_words_included(window, tmp_path):
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.tools.ascii import position
 
     game = position(TERRAIN, LETTERS, window.lexicon, racks={GOLD: "tan", SILVER: "eat"})

@@ -46,8 +46,8 @@ def shot(window, name: str) -> Path:
 
 
 def open_list(window):
-    from client.views.menu import MainMenuView
-    from client.views.saved_games import SavedGamesView
+    from client.views.menus.main import MainMenuView
+    from client.views.menus.saved_games import SavedGamesView
 
     window.navigator.go_menu()
     pump(window, 2)
@@ -67,7 +67,7 @@ def leave_to_menu(window, view) -> None:
 
 
 def test_two_games_are_listed_newest_first_and_both_resume_where_they_were(window):
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     first = start_skirmish(window, seed=31, map_name="cinder-ford", level=1)
     first.session.paused = True
@@ -103,7 +103,7 @@ def test_two_games_are_listed_newest_first_and_both_resume_where_they_were(windo
 
 
 def test_the_chronicle_after_a_resume_is_the_one_written_during_play(window):
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     view = start_skirmish(window, seed=33)
     word = play_a_turn(window, view)
@@ -140,7 +140,7 @@ def test_delete_asks_first_and_then_the_game_leaves_the_list(window):
 
 
 def test_a_damaged_save_is_listed_as_damaged_and_the_others_still_resume(window):
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     view = start_skirmish(window, seed=51)
     view.session.paused = True
@@ -203,7 +203,7 @@ def board_of(game) -> dict:
 
 
 def test_a_client_killed_after_a_turn_resumes_that_exact_turn(window):
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     proc, state = run_child("kill")
     os.kill(proc.pid, signal.SIGKILL)
@@ -234,7 +234,7 @@ def test_sigterm_saves_and_closes_the_client_like_its_close_button(window):
 
 def test_the_editors_test_game_is_kept_as_its_leave_question_says(window):
     from client.editor.view import EditorView
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     editor = EditorView(str(Path(__file__).parent / "editor_sample.map"))
     window.show_view(editor)
@@ -256,7 +256,7 @@ def test_the_editors_test_game_is_kept_as_its_leave_question_says(window):
 
 def test_the_guided_game_and_pictures_of_games_are_not_kept(window):
     from client.capture import sample_session
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     window.navigator.go_tutorial()
     pump(window, 2)
@@ -269,7 +269,7 @@ def test_the_guided_game_and_pictures_of_games_are_not_kept(window):
 
 def test_a_resumed_chronicle_still_opens_with_who_moved_first(window):
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
 
     session = LocalSession.new(load_map("cinder-ford"), "standard", window.lexicon, seed=61, ai_delay=0.0,
@@ -293,7 +293,7 @@ def test_a_resumed_chronicle_still_opens_with_who_moved_first(window):
 
 def test_a_save_that_fails_is_told_in_the_game_and_on_the_main_menu(window, tmp_path):
     from client.play.session import LocalSession, Seat
-    from client.views.menu import MainMenuView
+    from client.views.menus.main import MainMenuView
     from shared.maps.files import load_map
 
     blocker = tmp_path / "not-a-folder"

@@ -58,7 +58,7 @@ def press(win, widget) -> None:
 
 
 def test_volume_and_mute_are_set_heard_and_saved(window, speaker):
-    from client.views.settings_view import SettingsView
+    from client.views.menus.settings import SettingsView
 
     window.navigator.go_settings()
     pump(window, 2)

@@ -66,7 +66,7 @@ def key(win, symbol: int, modifiers: int = 0) -> None:
 
 def local_game(win, map_name: str = "cinder-ford"):
     from client.play.session import LocalSession, Seat
-    from client.views.game import GameView
+    from client.views.game.view import GameView
     from shared.maps.files import load_map
 
     session = LocalSession.new(load_map(map_name), "standard", win.lexicon, seed=11,
@@ -154,8 +154,8 @@ def test_the_clock_ticks_as_the_players_own_clock_runs_low(window, speaker):
 
 
 def test_the_small_map_hides_with_ctrl_m_and_fades_over_the_cursor(window):
-    from client.views.help_overlay import HelpOverlay
-    from client.views.keymap import KEYS
+    from client.views.game.help_overlay import HelpOverlay
+    from client.views.game.keymap import KEYS
 
     view = local_game(window, "pewter-marches")
     board, small = view.board, view.board.minimap

@@ -59,7 +59,7 @@ def pump_until(win, condition, timeout: float = 30.0, what: str = "") -> None:
 
 def lesson_view(win, number: int):
     """The game screen now shown, checked to be lesson ``number`` with its coach."""
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     view = win.current_view
     assert isinstance(view, GameView) and view.coach is not None, type(view).__name__
@@ -89,7 +89,7 @@ def region(img: np.ndarray, x: float, y: float, half: int) -> np.ndarray:
 
 def test_the_menu_offers_the_tour_to_a_new_player_and_how_to_play_opens_it(window):
     from client.play.settings import config_dir
-    from client.views.menu import MainMenuView
+    from client.views.menus.main import MainMenuView
 
     window.settings.seen_tutorial = False
     window.navigator.go_menu()
@@ -148,7 +148,7 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
     fx, fy = view.board.cell_to_screen((2, 10))
     assert np.abs(region(before, fx, fy, 20) - region(after, fx, fy, 20)).max() < 8, "a plain cell holds still"
     # A while after the coach last spoke they hold still (a quiet screen draws nothing).
-    from client.views.coach import PULSE_SECONDS
+    from client.views.coach.panel import PULSE_SECONDS
 
     window.dispatch_event("on_update", PULSE_SECONDS)
     window.dispatch_events()
@@ -217,8 +217,8 @@ def test_the_first_two_lessons_played_with_the_mouse_and_keys(window):
 def test_restart_skip_the_defence_and_a_real_skirmish_at_the_end(window):
     from client.play.session import LocalSession
     from client.views.dialogs import DefenceDialog
-    from client.views.game import GameView
-    from client.views.tutorial_ready import ReadyView
+    from client.views.game.view import GameView
+    from client.views.coach.ready import ReadyView
 
     window.navigator.go_tutorial()
     pump(window, 2)

@@ -21,7 +21,7 @@ from gui_support import click, pump
 
 def lesson_two(window):
     from client.tutorial.driver import TutorialDriver
-    from client.views.game import GameView
+    from client.views.game.view import GameView
 
     driver = TutorialDriver(window.lexicon, name="Tester", ai_delay=0.0)
     window.navigator.start_game(driver.start(1), tutorial=True)

@@ -25,7 +25,7 @@ def _resize(window, size) -> None:
 
 @pytest.mark.parametrize("size", [(1024, 640), (1200, 720), (1280, 800), (1920, 1080)])
 def test_the_main_menu_fits_between_its_tagline_and_its_greeting(window, size):
-    from client.views.menu import GREETING_BLOCK, TITLE_BLOCK, MainMenuView
+    from client.views.menus.main import GREETING_BLOCK, TITLE_BLOCK, MainMenuView
 
     try:
         _resize(window, size)

@@ -13,7 +13,7 @@ import pytest
 import srv_helpers as H
 
 from client.play.settings import Settings
-from client.views.online import Connection
+from client.views.online.connect import Connection
 
 
 def dead_address() -> str:

@@ -1,0 +1,1 @@
+"""Online play: connecting, the lobby, offers, your games and profiles."""
