@@ -71,8 +71,9 @@ class SaveWriter:
                     write_text(path, savegame.encode(snap))
             except Exception as exc:  # told to the player by the screens, never lost
                 reason = getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
-                if getattr(exc, "filename", None):
-                    reason = f"{reason} ({exc.filename})"
+                filename = getattr(exc, "filename", None)
+                if filename:
+                    reason = f"{reason} ({filename})"
                 what = "removed" if snap is _REMOVE else f"saved (turn {snap.turn} of {snap.title})"
                 with self._cond:
                     self.failures.append(f"A game could not be {what}: {reason}")

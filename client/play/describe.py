@@ -104,8 +104,8 @@ def describe_event(event: dict[str, Any], names: dict[int, str] | None = None, *
         return f"- turn {event['turn']}: {who('player')} -"
     if kind == "last_turn":
         last = event.get("player")
-        gone = None if last is None else 3 - int(last)
-        return f"{acts(side(gone, names), 'has')} used every letter: {acts(who('player'), 'plays')} the last turn"
+        out: int | None = None if last is None else 3 - int(last)
+        return f"{acts(side(out, names), 'has')} used every letter: {acts(who('player'), 'plays')} the last turn"
     if kind == "defence_requested":
         return f"  {acts(side(event['defender'], names), 'orders')} the defence"
     if kind == "game_over":

@@ -227,7 +227,7 @@ def compute_preview(view: dict[str, Any], lexicon: Lexicon, player: Player,
     # captured and city bonuses, so the number shown is the change the commit will bring.
     pv.score = trial.score(player) - g.score(player)
     if pv.attack:
-        pv.why = explain_fight([e.to_dict(None) for e in events])
+        pv.why = explain_fight([d for d in (e.to_dict(None) for e in events) if d is not None])
     return pv
 
 

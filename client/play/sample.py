@@ -8,8 +8,8 @@ resume.
 
 from __future__ import annotations
 
-import functools
 import random
+from typing import Any
 
 from shared.rules.actions import EndTurn
 from shared.rules.errors import RuleError
@@ -20,14 +20,28 @@ from shared.rules.presets import DEFAULT_RULES, PRESETS
 from shared.rules.terrain import GameMap, Player, Terrain
 
 
-@functools.lru_cache(maxsize=4)
-def _common_words(lexicon: Lexicon) -> tuple[str, ...]:
-    """Short, common words the random player tries (frequency-ranked when the lexicon knows it)."""
+_COMMON: dict[int, tuple[Any, tuple[str, ...]]] = {}  # id -> (the lexicon, kept alive; its words)
+
+
+def _common_words(lexicon: Any) -> tuple[str, ...]:
+    """Short, common words the random player tries (frequency-ranked when the lexicon knows it),
+    worked out once per lexicon.
+
+    ``lexicon``: any lexicon that can list its words (the dictionary, or a test's word list)."""
+    known = _COMMON.get(id(lexicon))
+    if known is None or known[0] is not lexicon:
+        if len(_COMMON) >= 4:
+            _COMMON.clear()
+        known = _COMMON[id(lexicon)] = (lexicon, _read_common_words(lexicon))
+    return known[1]
+
+
+def _read_common_words(lexicon: Any) -> tuple[str, ...]:
     words = [w for w in lexicon if 2 <= len(w) <= 7]
     zipf = getattr(lexicon, "zipf", None)
     if zipf is not None:
         words = [w for w in words if zipf(w) >= 3.2]
-    excluded = getattr(lexicon, "ai_excluded", frozenset())
+    excluded: frozenset[str] = getattr(lexicon, "ai_excluded", frozenset())
     return tuple(w for w in words if w not in excluded)
 
 
