@@ -6,11 +6,13 @@ itself; the sections only draw.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from client.ui import theme
+from client.views.fast_draw import CachedLayer, screen_camera
 from client.views.layout import Rect
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ class Panel(arcade.Section):
         self.texts = theme.TextCache()
         self._was_live = False
         self.kept = False  # this frame, the panel left last frame's pixels
+        self.shown: Any = None  # what the panel's cached picture shows now (see draw_cached)
 
     def keep_last_frame(self, changed: bool, live: bool = False) -> bool:
         """True if, in a partial frame, this panel may leave last frame's pixels as they are.
@@ -38,6 +41,21 @@ class Panel(arcade.Section):
         partial = getattr(self.window, "partial_frame", False)
         self.kept = partial and not changed and not live and not was_live
         return self.kept
+
+    def draw_cached(self, layer: CachedLayer, key: object, paint: Callable[[], None]) -> bool:
+        """Draw the panel through ``layer``, painted by ``paint`` again only when ``key`` (what
+        the panel shows) changed; in a partial frame an unchanged panel leaves last frame's
+        pixels as they are. True if ``key`` changed."""
+        changed = key != self.shown
+        if changed:
+            self.shown = key
+            layer.dirty = True
+        if self.keep_last_frame(layer.dirty):
+            return changed
+        left, bottom = self.left, self.bottom
+        layer.draw(left, bottom, self.width, self.height,
+                   lambda size: (screen_camera(size, left, bottom).use(), paint()), clear=theme.WALNUT, blend=False)
+        return changed
 
     def set_rect(self, rect: Rect) -> None:
         self.left, self.bottom, self.width, self.height = rect.left, rect.bottom, rect.width, rect.height

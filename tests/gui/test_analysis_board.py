@@ -100,7 +100,7 @@ def test_the_analysis_runs_in_the_background_while_the_board_takes_input(window,
     pump_until(window, lambda: view.runner.reports, timeout=ANALYSIS_WAIT, what="the first turn's report")
     total = view.session.total
     assert not view.runner.done, "the first report shows before the whole game is analysed"
-    assert f"turn 1 of {total}" in view.header._key[2], "the header shows the progress"
+    assert f"turn 1 of {total}" in view.header.shown[2], "the header shows the progress"
     key(window, arcade.key.RIGHT)  # the screen answers while the worker searches
     assert view.session.index == 1 and view.headline() == f"Turn 2 of {total}: Silver"
     save(window, shots, "analysis-running.png")

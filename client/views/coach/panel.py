@@ -28,7 +28,7 @@ from client.ui import theme
 from client.ui.widgets import BrassButton
 from client.views.board import marks as board_marks
 from client.views.coach import art
-from client.views.fast_draw import CachedLayer, PartialUIManager, screen_camera
+from client.views.fast_draw import CachedLayer, PartialUIManager
 from client.views.layout import GameLayout, Rect
 from client.views.panel_base import Panel
 
@@ -211,17 +211,11 @@ class CoachPanel(Panel):
 
     # ---------------------------------------------------------------- drawing
     def on_draw(self) -> None:
-        key = (self.state, self.rect)
-        if key != self._key:
-            self._key = key
-            self.layer.dirty = True
+        # the buttons are made before the picture is painted: a new state brings new buttons
+        if (self.state, self.rect) != self._key:
+            self._key = (self.state, self.rect)
             self._build_buttons()
-        if self.keep_last_frame(self.layer.dirty):
-            return
-        left, bottom = self.left, self.bottom
-        self.layer.draw(left, bottom, self.width, self.height,
-                        lambda size: (screen_camera(size, left, bottom).use(), self._paint()),
-                        clear=theme.WALNUT, blend=False)
+        self.draw_cached(self.layer, self._key, self._paint)
 
     def draw(self) -> None:
         """The buttons (after the sections, like the game's own buttons)."""

@@ -13,7 +13,7 @@ import arcade
 from client.play.describe import side as side_name
 from client.ui import pieces, theme
 from client.ui.textures import glow_texture, panel_patch
-from client.views.fast_draw import CachedLayer, screen_camera
+from client.views.fast_draw import CachedLayer
 from client.views.layout import Rect
 from client.views.panel_base import Panel
 
@@ -27,22 +27,13 @@ class RackSection(Panel):
     def __init__(self, gv: "GameScreen", rect: Rect) -> None:
         super().__init__(gv, rect, "rack", 2)
         self.layer = CachedLayer(gv.window)
-        self._key: tuple = ()
 
     def on_draw(self) -> None:
         gv = self.gv
         lay = gv.layout
         key = (tuple(gv.planner.rack), gv.drag.source if gv.drag else None, gv.armed_rack_index, gv.viewer,
                lay.tray, lay.slot, gv.session.rules.rack_limit, self.rect, gv.replay.replay_text())
-        if key != self._key:
-            self._key = key
-            self.layer.dirty = True
-        if self.keep_last_frame(self.layer.dirty):
-            return
-        left, bottom = self.left, self.bottom
-        self.layer.draw(left, bottom, self.width, self.height,
-                        lambda size: (screen_camera(size, left, bottom).use(), self._paint()),
-                        clear=theme.WALNUT, blend=False)
+        self.draw_cached(self.layer, key, self._paint)
 
     def coin_size(self) -> float:
         lay = self.gv.layout

@@ -255,21 +255,12 @@ class HeaderSection(Panel):
     def __init__(self, gv: "GameScreen", rect: Rect) -> None:
         super().__init__(gv, rect, "header", 4)
         self.layer = CachedLayer(gv.window)
-        self._key: tuple = ()
 
     def on_draw(self) -> None:
         gv = self.gv
         key = (gv.session.title or gv.display.map_name, gv.headline(), gv.session.connection_text or gv.status_text,
                self.rect)
-        if key != self._key:
-            self._key = key
-            self.layer.dirty = True
-        if self.keep_last_frame(self.layer.dirty):
-            return
-        left, bottom = self.left, self.bottom
-        self.layer.draw(left, bottom, self.width, self.height,
-                        lambda size: (screen_camera(size, left, bottom).use(), self._paint()),
-                        clear=theme.WALNUT, blend=False)
+        self.draw_cached(self.layer, key, self._paint)
 
     def _paint(self) -> None:
         gv = self.gv
