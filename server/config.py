@@ -45,6 +45,7 @@ class ServerConfig:
     trusted_proxies: tuple[str, ...] = ()
     # The operator key of `scryptic admin` (made if missing); None: admin.key beside the database.
     admin_key_file: Path | None = None
+    web_client: bool = True  # serve the web client's pages on the game's port (docs/web.md)
 
     # Abuse limits.
     max_message_bytes: int = 64 * 1024  # larger frames close the connection (1009)

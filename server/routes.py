@@ -30,6 +30,7 @@ from server.lobby.matchmaking import Matchmaking
 from server.lobby.operator import Operator
 from server.lobby.profiles import Profiles
 from server.lobby.registry import GameRegistry
+from shared.analysis.preview import preview_commit, preview_to_dict
 from shared.rules.actions import action_from_dict
 
 Handler = Callable[[Any, Any], Awaitable[dict[str, Any]]]
@@ -96,6 +97,7 @@ class Router:
             "ping": self.ping,
             "stats": self.stats,
             "admin": operator.admin,
+            "preview": self.preview,
         }
         assert set(self.handlers) == set(P.REQUEST_TYPES), "every request type has a handler"
 
@@ -201,6 +203,16 @@ class Router:
         """End the game unrated, before any word was committed."""
         host, player = seated(client, self.registry.hosts, req.game)
         return await host.abort(player)
+
+    async def preview(self, client: Client, req: P.PreviewCommit) -> dict[str, Any]:
+        """What committing the placements would do for the connection's seat, by the engine's
+        own judgment (shared.analysis.preview), on the live game; nothing changes."""
+        host, player = seated(client, self.registry.hosts, req.game)
+        placed = {(r, c): letter.lower() for r, c, letter in req.placements}
+        if len(placed) != len(req.placements):
+            raise ProtocolError("bad_message", "two placements name the same cell")
+        return {"game": host.id, "version": host.version,
+                "preview": preview_to_dict(preview_commit(host.game, player, placed, req.direction))}
 
     # ------------------------------------------------------------------------------ the server
 

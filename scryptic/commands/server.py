@@ -101,6 +101,8 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help="the certificate's PEM private key")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                    help="a reverse proxy's address whose X-Forwarded-For is believed (repeat for several)")
+    p.add_argument("--no-web", action="store_true",
+                   help="do not serve the web client's pages on the game's port (docs/web.md)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument("--log-json", action="store_true",
                    help="log one JSON object a line (for log collectors) instead of readable text")
@@ -269,6 +271,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         tls_cert=args.tls_cert,
         tls_key=args.tls_key,
         trusted_proxies=tuple(args.trusted_proxy),
+        web_client=not args.no_web,
     )
     _check_tls(args.tls_cert, args.tls_key)
     lexicon, factory = _lexicon(args.words)

@@ -16,9 +16,12 @@ import msgspec
 from server.edge.wire_types import *  # the protocol's vocabulary, re-exported
 from server.edge.wire_types import (
     Action,
+    Coordinate,
+    Direction,
     DisplayName,
     GameId,
     JoinCode,
+    Letter,
     NoClock,
     RequestId,
     ShortText,
@@ -249,6 +252,18 @@ class Admin(_Request, tag="admin"):
     winner: Literal["gold", "silver", "draw"] | None = None  # "adjudicate"
 
 
+# -- The web client's preview: what a commit would do, changing nothing (docs/web.md) --------
+
+
+class PreviewCommit(_Request, tag="preview"):
+    """What committing ``placements`` would do for the seat the connection holds; changes nothing."""
+
+    by_owner: ClassVar[bool] = True  # the game's own node holds the position
+    game: GameId
+    placements: Annotated[list[tuple[Coordinate, Coordinate, Letter]], msgspec.Meta(min_length=1, max_length=64)]
+    direction: Direction | None = None
+
+
 Request = (
     Hello
     | SetName
@@ -277,6 +292,7 @@ Request = (
     | Ping
     | Stats
     | Admin
+    | PreviewCommit
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
