@@ -1,7 +1,7 @@
 """Export the Arcade client's procedural art (client/art, client/ui/pieces) as one atlas for the
 web client, so the browser draws the very same stones, cities and coins.
 
-    .venv/bin/python scripts/export-web-art.py      # writes web/public/art/atlas.webp + atlas.json
+    .venv/bin/python scripts/export-web-art.py      # writes web/public/art/atlas.webp + web/src/atlas.json
 
 The atlas is a grid of CELL-pixel tiles: a row of stone tiles per terrain (VARIANTS of each),
 a row of city tiles (gold, silver, pewter), and a row of coins per metal (a to z). The output is
@@ -48,7 +48,7 @@ def main() -> None:
             index["coins"][metal][letter] = [col, row]  # type: ignore[index]
     OUT.mkdir(parents=True, exist_ok=True)
     atlas.save(OUT / "atlas.webp", "WEBP", quality=88, method=6)
-    (OUT / "atlas.json").write_text(json.dumps(index, separators=(",", ":")) + "\n")
+    (OUT.parent.parent / "src" / "atlas.json").write_text(json.dumps(index, separators=(",", ":")) + "\n")
     print(f"wrote {OUT / 'atlas.webp'} ({(OUT / 'atlas.webp').stat().st_size} bytes)")
 
 

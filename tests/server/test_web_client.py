@@ -1,0 +1,82 @@
+"""The web client (web/, docs/web.md) in real browsers: Debian's Chromium driven by Playwright.
+
+One test builds it as ``./dev test`` does on a fresh machine: ``npm ci`` from the committed lock
+file (only when ``node_modules`` is older than the lock), the types checked current against the
+server's schema, ``npm run build`` (TypeScript and Vite), the Vitest unit tests; then starts a
+real server serving that build and runs the Playwright suite against it: two browser players
+(one on a phone-sized screen) play the moves of a legal scripted game and one resigns, a third
+browser watches, a reload mid-game resumes, bad links get clear pages. Screenshots of each page
+are written to ``web/test-results/screens``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import srv_helpers as H
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+MOVES = 8  # the scripted game's first moves played in the browsers (four words, four turns ended)
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("npm") is None or not Path(CHROMIUM).exists(),
+    reason="the web client's tests need npm and Chromium (scripts/install-web-deps.sh)",
+)
+
+
+def run(args: list[str], timeout: float, env: dict[str, str] | None = None) -> None:
+    """Run a tool in web/; fail the test with its whole output if it fails."""
+    done = subprocess.run(args, cwd=WEB, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
+    if done.returncode != 0:
+        pytest.fail(f"{' '.join(args)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}", pytrace=False)
+
+
+def install() -> None:
+    """``npm ci`` unless node_modules was installed from this very lock file."""
+    lock = hashlib.sha256((WEB / "package-lock.json").read_bytes()).hexdigest()
+    stamp = WEB / "node_modules" / ".scryptic-lock"
+    if not stamp.exists() or stamp.read_text() != lock:
+        run(["npm", "ci", "--no-audit", "--no-fund"], 600, {"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1"})
+        stamp.write_text(lock)
+
+
+def build() -> None:
+    """Install, check the generated types, build, and run the unit tests."""
+    install()
+    subprocess.run([sys.executable, "scripts/gen-web-types.py", "--check"], cwd=ROOT, check=True)
+    run(["npm", "run", "build"], 300)
+    run(["npx", "vitest", "run"], 300)
+
+
+async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: Path) -> None:
+    await asyncio.to_thread(build)
+    server = await start_server()
+    duel = await H.make_duel(server, connect, seed=1)
+    tokens = {"1": duel["gold"].token, "2": duel["silver"].token}
+    for client in (duel["gold"], duel["silver"]):
+        await client.close()
+    screens = WEB / "test-results" / "screens"
+    screens.mkdir(parents=True, exist_ok=True)
+    fixture = tmp_path / "fixture.json"
+    figures = tmp_path / "figures.json"
+    fixture.write_text(json.dumps({"game": duel["game"], "tokens": tokens, "actions": list(H.script(1)[:MOVES]),
+                                   "screens": str(screens), "figures": str(figures)}))
+    env = {**os.environ, "SCRYPTIC_URL": f"http://127.0.0.1:{server.port}", "SCRYPTIC_FIXTURE": str(fixture),
+           "CHROMIUM": CHROMIUM}
+    proc = await asyncio.create_subprocess_exec("npx", "playwright", "test", cwd=WEB, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    out, _ = await asyncio.wait_for(proc.communicate(), timeout=400)
+    if proc.returncode != 0:
+        pytest.fail(f"playwright test failed:\n{out.decode(errors='replace')}", pytrace=False)
+    print(out.decode(errors="replace"))
+    print("figures:", figures.read_text())

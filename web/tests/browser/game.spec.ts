@@ -1,0 +1,122 @@
+// Two browser players play a game the server knows to be legal (scripted by the harness), a
+// third browser watches; a reload mid-game resumes; one player is on a phone-sized screen.
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+interface Fixture { game: string; tokens: Record<string, string>; actions: any[]; screens: string; figures: string }
+const fx: Fixture = JSON.parse(readFileSync(process.env.SCRYPTIC_FIXTURE!, "utf8"));
+const shot = (page: Page, name: string) => page.screenshot({ path: join(fx.screens, `${name}.png`) });
+
+async function clickCell(page: Page, r: number, c: number): Promise<void> {
+  const board = page.locator("#board");
+  const d = await board.evaluate((b: HTMLCanvasElement) => ({ ...b.dataset }));
+  const cell = Number(d.cell), x0 = Number(d.x0), y0 = Number(d.y0);
+  await board.click({ position: { x: x0 + (c + 0.5) * cell, y: y0 + (r + 0.5) * cell } });
+  await expect(page.locator("#cell-note"), JSON.stringify(d)).toContainText(`row ${r + 1}, column ${c + 1},`);
+}
+
+async function version(page: Page): Promise<number> {
+  return Number(await page.locator("#board").getAttribute("data-version"));
+}
+
+async function play(page: Page, action: any, versionBefore: number): Promise<void> {
+  if (action.type === "commit") {
+    for (const [r, c, ch] of action.placements) {
+      await clickCell(page, r, c);
+      await page.keyboard.press(ch);
+    }
+    if (action.placements.length === 1 && !(await page.locator("#direction").textContent())!.endsWith(action.direction)) {
+      await page.locator("#direction").click();
+    }
+    if (action.placements.length === 1) await expect(page.locator("#direction")).toHaveText(`Direction: ${action.direction}`);
+    await expect(page.locator("#commit")).toBeEnabled();
+    await expect(page.locator("#preview-score")).toContainText(action.placements.length > 1 ? "strength" : "");
+    await page.locator("#commit").click();
+  } else if (action.type === "end_turn") {
+    await page.locator("#end-turn").click();
+  } else throw new Error(`the test plays no ${action.type}`);
+  await expect(page.locator("#board")).toHaveAttribute("data-version", String(versionBefore + 1));
+}
+
+test("two players play to the end while a third watches", async ({ browser }) => {
+  const gold = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const silver = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const watcher = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  for (const p of [gold, silver, watcher]) p.on("pageerror", (err) => { throw err; });
+  await gold.goto(`/#token=${fx.tokens["1"]}`);
+  await expect(gold.locator("#mine-h")).toBeVisible();
+  await expect(gold.getByText("Signed in as Gold")).toBeVisible();
+  await shot(gold, "lobby-signed-in");
+  await silver.goto(`/#token=${fx.tokens["2"]}`);
+  await expect(silver.getByText("Signed in as Silver")).toBeVisible();
+
+  await gold.goto(`/game/${fx.game}`);
+  await silver.goto(`/game/${fx.game}`);
+  await watcher.goto(`/game/${fx.game}`);
+  await expect(gold.locator("#status")).toHaveText("Your move");
+  await expect(watcher.locator("#status")).toContainText("Watching");
+  await expect(gold.locator(".rack .coin")).not.toHaveCount(0);
+  await expect(watcher.locator(".rack .coin")).toHaveCount(0);
+
+  let v = await version(gold);
+  for (const [i, action] of fx.actions.entries()) {
+    const page = action.player === 1 ? gold : silver;
+    await play(page, action, v);
+    v += 1;
+    await expect(watcher.locator("#board")).toHaveAttribute("data-version", String(v));
+    if (i === 0) await shot(gold, "game-after-first-word");
+    if (i === 3) {
+      // A reload mid-game resumes where it was: the board, the seat, the chronicle.
+      const lines = await gold.locator(".chronicle li").count();
+      await gold.reload();
+      await expect(gold.locator("#board")).toHaveAttribute("data-version", String(v));
+      await expect(gold.locator(".chronicle li")).toHaveCount(lines);
+      await expect(gold.locator(".rack .coin")).not.toHaveCount(0);
+    }
+  }
+  await shot(gold, "game-gold");
+  await shot(silver, "game-silver-phone");
+  await shot(watcher, "game-watcher");
+
+  for (const p of [gold, silver]) p.on("dialog", (d) => d.accept());
+  const toResign = fx.actions.length % 2 === 0 ? gold : silver;
+  await toResign.locator("#resign").click();
+  for (const p of [gold, silver, watcher]) await expect(p.locator("#status")).toContainText("wins (resigned)");
+  await expect(watcher.locator(".chronicle")).toContainText("wins (resigned)");
+  await shot(watcher, "game-over-watcher");
+
+  // A link to the finished game still opens it (a clear page, not a blank one).
+  const late = await (await browser.newContext()).newPage();
+  await late.goto(`/game/${fx.game}`);
+  await expect(late.locator("#status")).toContainText("wins (resigned)");
+});
+
+test("bad links and guests get a clear page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await shot(page, "lobby-guest");
+  await page.goto("/game/nosuchgame1");
+  await expect(page.getByRole("heading", { name: "No such game" })).toBeVisible();
+  await shot(page, "unknown-game");
+  await page.goto("/replay/abcd1234");
+  await expect(page.getByRole("heading", { name: /No replay/ })).toBeVisible();
+  await page.goto("/#token=AAAAAAAAAAAAAAAAAAAAAAAA");
+  await expect(page.locator("#banner")).toContainText("not known to this server");
+  await shot(page, "stale-token");
+  const missing = await page.request.get("/no/such/page");
+  expect(missing.status()).toBe(404);
+});
+
+test("first paint and transfer size of a game link", async ({ page }) => {
+  await page.goto(`/game/${fx.game}`);
+  await expect(page.locator("#status")).toBeVisible();
+  const figures = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const transfer = nav.transferSize + resources.reduce((sum, r) => sum + r.transferSize, 0);
+    return { first_contentful_paint_ms: paint, transfer_bytes: transfer, files: resources.length + 1 };
+  });
+  writeFileSync(fx.figures, JSON.stringify(figures));
+});
