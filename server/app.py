@@ -49,7 +49,6 @@ from server.lobby.pushes import LobbyFeed, OnlineUsers
 from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
 from server.health import HealthPages
-from server.web import WebPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
 from server.metrics import Metrics
 from server.routes import Router
@@ -129,10 +128,9 @@ class GameServer:
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
                              self.profiles, self.operator, self.analyses)
-        self.health = HealthPages(self.metrics, self.not_ready, self._summary)
+        self.health = HealthPages(self.metrics, self.not_ready, self._summary, web_client=config.web_client)
         self.metrics.watch(self._readout)
-        self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health,
-                                 WebPages() if config.web_client else None)
+        self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
         if self.cluster:
             self.cluster.attach(self._load_claimed, self._drop_game)
             self.registry.removed = lambda host: self.cluster.let_go(host.id) if self.cluster else None

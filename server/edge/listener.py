@@ -37,8 +37,6 @@ class Page:
     headers: tuple[tuple[str, str], ...] = ()  # any others (ETag, Content-Encoding)
 
 
-WebPages = Callable[[str, str, str], Page]  # (path, Accept-Encoding, If-None-Match) -> the page
-
 
 class Listener:
     """Accepts websockets on the configured address and runs a :class:`Connection` for each."""
@@ -50,19 +48,17 @@ class Listener:
         dispatch: Dispatch,
         spawn: Spawn,
         forget: Callable[[Connection], None],
-        pages: Callable[[str], Page | None] = lambda path: None,
-        web: WebPages | None = None,
+        pages: Callable[[str, Any], Page | None] = lambda path, headers: None,
     ) -> None:
-        """``forget(conn)`` is called once a connection has closed; ``pages(path)`` answers a
-        plain HTTP GET of ``path`` (``/healthz``, ``/metrics``) instead of a websocket, or None;
-        ``web`` answers every other plain GET (the web client's pages and files)."""
+        """``forget(conn)`` is called once a connection has closed; ``pages(path, headers)``
+        answers a plain HTTP GET of ``path`` (``/healthz``, ``/metrics``, the web client's
+        pages) instead of a websocket, or None."""
         self.config = config
         self.metrics = metrics
         self._dispatch = dispatch
         self._spawn = spawn
         self._forget = forget
         self._pages = pages
-        self._web = web
         self.ssl = tls_context(config.tls_cert, config.tls_key) if config.tls_cert and config.tls_key else None
         self.connections: set[Connection] = set()
         self.addresses = AddressCounter(config.max_connections_per_address)
@@ -107,7 +103,7 @@ class Listener:
                 log.warning("connections did not close in time")
 
     def _process_request(self, connection: ServerConnection, request: Any) -> Any:
-        page = self._page(request) if "Upgrade" not in request.headers else None
+        page = self._pages(request.path.partition("?")[0], request.headers) if "Upgrade" not in request.headers else None
         if page is not None:
             response = connection.respond(page.status, "")
             response.body = page.body
@@ -122,14 +118,6 @@ class Listener:
             self.metrics.cut_off["too_many_connections"] += 1
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections from your address\n")
         return None
-
-    def _page(self, request: Any) -> Page | None:
-        path = request.path.partition("?")[0]
-        page = self._pages(path)
-        if page is None and self._web is not None:
-            headers = request.headers
-            page = self._web(path, headers.get("Accept-Encoding", ""), headers.get("If-None-Match", ""))
-        return page
 
     async def _handler(self, ws: ServerConnection) -> None:
         address = self._address(ws)

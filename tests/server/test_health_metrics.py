@@ -71,6 +71,7 @@ async def test_healthz_says_ready_and_why_not(server, connect):
                                                   "uptime_s": 0, "connections": 0, "games_active": 0}
 
 
-async def test_any_other_path_is_still_the_websocket_handshake(server):
+async def test_any_other_path_is_still_the_websocket_handshake(start_server):
+    server = await start_server(web_client=False)  # without the web client's pages (docs/web.md)
     status, _, _ = await asyncio.to_thread(_get, server.port, "/")
     assert status == 426  # Upgrade Required: a browser that opens the address is told so

@@ -63,13 +63,28 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
     server = await start_server()
     duel = await H.make_duel(server, connect, seed=1)
     tokens = {"1": duel["gold"].token, "2": duel["silver"].token}
+    # A second game: the browser's Gold against the terminal client's library (client.net),
+    # which plays Silver's moves of the same script as their turns come.
+    terminal = await connect(server, "Terminal")
+    created = await duel["gold"].create_game(map="test-ford", seed=1, seat="gold")
+    await terminal.join(game=created["game"])
+    versus = created["game"]
     for client in (duel["gold"], duel["silver"]):
         await client.close()
+
+    async def terminal_plays() -> None:
+        for index, data in enumerate(H.script(1)[:MOVES]):
+            if data["player"] == 2:
+                await H.wait_for(lambda: terminal.games[versus].version >= index, timeout=120)
+                await terminal.act(versus, H.wire(data))
+
+    opponent = asyncio.create_task(terminal_plays())
     screens = WEB / "test-results" / "screens"
     screens.mkdir(parents=True, exist_ok=True)
     fixture = tmp_path / "fixture.json"
     figures = tmp_path / "figures.json"
     fixture.write_text(json.dumps({"game": duel["game"], "tokens": tokens, "actions": list(H.script(1)[:MOVES]),
+                                   "versus": versus,
                                    "screens": str(screens), "figures": str(figures)}))
     env = {**os.environ, "SCRYPTIC_URL": f"http://127.0.0.1:{server.port}", "SCRYPTIC_FIXTURE": str(fixture),
            "CHROMIUM": CHROMIUM}
@@ -77,6 +92,12 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     out, _ = await asyncio.wait_for(proc.communicate(), timeout=400)
     if proc.returncode != 0:
+        opponent.cancel()
         pytest.fail(f"playwright test failed:\n{out.decode(errors='replace')}", pytrace=False)
+    await opponent
+    # The browser resigned the second game: the terminal client saw it end.
+    await H.wait_for(lambda: (terminal.games[versus].view or {}).get("result") is not None)
+    assert terminal.games[versus].view["result"]["reason"] == "resigned"
+    assert terminal.games[versus].view["result"]["winner"] == 2
     print(out.decode(errors="replace"))
     print("figures:", figures.read_text())

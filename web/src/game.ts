@@ -1,5 +1,6 @@
 // The game page: the board, the rack, the turn's actions, the fight panel and the chronicle.
 import { actor, BoardPainter, cellAt, describeCell, key, layoutBoard, type Cell, type Layout, type View } from "./board";
+import atlasIndex from "./atlas.json";
 import { button, el } from "./dom";
 import { ServerError } from "./net";
 import type { Session } from "./main";
@@ -104,7 +105,10 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     const mine = seat != null ? view?.players[String(seat)]?.rack : null;
     if (!mine) { rack.append(el("span", { class: "hint" }, seat == null ? "You are watching." : "")); return; }
     for (const ch of rackLeft(mine, placed)) {
-      const coin = el("button", { type: "button", class: `coin ${seat === 2 ? "silver" : "gold"}`, "aria-label": `letter ${ch.toUpperCase()}`, "data-letter": ch }, ch.toUpperCase());
+      const metal = seat === 2 ? "silver" : "gold";
+      const coin = el("button", { type: "button", class: `coin ${metal}`, "aria-label": `letter ${ch.toUpperCase()}`, "data-letter": ch }, ch.toUpperCase());
+      const at = (atlasIndex.coins as any)[metal][ch] as [number, number];
+      coin.style.backgroundPosition = `${(at[0] * 100) / 25}% ${(at[1] * 100) / 8}%`;
       coin.addEventListener("click", () => { if (cursor) place(ch); else canvas.focus(); });
       coin.addEventListener("pointerdown", (ev) => startDrag(ev, ch, coin));
       rack.append(coin);

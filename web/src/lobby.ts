@@ -57,6 +57,7 @@ export async function openLobby(app: HTMLElement, session: Session): Promise<voi
     const create = el("section", { class: "panel", "aria-labelledby": "new-h" }, el("h2", { id: "new-h" }, "New game"));
     const mapSel = el("select", { id: "map", "aria-label": "map" }, ...session.hello.maps.map((m: string) => el("option", { value: m }, m)));
     const rulesSel = el("select", { id: "rules", "aria-label": "rules" }, ...session.hello.presets.map((p: string) => el("option", { value: p }, p)));
+    if (session.hello.presets.includes("war")) rulesSel.value = "war";  // the rule set the game is tuned for
     const opp = el("select", { id: "opponent", "aria-label": "opponent" }, el("option", { value: "human" }, "a person (a seek)"),
       el("option", { value: "bot" }, "the computer"));
     const who = el("input", { id: "challenge-name", placeholder: "name to challenge (optional)", "aria-label": "name to challenge", maxlength: "24" });
