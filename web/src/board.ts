@@ -69,9 +69,32 @@ export class BoardPainter {
     this.ctx.drawImage(this.atlas!, col * s, row * s, s, s, x, y, size, size);
   }
 
+  // The stones, cities and letters change only with the view or the layout: drawn once into a
+  // layer of their own, so an animation frame is one copy of that layer and the marks on it.
+  private layer: HTMLCanvasElement | null = null;
+  private layerOf: [View, Layout, HTMLImageElement | null] | null = null;
+
   draw(view: View, l: Layout, m: Marks): void {
     const ctx = this.ctx;
     ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    const of = this.layerOf;
+    if (!this.layer || !of || of[0] !== view || of[1] !== l || of[2] !== this.atlas) {
+      this.layer ??= document.createElement("canvas");
+      this.layer.width = ctx.canvas.width;
+      this.layer.height = ctx.canvas.height;
+      const real = this.ctx;
+      this.ctx = this.layer.getContext("2d")!;
+      this.ctx.clearRect(0, 0, this.layer.width, this.layer.height);
+      this.drawBase(view, l);
+      this.ctx = real;
+      this.layerOf = [view, l, this.atlas];
+    }
+    ctx.drawImage(this.layer, 0, 0);
+    this.drawMarks(l, m);
+  }
+
+  private drawBase(view: View, l: Layout): void {
+    const ctx = this.ctx;
     ctx.fillStyle = "#3a2a14";
     ctx.fillRect(l.x0 - 6, l.y0 - 6, l.cols * l.cell + 12, l.rows * l.cell + 12);
     const owner = new Map(view.cities.map(([r, c, o]) => [key(r, c), o]));
@@ -93,6 +116,10 @@ export class BoardPainter {
     for (const [seat, p] of Object.entries(view.players)) {
       for (const [r, c, ch] of p.letters) this.coin(seat === "1" ? "gold" : "silver", ch, l, r, c, 1);
     }
+  }
+
+  private drawMarks(l: Layout, m: Marks): void {
+    const ctx = this.ctx;
     const mine = m.seat === 2 ? "silver" : "gold";
     for (const [k, ch] of m.placed) {
       const [r, c] = k.split(",").map(Number);

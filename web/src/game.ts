@@ -79,6 +79,22 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     requestAnimationFrame(step);
   };
   painter.onReady = () => draw();
+  // For the browser tests' frame-rate figure: animate a fight's flash over the whole board for
+  // ``frames`` frames and answer the frames per second the browser managed.
+  (window as any).scrypticFightFps = (frames: number) => new Promise<number>((done) => {
+    if (!view) { done(0); return; }
+    const cells = new Set<string>();
+    for (let r = 0; r < view.height; r++) for (let c = 0; c < view.width; c++) cells.add(key(r, c));
+    let count = 0, start = 0;
+    const step = (now: number) => {
+      if (count === 0) start = now;
+      flash = { cells, until: now + 900 };
+      draw(now);
+      if (++count <= frames) requestAnimationFrame(step);
+      else { flash = null; draw(); done((frames * 1000) / (now - start)); }
+    };
+    requestAnimationFrame(step);
+  });
   new ResizeObserver(resize).observe(boardBox);
 
   const renderHeader = () => {
@@ -170,7 +186,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
 
   const askPreview = async () => {
     const ask = ++previewAsk;
-    if (!placed.size || !myTurn()) { preview = null; renderFight(); renderControls(); draw(); return; }
+    if (!placed.size || seat == null) { preview = null; renderFight(); renderControls(); draw(); return; }
     try {
       const got = await conn.request("preview", { game: id, placements: placements(placed), ...(placed.size === 1 ? { direction: dir } : {}) });
       if (ask === previewAsk) preview = got.preview;
@@ -249,6 +265,10 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     if (m.game !== id) return;
     view = m.view; seat = m.seat; info = m.info; version = m.version;
     if (m.events?.length) tell(m.events);
+    else if (!chronicle.length && version > 0) {
+      chronicle.push(`${version} action(s) were played before you opened the game.`);
+      log.append(el("li", { class: "hint" }, chronicle[0]));
+    }
     canvas.dataset.version = String(version);
     persist(); resize(); refresh();
     if (view?.result && !chronicle.some((l) => l.includes("wins") || l.includes("drawn"))) showBanner("This game is over.");

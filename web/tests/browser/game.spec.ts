@@ -138,5 +138,7 @@ test("first paint and transfer size of a game link", async ({ page }) => {
     const transfer = nav.transferSize + resources.reduce((sum, r) => sum + r.transferSize, 0);
     return { first_contentful_paint_ms: paint, transfer_bytes: transfer, files: resources.length + 1 };
   });
+  const fps = await page.evaluate(() => (window as any).scrypticFightFps(120));
+  Object.assign(figures, { fight_fps: Math.round(fps) });
   writeFileSync(fx.figures, JSON.stringify(figures));
 });
