@@ -4,7 +4,7 @@ The lobby answers ``hello``, ``set_name`` (accounts), ``create_game``, ``join``,
 (matchmaking), ``challenge``, ``answer_challenge`` (challenges), ``list_games``,
 ``subscribe_lobby``, ``unsubscribe_lobby``, ``my_games`` and ``export`` (listings), ``analyse`` (the analysis desk),
 ``profile``, ``history`` and ``leaderboard`` (profiles); the operator answers ``admin``. The game host answers ``act``,
-``claim_win``, ``offer``, ``answer_offer`` and ``abort``; ``attach``, ``watch`` and ``leave``
+``claim_win``, ``offer``, ``answer_offer``, ``abort`` and ``preview`` (what a commit would do); ``attach``, ``watch`` and ``leave``
 bind a connection to a game's seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
 answer, or the refusal raised, into the reply.
 
