@@ -59,6 +59,7 @@ def test_every_request_type_decodes():
         "abort": {"game": "abcd1234"}, "leaderboard": {"family": "blitz"}, "profile": {"user": 3},
         "history": {"name": "Ada", "limit": 5, "before": 1.5},
         "admin": {"key": "k" * 43, "op": "ban", "name": "Bea", "reason": "spam"},
+        "preview": {"game": "abcd1234", "placements": [[1, 2, "a"], [1, 3, "t"]]},
     }
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():

@@ -66,7 +66,8 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
     # A second game: the browser's Gold against the terminal client's library (client.net),
     # which plays Silver's moves of the same script as their turns come.
     terminal = await connect(server, "Terminal")
-    created = await duel["gold"].create_game(map="test-ford", seed=1, seat="gold")
+    created = await duel["gold"].create_game(map="test-ford", seed=1, seat="gold",
+                                             time_control={"kind": "fischer", "initial": 600, "increment": 5})
     await terminal.join(game=created["game"])
     versus = created["game"]
     for client in (duel["gold"], duel["silver"]):

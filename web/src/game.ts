@@ -5,9 +5,10 @@ import { button, el } from "./dom";
 import { ServerError } from "./net";
 import type { Session } from "./main";
 import { showBanner, showProblem } from "./main";
-import { advance, describeEvent, placements, rackLeft } from "./turn";
+import { advance, describeEvent, formatClock, placements, rackLeft } from "./turn";
 
 interface Saved { version: number; chronicle: string[] }
+
 
 export async function openGame(app: HTMLElement, session: Session, path: string[]): Promise<void> {
   const { conn } = session;
@@ -19,6 +20,8 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
   const chronicle = saved.chronicle;
   const placed = new Map<string, string>();
   let cursor: Cell | null = null, lastClick: Cell | null = null, dir: "across" | "down" = "across", previewAsk = 0, preview: any = null;
+  let clock: any = null, clockAt = 0;
+  let defenceOrder: number[] | null = null, discardPick = new Set<number>();
   let layout: Layout | null = null, flash: { cells: Set<string>; until: number } | null = null;
 
   app.innerHTML = "";
@@ -106,8 +109,9 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
       const conn = info?.players?.[s]?.connected === false ? " (away)" : "";
       header.append(el("div", { class: `player p${s}${actor(view) === Number(s) ? " acting" : ""}` },
         el("span", { class: "name" }, `${n[s]}${conn}`), el("span", { class: "score", "aria-label": `${n[s]} score` }, ` ${p.score}`),
-        el("span", { class: "pool" }, ` pool ${p.pool ?? "-"}`)));
+        el("span", { class: "pool" }, ` pool ${p.pool ?? "-"}`), el("span", { class: "clock", id: `clock-${s}`, role: "timer", "aria-label": `${n[s]}'s clock` })));
     }
+    tickClocks();
     let status: string;
     if (view.result) status = view.result.winner == null ? `Drawn (${view.result.reason})` : `${n[String(view.result.winner)]} wins (${view.result.reason})`;
     else if (info?.status === "open") status = "Waiting for a second player";
@@ -115,6 +119,19 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     else status = myTurn() ? "Your move" : `${n[String(actor(view))]} to move`;
     header.append(el("div", { class: "status", id: "status", role: "status" }, status));
   };
+
+  const tickClocks = () => {
+    if (!clock || clock.kind === "none") return;
+    for (const s of ["1", "2"]) {
+      const span = document.getElementById(`clock-${s}`);
+      if (!span) continue;
+      let left = Number(clock.left?.[s] ?? 0);
+      if (clock.running === Number(s) && !view?.result) left -= (performance.now() - clockAt) / 1000;
+      span.textContent = ` ${formatClock(left)}`;
+      span.classList.toggle("low", left < 30);
+    }
+  };
+  setInterval(tickClocks, 500);
 
   const renderRack = () => {
     rack.innerHTML = "";
@@ -146,11 +163,31 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     }
     const pending = view.pending;
     if (pending?.kind === "defence" && pending.player === seat) {
-      controls.append(el("span", {}, `Defend against ${String(pending.attack.word).toUpperCase()} (${pending.attack.strength}): `),
-        button("Defend in the suggested order", () => act({ type: "order_defence", order: pending.suggested_order }), { id: "defend" }));
+      // The defence order: the defenders in the order they meet the attack, suggested first.
+      const order = defenceOrder ?? [...pending.suggested_order];
+      const list = el("ol", { class: "defence", "aria-label": "defence order" });
+      order.forEach((index, at) => {
+        const d = pending.defenders[index];
+        const up = button("Up", () => { [order[at - 1], order[at]] = [order[at], order[at - 1]]; defenceOrder = order; renderControls(); },
+          { "aria-label": `move ${String(d.word).toUpperCase()} earlier` });
+        up.disabled = at === 0;
+        list.append(el("li", {}, `${String(d.word).toUpperCase()} (${d.strength}) `, up));
+      });
+      controls.append(el("span", {}, `Defend against ${String(pending.attack.word).toUpperCase()} (${pending.attack.strength}):`), list,
+        button("Defend in this order", () => act({ type: "order_defence", order }), { id: "defend" }),
+        button("Suggested order", () => { defenceOrder = null; renderControls(); }));
     } else if (pending?.kind === "discard" && pending.player === seat) {
       const rackNow = view.players[String(seat)].rack ?? "";
-      controls.append(button(`Discard ${rackNow.slice(-pending.count).toUpperCase()}`, () => act({ type: "discard", letters: rackNow.slice(-pending.count) }), { id: "discard" }));
+      const picks = el("div", { class: "discard", role: "group", "aria-label": `choose ${pending.count} letter(s) to discard` });
+      rackNow.split("").forEach((ch, i) => {
+        const b = button(ch.toUpperCase(), () => { if (discardPick.has(i)) discardPick.delete(i); else discardPick.add(i); renderControls(); },
+          { "aria-pressed": String(discardPick.has(i)), class: "pick", "aria-label": `discard ${ch.toUpperCase()}` });
+        picks.append(b);
+      });
+      const chosen = [...discardPick].map((i) => rackNow[i]).join("");
+      const go = button(`Discard ${chosen.toUpperCase() || "..."}`, () => act({ type: "discard", letters: chosen }), { id: "discard" });
+      go.disabled = discardPick.size !== pending.count;
+      controls.append(el("span", {}, `Choose ${pending.count} to discard: `), picks, go);
     } else {
       const commit = button("Commit", () => act({ type: "commit", placements: placements(placed), ...(placed.size === 1 ? { direction: dir } : {}) }), { id: "commit" });
       commit.disabled = !myTurn() || !preview?.ok;
@@ -264,6 +301,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
   const takeState = (m: any) => {
     if (m.game !== id) return;
     view = m.view; seat = m.seat; info = m.info; version = m.version;
+    clock = m.info?.clock ?? null; clockAt = performance.now();
     if (m.events?.length) tell(m.events);
     else if (!chronicle.length && version > 0) {
       chronicle.push(`${version} action(s) were played before you opened the game.`);
@@ -277,11 +315,18 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
   conn.on("update", (m) => {
     if (m.game !== id || m.version <= version) return;
     view = m.view; version = m.version;
+    if (m.clock !== undefined) { clock = m.clock; clockAt = performance.now(); }
+    defenceOrder = null; discardPick = new Set();
     canvas.dataset.version = String(version);
     tell(m.events); refresh();
   });
   conn.on("missed", (m) => { if (m.game === id) for (const u of m.updates) if (u.version > version) tell(u.events); });
-  conn.on("info", (m) => { if (m.game === id) { info = m.info; renderHeader(); renderControls(); } });
+  conn.on("info", (m) => {
+    if (m.game !== id) return;
+    info = m.info;
+    if (m.info?.clock) { clock = m.info.clock; clockAt = performance.now(); }
+    renderHeader(); renderControls();
+  });
   conn.on("presence", (m) => { if (m.game === id && info?.players?.[String(m.seat)]) { info.players[String(m.seat)].connected = m.connected; renderHeader(); } });
 
   for (const line of chronicle) log.append(el("li", {}, line));

@@ -60,10 +60,15 @@ export async function openLobby(app: HTMLElement, session: Session): Promise<voi
     if (session.hello.presets.includes("war")) rulesSel.value = "war";  // the rule set the game is tuned for
     const opp = el("select", { id: "opponent", "aria-label": "opponent" }, el("option", { value: "human" }, "a person (a seek)"),
       el("option", { value: "bot" }, "the computer"));
+    const clockSel = el("select", { id: "clock", "aria-label": "clock" }, el("option", { value: "none" }, "no clock"),
+      el("option", { value: "fischer" }, "10 min + 5 s"), el("option", { value: "per_turn" }, "2 min a turn"),
+      el("option", { value: "correspondence" }, "a day a turn"));
+    const clocks: Record<string, any> = { none: { kind: "none" }, fischer: { kind: "fischer", initial: 600, increment: 5 },
+      per_turn: { kind: "per_turn", seconds: 120 }, correspondence: { kind: "correspondence", days: 1 } };
     const who = el("input", { id: "challenge-name", placeholder: "name to challenge (optional)", "aria-label": "name to challenge", maxlength: "24" });
-    create.append(el("div", { class: "row" }, mapSel, rulesSel, opp, who), button("Create", async () => {
+    create.append(el("div", { class: "row" }, mapSel, rulesSel, clockSel, opp, who), button("Create", async () => {
       try {
-        const settings = { map: mapSel.value, rules: rulesSel.value };
+        const settings = { map: mapSel.value, rules: rulesSel.value, time_control: clocks[clockSel.value] };
         const made = who.value.trim()
           ? await conn.request("challenge", { ...settings, name: who.value.trim() })
           : await conn.request("create_game", { ...settings, opponent: opp.value as "human" | "bot" });

@@ -50,3 +50,11 @@ export function describeEvent(ev: any, names: Record<string, string>): string | 
     default: return null;
   }
 }
+
+/** Seconds as m:ss (h:mm:ss past an hour, days past a day). */
+export function formatClock(seconds: number): string {
+  const t = Math.max(0, Math.floor(seconds));
+  if (t >= 86400) return `${Math.floor(t / 86400)}d ${Math.floor((t % 86400) / 3600)}h`;
+  const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), sec = String(t % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}

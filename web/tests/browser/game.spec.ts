@@ -101,6 +101,8 @@ test("a browser player against the terminal client", async ({ browser }) => {
   await expect(gold.getByText("Signed in as Gold")).toBeVisible();
   await gold.goto(`/game/${fx.versus}`);
   await expect(gold.locator("#status")).toHaveText("Your move");
+  await expect(gold.locator("#clock-1")).toHaveText(/^ (10:00|9:[0-5]\d)$/);  // a 10-minute bank, running
+  await expect(gold.locator("#clock-2")).toHaveText(" 10:00");
   let v = 0;
   for (const action of fx.actions) {
     if (action.player === 1) await play(gold, action, v);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { actor, cellAt, describeCell, layoutBoard, type View } from "../../src/board";
 import { signInLink, tokenFromHash } from "../../src/identity";
 import { frame, socketUrl } from "../../src/net";
-import { advance, describeEvent, placements, rackLeft } from "../../src/turn";
+import { advance, describeEvent, formatClock, placements, rackLeft } from "../../src/turn";
 import { REQUEST_TYPES } from "../../src/generated/protocol";
 
 const view = {
@@ -44,6 +44,9 @@ describe("the turn", () => {
   });
   it("sorts placements as the protocol wants them", () => {
     expect(placements(new Map([["1,3", "o"], ["1,2", "g"]]))).toEqual([[1, 2, "g"], [1, 3, "o"]]);
+  });
+  it("shows a clock as m:ss, h:mm:ss past an hour, days past a day, never below zero", () => {
+    expect([formatClock(65.9), formatClock(3725), formatClock(90000), formatClock(-3)]).toEqual(["1:05", "1:02:05", "1d 1h", "0:00"]);
   });
   it("words events for the chronicle", () => {
     const names = { "1": "Ada", "2": "Bo" };
