@@ -26,7 +26,8 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
 
   app.innerHTML = "";
   const header = el("header", { class: "game-header" });
-  const canvas = el("canvas", { id: "board", tabindex: "0", role: "grid", "aria-label": "the board" });
+  const canvas = el("canvas", { id: "board", tabindex: "0", role: "application", "aria-roledescription": "game board",
+    "aria-label": "the board: arrow keys move the cursor, letters place, Enter commits" });
   const cellNote = el("p", { class: "sr-only", "aria-live": "polite", id: "cell-note" });
   const rack = el("div", { class: "rack", role: "toolbar", "aria-label": "your rack" });
   const controls = el("div", { class: "controls" });

@@ -4,6 +4,7 @@ import { savedToken, saveToken, tokenFromHash } from "./identity";
 import { Connection, ServerError, socketUrl } from "./net";
 import { openLobby } from "./lobby";
 import { openGame } from "./game";
+import { openAnalysis } from "./analysis";
 
 export interface Session { conn: Connection; hello: any; user: { id: number; name: string } | null }
 
@@ -32,6 +33,7 @@ type Page = (app: HTMLElement, session: Session, path: string[], reconnected: bo
 function pageFor(path: string[]): Page | null {
   if (path.length === 0) return openLobby;
   if (path[0] === "game" && path.length === 2) return openGame;
+  if (path[0] === "analysis" && path.length === 2) return openAnalysis;
   return null;
 }
 
@@ -42,7 +44,7 @@ function main(): void {
     history.replaceState(null, "", location.pathname);
   }
   const path = location.pathname.split("/").filter(Boolean);
-  if (path[0] === "replay" || path[0] === "analysis" || path[0] === "puzzle") {
+  if (path[0] === "replay" || path[0] === "puzzle") {
     const what = path[0] === "puzzle" ? "daily puzzle" : path[0];
     showProblem(`No ${what} in the browser yet`,
       `This server does not show the ${what} in the browser yet; the desktop client does (scryptic play).`);

@@ -91,6 +91,11 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   const late = await (await browser.newContext()).newPage();
   await late.goto(`/game/${fx.game}`);
   await expect(late.locator("#status")).toContainText("wins (resigned)");
+
+  // Its analysis: the server's, as the desktop client shows it.
+  await late.goto(`/analysis/${fx.game}`);
+  await expect(late.locator("table.turns tbody tr").first()).toBeVisible({ timeout: 60_000 });
+  await shot(late, "analysis");
 });
 
 test("a browser player against the terminal client", async ({ browser }) => {
