@@ -80,18 +80,33 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
                 await terminal.act(versus, H.wire(data))
 
     opponent = asyncio.create_task(terminal_plays())
+    signals = tmp_path / "signals"
+    signals.mkdir()
+
+    async def restart_when_asked() -> None:
+        # The browser asks (a file) for the server to go away and come back on the same port
+        # and store: its pages must say so and resume by themselves.
+        await H.wait_for(lambda: (signals / "stop").exists(), timeout=400, step=0.1)
+        port = server.port
+        await server.stop()
+        (signals / "stopped").write_text("")
+        await H.wait_for(lambda: (signals / "start").exists(), timeout=60, step=0.1)
+        await start_server(db=tmp_path / "server.sqlite3", port=port)
+
+    restarter = asyncio.create_task(restart_when_asked())
     screens = WEB / "test-results" / "screens"
     screens.mkdir(parents=True, exist_ok=True)
     fixture = tmp_path / "fixture.json"
     figures = tmp_path / "figures.json"
     fixture.write_text(json.dumps({"game": duel["game"], "tokens": tokens, "actions": list(H.script(1)[:MOVES]),
-                                   "versus": versus,
+                                   "versus": versus, "signals": str(signals),
                                    "screens": str(screens), "figures": str(figures)}))
     env = {**os.environ, "SCRYPTIC_URL": f"http://127.0.0.1:{server.port}", "SCRYPTIC_FIXTURE": str(fixture),
            "CHROMIUM": CHROMIUM}
     proc = await asyncio.create_subprocess_exec("npx", "playwright", "test", cwd=WEB, env=env,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     out, _ = await asyncio.wait_for(proc.communicate(), timeout=400)
+    restarter.cancel()
     if proc.returncode != 0:
         opponent.cancel()
         pytest.fail(f"playwright test failed:\n{out.decode(errors='replace')}", pytrace=False)

@@ -76,6 +76,7 @@ export class BoardPainter {
 
   draw(view: View, l: Layout, m: Marks): void {
     const ctx = this.ctx;
+    if (!ctx.canvas.width || !ctx.canvas.height) return;  // not laid out yet
     ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
     const of = this.layerOf;
     if (!this.layer || !of || of[0] !== view || of[1] !== l || of[2] !== this.atlas) {

@@ -1,10 +1,10 @@
 // Two browser players play a game the server knows to be legal (scripted by the harness), a
 // third browser watches; a reload mid-game resumes; one player is on a phone-sized screen.
 import { expect, test, type Page } from "@playwright/test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-interface Fixture { game: string; versus: string; tokens: Record<string, string>; actions: any[]; screens: string; figures: string }
+interface Fixture { game: string; versus: string; signals: string; tokens: Record<string, string>; actions: any[]; screens: string; figures: string }
 const fx: Fixture = JSON.parse(readFileSync(process.env.SCRYPTIC_FIXTURE!, "utf8"));
 const shot = (page: Page, name: string) => page.screenshot({ path: join(fx.screens, `${name}.png`) });
 
@@ -148,4 +148,19 @@ test("first paint and transfer size of a game link", async ({ page }) => {
   const fps = await page.evaluate(() => (window as any).scrypticFightFps(120));
   Object.assign(figures, { fight_fps: Math.round(fps) });
   writeFileSync(fx.figures, JSON.stringify(figures));
+});
+
+test("the server goes away and comes back: a banner, then the page resumes", async ({ page }) => {
+  page.on("pageerror", (err) => { throw err; });
+  await page.goto(`/game/${fx.game}`);
+  await expect(page.locator("#status")).toContainText("wins (resigned)");
+  const at = await version(page);
+  writeFileSync(join(fx.signals, "stop"), "");
+  await expect(page.locator("#banner")).toContainText("connection to the server was lost", { timeout: 30_000 });
+  await expect.poll(() => existsSync(join(fx.signals, "stopped"))).toBe(true);
+  await shot(page, "server-gone");
+  writeFileSync(join(fx.signals, "start"), "");
+  await expect(page.locator("#banner")).toBeHidden({ timeout: 30_000 });
+  await expect.poll(() => version(page)).toBe(at);
+  await expect(page.locator("#status")).toContainText("wins (resigned)");
 });
