@@ -202,16 +202,24 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     }
     controls.append(button("Offer a draw", () => conn.request("offer", { game: id, kind: "draw" }).catch((e) => showBanner(e.reason, "error")), { id: "offer-draw" }),
       button("Resign", () => { if (confirm("Resign this game?")) act({ type: "resign" }); }, { id: "resign" }));
-    const offers = info?.offers?.draw ?? [];
-    if (offers.length && !offers.includes(seat)) {
-      controls.append(button("Accept the draw", () => conn.request("answer_offer", { game: id, kind: "draw", accept: true }), { id: "accept-draw" }));
+    controls.append(button("Ask to take back", () => conn.request("offer", { game: id, kind: "takeback" }).catch((e) => showBanner(e.reason, "error")), { id: "offer-takeback" }));
+    for (const kind of ["draw", "takeback"] as const) {
+      const by: number[] = info?.offers?.[kind] ?? [];
+      if (by.length && !by.includes(seat)) {
+        const what = kind === "draw" ? "the draw" : "the takeback";
+        controls.append(button(`Accept ${what}`, () => conn.request("answer_offer", { game: id, kind, accept: true }).catch((e) => showBanner(e.reason, "error")), { id: `accept-${kind}` }),
+          button(`Decline ${what}`, () => conn.request("answer_offer", { game: id, kind, accept: false }).catch((e) => showBanner(e.reason, "error")), { id: `decline-${kind}` }));
+      }
     }
   };
 
   const renderFight = () => {
     fight.innerHTML = "";
     fight.append(el("h2", {}, "This turn"));
-    if (!preview) { fight.append(el("p", { class: "hint" }, myTurn() ? "Click a cell, then type or drag letters." : "")); return; }
+    if (!preview) {
+      fight.append(el("p", { class: "hint" }, seat == null ? "The players' turns appear in the chronicle." : myTurn() ? "Click a cell, then type or drag letters." : "You may lay out your next word while you wait."));
+      return;
+    }
     if (preview.error) fight.append(el("p", { class: "bad", id: "preview-error" }, preview.error));
     for (const w of preview.words) fight.append(el("p", { class: w.is_word ? "good" : "bad" }, `${w.text.toUpperCase()} ${w.is_word ? "is a word" : "is not a word"}`));
     if (preview.ok) {
