@@ -78,6 +78,9 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   }
   await shot(gold, "game-gold");
   await shot(silver, "game-silver-phone");
+  await silver.setViewportSize({ width: 844, height: 390 });  // the phone turned on its side
+  await expect.poll(() => silver.locator("#board").evaluate((b: HTMLCanvasElement) => b.getBoundingClientRect().width > 300)).toBe(true);
+  await shot(silver, "game-silver-phone-landscape");
   await shot(watcher, "game-watcher");
 
   for (const p of [gold, silver]) p.on("dialog", (d) => d.accept());
