@@ -302,7 +302,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
       if (!moved) return;
       ghost.remove();
       const cell = cellOfEvent(e);
-      if (cell) { cursor = cell; place(ch); }
+      if (cell) { cursor = cell; cellNote.textContent = describeCell(view!, ...cell); place(ch); }
     };
     window.addEventListener("pointermove", move); window.addEventListener("pointerup", up);
   };

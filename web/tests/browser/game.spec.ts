@@ -20,9 +20,18 @@ async function version(page: Page): Promise<number> {
   return Number(await page.locator("#board").getAttribute("data-version"));
 }
 
-async function play(page: Page, action: any, versionBefore: number): Promise<void> {
+async function dragToCell(page: Page, ch: string, r: number, c: number): Promise<void> {
+  const board = page.locator("#board");
+  const d = await board.evaluate((b: HTMLCanvasElement) => ({ ...b.dataset }));
+  const cell = Number(d.cell), x0 = Number(d.x0), y0 = Number(d.y0);
+  await page.locator(`.rack .coin[data-letter="${ch}"]`).first().dragTo(board, { targetPosition: { x: x0 + (c + 0.5) * cell, y: y0 + (r + 0.5) * cell } });
+  await expect(page.locator("#cell-note")).toContainText(`row ${r + 1}, column ${c + 1},`);
+}
+
+async function play(page: Page, action: any, versionBefore: number, drag = false): Promise<void> {
   if (action.type === "commit") {
     for (const [r, c, ch] of action.placements) {
+      if (drag) { await dragToCell(page, ch, r, c); continue; }
       await clickCell(page, r, c);
       await page.keyboard.press(ch);
     }
@@ -63,7 +72,7 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   let v = await version(gold);
   for (const [i, action] of fx.actions.entries()) {
     const page = action.player === 1 ? gold : silver;
-    await play(page, action, v);
+    await play(page, action, v, page === silver);  // Silver, on the phone, drags letters from the rack
     v += 1;
     await expect(watcher.locator("#board")).toHaveAttribute("data-version", String(v));
     if (i === 0) await shot(gold, "game-after-first-word");
@@ -109,7 +118,7 @@ test("a browser player against the terminal client", async ({ browser }) => {
   await expect(gold.getByText("Signed in as Gold")).toBeVisible();
   await gold.goto(`/game/${fx.versus}`);
   await expect(gold.locator("#status")).toHaveText("Your move");
-  await expect(gold.locator("#clock-1")).toHaveText(/^ (10:00|9:[0-5]\d)$/);  // a 10-minute bank, running
+  await expect(gold.locator("#clock-1")).toHaveText(/^ (10:00|\d:[0-5]\d)$/);  // a 10-minute bank, running since the game began
   await expect(gold.locator("#clock-2")).toHaveText(" 10:00");
   let v = 0;
   for (const action of fx.actions) {
