@@ -122,6 +122,11 @@ LAYER_RULES: dict[str, tuple[str, ...]] = {
         "server.bots",
         "shared",
     ),
+    # The tournament rules are pure functions of plain data: the standard library only.
+    "server.tournaments": (
+        "server.app", "server.routes", "server.edge", "server.lobby", "server.host", "server.store",
+        "server.bus", "server.cluster", "server.remote", "server.bots", "server.analyses", "shared",
+    ),
 }
 
 # Packages that may not import each other: importer -> the packages it must not name.
