@@ -15,7 +15,7 @@ from pathlib import Path
 
 from server.store.records import StoreError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # Version 1, as first created; later versions are reached by MIGRATIONS.
 SCHEMA = """
@@ -106,6 +106,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             depth   TEXT NOT NULL,
             data    TEXT NOT NULL,
             created REAL NOT NULL
+        )""",),
+    # Tournaments, each one row of JSON state (server.store.tournaments).
+    5: ("""CREATE TABLE IF NOT EXISTS tournaments (
+            id      TEXT PRIMARY KEY,
+            status  TEXT NOT NULL,
+            data    TEXT NOT NULL,
+            updated REAL NOT NULL
         )""",),
 }
 
