@@ -1,23 +1,17 @@
 """The game server's composition root: :class:`GameServer` builds every part and wires them.
 
-One place decides which store, bot player, lobby and edge a server has, and hands each part
-the few collaborators it needs (as lila-ws's ``LilaWs.scala`` does):
+One place decides which store, bot player, lobby and edge a server has, and hands each part the few collaborators it needs (as lila-ws's ``LilaWs.scala`` does):
 
-- the store: :class:`~server.store.sqlite.SQLiteStore`, used as a
-  :class:`~server.store.interface.GameStore`;
-- the bot player: :class:`~server.bots.BotRunner` (a process pool); the post-game analyses:
-  :class:`~server.analyses.AnalysisDesk` (a process pool of its own);
-- the lobby: :class:`~server.lobby.registry.GameRegistry` (the live games, each a
-  :class:`~server.host.game_host.GameHost` handed one shared
-  :class:`~server.host.ports.HostContext`), :class:`~server.lobby.accounts.Accounts`,
-  :class:`~server.lobby.matchmaking.Matchmaking`, :class:`~server.lobby.listings.Listings`;
-- the request table: :class:`~server.routes.Router`;
-- the edge: :class:`~server.edge.listener.Listener`, one
+- the store: :class:`~server.store.sqlite.SQLiteStore`, used as a :class:`~server.store.interface.GameStore`;
+- the bot player: :class:`~server.bots.BotRunner` (a process pool); the analyses: :class:`~server.analyses.AnalysisDesk`;
+- the lobby: :class:`~server.lobby.registry.GameRegistry` (the live games, each a :class:`~server.host.game_host.GameHost`
+  handed one shared :class:`~server.host.ports.HostContext`), :class:`~server.lobby.accounts.Accounts`,
+  :class:`~server.lobby.matchmaking.Matchmaking`, :class:`~server.lobby.listings.Listings`, the tournament desk;
+- the request table: :class:`~server.routes.Router`; the edge: :class:`~server.edge.listener.Listener`, one
   :class:`~server.edge.connection.Connection` per websocket, dispatching to the router.
 
-``start()`` reloads every unfinished game by replaying its stored actions through the engine,
-then serves websockets; ``stop()`` closes connections, timers and the store cleanly.
-``docs/architecture.md`` follows one action through these parts.
+``start()`` reloads every unfinished game by replaying its stored actions through the engine, then serves
+websockets; ``stop()`` closes connections, timers and the store. ``docs/architecture.md`` follows one action.
 """
 
 from __future__ import annotations
@@ -48,6 +42,7 @@ from server.lobby.profiles import Profiles
 from server.lobby.pushes import LobbyFeed, OnlineUsers
 from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
+from server.lobby.tournament_desk import TournamentDesk
 from server.health import HealthPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
 from server.metrics import Metrics
@@ -56,6 +51,7 @@ from server.store.analyses import archive_for
 from server.store.interface import GameStore
 from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
+from server.store.tournaments import tournament_archive_for
 from shared.rules.lexicon import Lexicon
 from shared.rules.terrain import GameMap
 from shared.words.dictionary import offensive_words
@@ -126,8 +122,10 @@ class GameServer:
         )
         self.analyses = AnalysisDesk(archive_for(self.store), self.listings.export, lexicon_factory or (lambda: lexicon),
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
+        self.tournaments = TournamentDesk(tournament_archive_for(self.store), self.accounts, self.matchmaking, self.online, self.operator.is_key)
+        self.registry.on_finished = self.tournaments.game_finished
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
-                             self.profiles, self.operator, self.analyses)
+                             self.profiles, self.operator, self.analyses, self.tournaments.handlers())
         self.health = HealthPages(self.metrics, self.not_ready, self._summary)
         self.metrics.watch(self._readout)
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
@@ -270,6 +268,7 @@ class GameServer:
         state = self.cluster.load_state() if self.cluster else self.store.load_state()
         self.accounts.load(state.users)
         self.ratings.load(state.ratings)
+        await self.tournaments.load()  # and arm their timers, before the games: one ending as it is reloaded counts
         checkpoints = self.registry.reload(state.games, state.heartbeat, now)
         await self.store.note_alive(now, checkpoints)
         self.registry.start_all(now)
@@ -304,6 +303,7 @@ class GameServer:
         self.registry.closing = True
         await self.listener.close()
         self.registry.cancel_timers()
+        self.tournaments.stop()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -61,8 +61,10 @@ class Router:
         profiles: Profiles,
         operator: Operator,
         analyses: AnalysisDesk,
+        more: dict[str, Handler] | None = None,
     ) -> None:
-        """``stats()`` is the server's health readout (the ``stats`` request)."""
+        """``stats()`` is the server's health readout (the ``stats`` request); ``more``: the
+        handlers of further parts by request type (the tournament desk's)."""
         self.registry = registry
         self.listings = listings
         self.analyses = analyses
@@ -97,6 +99,7 @@ class Router:
             "stats": self.stats,
             "admin": operator.admin,
         }
+        self.handlers.update(more or {})
         assert set(self.handlers) == set(P.REQUEST_TYPES), "every request type has a handler"
 
     async def dispatch(self, client: Client, request: P.Request) -> dict[str, Any]:

@@ -265,3 +265,25 @@ class Calls:
 
     async def stats(self) -> dict[str, Any]:
         return await self.request("stats")
+
+    # Tournaments ----------------------------------------------------------------------------
+
+    async def tournaments(self) -> dict[str, Any]:
+        """The events: ``upcoming``, ``running``, ``finished``, each a list of summaries."""
+        return await self.request("tournaments")
+
+    async def tournament(self, tournament: str) -> dict[str, Any]:
+        """One event with its standings; its changes are pushed from now on (``tournament``)."""
+        return (await self.request("tournament", tournament=tournament))["tournament"]
+
+    async def join_tournament(self, tournament: str) -> dict[str, Any]:
+        """Enter an event: you are paired whenever you are free (``tournament_game`` pushes)."""
+        return (await self.request("join_tournament", tournament=tournament))["tournament"]
+
+    async def leave_tournament(self, tournament: str) -> dict[str, Any]:
+        """Stop being paired in an event (your points stay)."""
+        return (await self.request("leave_tournament", tournament=tournament))["tournament"]
+
+    async def create_tournament(self, key: str, name: str, seconds: int, **settings: Any) -> dict[str, Any]:
+        """An operator's new arena (``settings``: start_in, map, rules, time_control, rated, max_players)."""
+        return (await self.request("create_tournament", key=key, name=name, seconds=seconds, **settings))["tournament"]

@@ -249,6 +249,45 @@ class Admin(_Request, tag="admin"):
     winner: Literal["gold", "silver", "draw"] | None = None  # "adjudicate"
 
 
+# Tournaments (docs/tournaments.md): answered by the node that directs the event, read by any.
+TournamentId = Annotated[str, msgspec.Meta(pattern=r"^t[a-z0-9]{4,31}$")]
+
+
+class CreateTournament(_Request, tag="create_tournament", kw_only=True):
+    """An operator's new arena (``scryptic admin tournament``): it starts ``start_in`` seconds
+    from now and runs ``seconds``; its games are played with these settings."""
+
+    key: OperatorKey
+    kind: Literal["arena"] = "arena"
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    start_in: Annotated[float, msgspec.Meta(ge=0, le=30 * 86400)] = 0.0
+    seconds: Annotated[int, msgspec.Meta(ge=1, le=7 * 86400)]
+    map: MapName | None = None
+    rules: RulesName = DEFAULT_RULES
+    time_control: TimeControl = NoClock()
+    rated: bool = False
+    max_players: Annotated[int, msgspec.Meta(ge=2, le=10_000)] = 500
+
+
+class Tournaments(_Request, tag="tournaments"):
+    """The events: upcoming, running and recently finished."""
+
+
+class Tournament(_Request, tag="tournament"):
+    """One event with its standings; the connection is then pushed each change (``tournament``)."""
+
+    repeatable: ClassVar[bool] = True
+    tournament: TournamentId
+
+
+class JoinTournament(_Request, tag="join_tournament"):
+    tournament: TournamentId
+
+
+class LeaveTournament(_Request, tag="leave_tournament"):
+    tournament: TournamentId
+
+
 Request = (
     Hello
     | SetName
@@ -277,6 +316,11 @@ Request = (
     | Ping
     | Stats
     | Admin
+    | CreateTournament
+    | Tournaments
+    | Tournament
+    | JoinTournament
+    | LeaveTournament
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
@@ -341,6 +385,12 @@ ERROR_CODES: dict[str, str] = {
     "store_failed": "the server could not store the action; it was not applied",
     "server_busy": "the server is shutting down or overloaded",
     "internal": "the server failed to handle the request (a bug); nothing changed",
+    # Tournaments.
+    "no_such_tournament": "there is no tournament with that id",
+    "tournament_full": "the tournament has as many players as it takes",
+    "tournament_over": "the tournament has finished",
+    "already_joined": "you are already playing in that tournament",
+    "not_joined": "you are not playing in that tournament",
     # Every rules-engine refusal (shared.rules.errors) is passed through with its own code, e.g.
     # "not_your_turn", "not_a_word", "not_connected", "discard_first", "not_in_rack", ...
 }

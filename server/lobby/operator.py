@@ -89,6 +89,10 @@ class Operator:
         # Told of each ban and unban (a cluster node tells the other nodes: banned_elsewhere).
         self.spread: Callable[[int, str | None], None] = lambda user_id, reason: None
 
+    def is_key(self, key: str) -> bool:
+        """Whether ``key`` is this server's operator key (compared in constant time)."""
+        return self._key is not None and hmac.compare_digest(key.encode(), self._key.encode())
+
     async def admin(self, client: Client, req: P.Admin) -> dict[str, Any]:
         """Check the key, then do the operation."""
         if self._key is None or not hmac.compare_digest(req.key.encode(), self._key.encode()):
