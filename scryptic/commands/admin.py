@@ -11,6 +11,7 @@ Without that key the server refuses and nothing changes.
     scryptic admin unban ID|NAME
     scryptic admin abort GAME                  ends a game: no winner, not rated
     scryptic admin adjudicate GAME gold|silver|draw
+    scryptic admin tournament NAME --minutes M [--start-in M] [--map] [--rules] [--clock] [--rated]
 """
 
 from __future__ import annotations
@@ -55,7 +56,32 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     adjudicate = ops.add_parser("adjudicate", help="end a game with the winner you decide (rated)")
     adjudicate.add_argument("game", metavar="GAME")
     adjudicate.add_argument("winner", choices=["gold", "silver", "draw"])
+    arena = ops.add_parser("tournament", help="create an arena tournament (docs/tournaments.md)")
+    arena.add_argument("name", metavar="NAME")
+    arena.add_argument("--minutes", type=float, required=True, help="how long it runs")
+    arena.add_argument("--start-in", type=float, default=0.0, metavar="MINUTES", help="when it starts (default now)")
+    arena.add_argument("--map", default=None, help="one of the server's maps (default its first)")
+    arena.add_argument("--rules", default=None, help="the rule-set preset")
+    arena.add_argument("--clock", default=None, help="turn:SECONDS, fischer:SECONDS+INCREMENT or days:DAYS")
+    arena.add_argument("--rated", action="store_true", help="rate the games in their family (needs --clock)")
+    arena.add_argument("--max-players", type=int, default=None)
     p.set_defaults(func=cmd_admin)
+
+
+def tournament_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``create_tournament`` request's fields from ``scryptic admin tournament``."""
+    from client.terminal.parsing import parse_clock
+
+    if not 0 < args.minutes <= 7 * 24 * 60:
+        raise UsageError("--minutes is more than 0 and at most a week")
+    fields: dict[str, Any] = {"name": args.name, "seconds": max(1, round(args.minutes * 60)), "start_in": args.start_in * 60,
+                              "rated": args.rated}
+    for name in ("map", "rules", "max_players"):
+        if getattr(args, name) is not None:
+            fields[name] = getattr(args, name)
+    if args.clock is not None:
+        fields["time_control"] = parse_clock(args.clock)
+    return fields
 
 
 def read_key(args: argparse.Namespace) -> str:
@@ -94,8 +120,8 @@ def request_fields(args: argparse.Namespace) -> dict[str, Any]:
     return fields
 
 
-def ask(url: str, key: str, fields: dict[str, Any], timeout: float, ca_file: str | None) -> dict[str, Any]:
-    """Send one admin request to the server at ``url``; its answer (FaultError if refused)."""
+def ask(url: str, key: str, fields: dict[str, Any], timeout: float, ca_file: str | None, kind: str = "admin") -> dict[str, Any]:
+    """Send one admin request (or ``kind``) to the server at ``url``; its answer (FaultError if refused)."""
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
@@ -107,7 +133,7 @@ def ask(url: str, key: str, fields: dict[str, Any], timeout: float, ca_file: str
     try:
         with connect(url, open_timeout=timeout, max_size=16 * 1024 * 1024, compression=None, **options) as ws:
             call(ws, 1, "hello", timeout, client="scryptic-admin")
-            return call(ws, 2, "admin", timeout, key=key, **fields)
+            return call(ws, 2, kind, timeout, key=key, **fields)
     except Refused as exc:
         raise FaultError(f"the server refused ({exc.code}): {exc.reason}") from None
     except ssl.SSLCertVerificationError as exc:
@@ -130,6 +156,9 @@ def describe(answer: dict[str, Any]) -> list[str]:
         return f"{winner} ({result.get('reason')})"
 
     op = answer.get("op")
+    if "tournament" in answer:
+        t = answer["tournament"]
+        return [f"tournament {t['id']}: {t['name']}, {t['kind']} of {t['seconds'] / 60:g} minutes on {t['map']}, {t['status']}"]
     if op == "users":
         lines = [account(u) for u in answer["users"]]
         shown = len(answer["users"])
@@ -159,7 +188,10 @@ def cmd_admin(args: argparse.Namespace) -> int:
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise UsageError(f"the server address {args.server!r} is not a ws:// or wss:// address")
     key = read_key(args)
-    answer = ask(args.server, key, request_fields(args), args.timeout, args.ca_file)
+    if args.op == "tournament":
+        answer = ask(args.server, key, tournament_fields(args), args.timeout, args.ca_file, "create_tournament")
+    else:
+        answer = ask(args.server, key, request_fields(args), args.timeout, args.ca_file)
     if args.json:
         print(json.dumps(answer, indent=2))
     else:

@@ -276,7 +276,6 @@ class Tournaments(_Request, tag="tournaments"):
 class Tournament(_Request, tag="tournament"):
     """One event with its standings; the connection is then pushed each change (``tournament``)."""
 
-    repeatable: ClassVar[bool] = True
     tournament: TournamentId
 
 

@@ -60,6 +60,12 @@ def test_every_request_type_decodes():
         "history": {"name": "Ada", "limit": 5, "before": 1.5},
         "admin": {"key": "k" * 43, "op": "ban", "name": "Bea", "reason": "spam"},
     }
+    samples.update({  # tournaments
+        "create_tournament": {"key": "k" * 43, "name": "Brass", "seconds": 1800, "rated": True,
+                              "time_control": {"kind": "fischer", "initial": 180}},
+        "tournaments": {}, "tournament": {"tournament": "tabc12"}, "join_tournament": {"tournament": "tabc12"},
+        "leave_tournament": {"tournament": "tabc12"},
+    })
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():
         request = decode({"type": kind, "id": 7, **fields})

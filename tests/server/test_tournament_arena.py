@@ -195,3 +195,21 @@ async def test_an_arena_goes_on_after_a_restart(start_server, connect, tmp_path)
     await H.wait_for(lambda: len(again.tournaments.events[arena["id"]].playing) == 1)
     (next_game,) = again.tournaments.events[arena["id"]].playing
     assert {next_game.gold, next_game.silver} != {game.gold, game.silver}
+
+
+async def test_the_operator_creates_an_arena_from_the_command_line(server, connect, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "scryptic", "admin", "--server", f"ws://127.0.0.1:{server.port}",
+               "--key-file", str(tmp_path / "admin.key"), "tournament", "Evening Arena", "--minutes", "30",
+               "--start-in", "60", "--clock", "fischer:180+2", "--rated"]
+    done = await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True, timeout=120,
+                                   cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    (made,) = server.tournaments.events.values()
+    assert done.stdout.strip() == f"tournament {made.id}: Evening Arena, arena of 30 minutes on Test Ford, upcoming"
+    assert (made.seconds, made.rated, made.time_control) == (1800, True, {"kind": "fischer", "initial": 180.0, "increment": 2.0})
+    viewer = await connect(server, "Ann")
+    assert [t["name"] for t in (await viewer.tournaments())["upcoming"]] == ["Evening Arena"]
