@@ -42,16 +42,15 @@ from server.lobby.profiles import Profiles
 from server.lobby.pushes import LobbyFeed, OnlineUsers
 from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
-from server.lobby.tournament_desk import TournamentDesk
 from server.health import HealthPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
 from server.metrics import Metrics
 from server.routes import Router
+from server.social import Social
 from server.store.analyses import archive_for
 from server.store.interface import GameStore
 from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
-from server.store.tournaments import tournament_archive_for
 from shared.rules.lexicon import Lexicon
 from shared.rules.terrain import GameMap
 from shared.words.dictionary import offensive_words
@@ -122,10 +121,9 @@ class GameServer:
         )
         self.analyses = AnalysisDesk(archive_for(self.store), self.listings.export, lexicon_factory or (lambda: lexicon),
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
-        self.tournaments = TournamentDesk(tournament_archive_for(self.store), self.accounts, self.matchmaking, self.online, self.operator.is_key)
-        self.registry.on_finished = self.tournaments.game_finished
+        self.social = Social(self.store, self.accounts, self.matchmaking, self.registry, self.online, self.operator, self.challenges)
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
-                             self.profiles, self.operator, self.analyses, self.tournaments.handlers())
+                             self.profiles, self.operator, self.analyses, self.social.handlers())
         self.health = HealthPages(self.metrics, self.not_ready, self._summary)
         self.metrics.watch(self._readout)
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
@@ -268,7 +266,7 @@ class GameServer:
         state = self.cluster.load_state() if self.cluster else self.store.load_state()
         self.accounts.load(state.users)
         self.ratings.load(state.ratings)
-        await self.tournaments.load()  # and arm their timers, before the games: one ending as it is reloaded counts
+        await self.social.load()  # and arm the tournaments' timers, before the games: one ending as it is reloaded counts
         checkpoints = self.registry.reload(state.games, state.heartbeat, now)
         await self.store.note_alive(now, checkpoints)
         self.registry.start_all(now)
@@ -303,7 +301,7 @@ class GameServer:
         self.registry.closing = True
         await self.listener.close()
         self.registry.cancel_timers()
-        self.tournaments.stop()
+        self.social.stop()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -230,7 +230,7 @@ class Stats(_Request, tag="stats"):
     pass
 
 
-AdminOp = Literal["users", "user", "rename", "ban", "unban", "abort", "adjudicate"]
+AdminOp = Literal["users", "user", "rename", "ban", "unban", "abort", "adjudicate", "reports", "silence", "unsilence"]
 OperatorKey = Annotated[str, msgspec.Meta(min_length=16, max_length=128)]
 
 
@@ -287,6 +287,34 @@ class LeaveTournament(_Request, tag="leave_tournament"):
     tournament: TournamentId
 
 
+# Chat and reports (the chat desk, server/lobby/chat.py).
+class Chat(_Request, tag="chat", kw_only=True):
+    """One line in a room: a game's players (``game``), its spectators, or a tournament's lobby."""
+
+    by_owner: ClassVar[bool] = True  # a game's rooms: the node running the game
+    room: Literal["game", "spectators", "tournament"]
+    game: GameId | None = None
+    tournament: TournamentId | None = None
+    text: Annotated[str, msgspec.Meta(max_length=1000)]  # the server's own cap (200) says how long
+
+
+class Mute(_Request, tag="mute"):
+    """Hide a player's chat lines (``mute``), also refuse their challenges (``block``), or neither."""
+
+    user: UserId | None = None
+    name: DisplayName | None = None
+    kind: Literal["mute", "block", "none"] = "mute"
+
+
+class Report(_Request, tag="report", kw_only=True):
+    """Report a game you play or watch, or a chat line you were shown, to the operator."""
+
+    by_owner: ClassVar[bool] = False  # stored in the shared store by any node
+    game: GameId | None = None
+    line: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
 Request = (
     Hello
     | SetName
@@ -320,6 +348,9 @@ Request = (
     | Tournament
     | JoinTournament
     | LeaveTournament
+    | Chat
+    | Mute
+    | Report
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
@@ -390,6 +421,16 @@ ERROR_CODES: dict[str, str] = {
     "tournament_over": "the tournament has finished",
     "already_joined": "you are already playing in that tournament",
     "not_joined": "you are not playing in that tournament",
+    # Chat and reports.
+    "chat_too_long": "the chat line is over the length cap (200 characters)",
+    "chat_empty": "the chat line is empty",
+    "chat_rate_limited": "too many chat lines; wait a moment",
+    "chat_muted": "the operator muted you in chat (the reason says why)",
+    "chat_off": "there is no chat in games against the server's bot",
+    "not_in_room": "you are not in that chat room (players, spectators, the tournament's followers)",
+    "no_such_line": "no chat line with that id was shown to you",
+    "not_your_game": "you can report only a game you played or watch",
+    "blocked": "that player does not take your challenges",
     # Every rules-engine refusal (shared.rules.errors) is passed through with its own code, e.g.
     # "not_your_turn", "not_a_word", "not_connected", "discard_first", "not_in_rack", ...
 }

@@ -286,6 +286,15 @@ class TournamentDesk:
         done = [{"game": g.game, "gold": g.gold, "silver": g.silver, "winner": g.winner or None} for g in state.finished]
         return {**self.summary(state), "standings": rows, "playing": games, "finished": done}
 
+    def audience(self, tournament_id: str) -> tuple[set[int], list[Any]]:
+        """Who hears an event's lobby: its players (user ids) and every connection following
+        it or of one of its players (``no_such_tournament`` if there is none)."""
+        state = self._find(tournament_id)
+        conns = {id(c): c for c in self.watchers.get(state.id, ())}
+        for user in state.players:
+            conns.update({id(c): c for c in self.online.connections(user)})
+        return set(state.players), list(conns.values())
+
     def _tell(self, state: ArenaState, message: dict[str, Any]) -> None:
         data = encode(message)
         told: set[int] = set()

@@ -175,25 +175,25 @@ async def test_an_arena_goes_on_after_a_restart(start_server, connect, tmp_path)
     players = [await connect(server, name) for name in ("Ann", "Bea", "Cy")]
     for p in players:
         await p.join_tournament(arena["id"])
-    await H.wait_for(lambda: len(server.tournaments.events[arena["id"]].playing) == 1)
-    game = server.tournaments.events[arena["id"]].playing[0]
+    await H.wait_for(lambda: len(server.social.tournaments.events[arena["id"]].playing) == 1)
+    game = server.social.tournaments.events[arena["id"]].playing[0]
     tokens = {p.user["id"]: p.token for p in players}
     await server.stop()
 
     again = await start_server(db=db)
     back = {user: await connect(again, None, token=token) for user, token in tokens.items()}
-    state = again.tournaments.events[arena["id"]]
+    state = again.social.tournaments.events[arena["id"]]
     assert state.status == "running" and state.playing == [game]
     loser = back[game.silver]
     await loser.attach(game.game)
     await loser.resign(game.game)
     # The result is counted, and whoever is free is paired again (the third player, and the winner).
-    await H.wait_for(lambda: len(again.tournaments.events[arena["id"]].finished) == 1)
+    await H.wait_for(lambda: len(again.social.tournaments.events[arena["id"]].finished) == 1)
     seen = await loser.tournament(arena["id"])
     points = {row["user"]["id"]: row["points"] for row in seen["standings"]}
     assert points[game.gold] == 2 and points[game.silver] == 0
-    await H.wait_for(lambda: len(again.tournaments.events[arena["id"]].playing) == 1)
-    (next_game,) = again.tournaments.events[arena["id"]].playing
+    await H.wait_for(lambda: len(again.social.tournaments.events[arena["id"]].playing) == 1)
+    (next_game,) = again.social.tournaments.events[arena["id"]].playing
     assert {next_game.gold, next_game.silver} != {game.gold, game.silver}
 
 
@@ -208,7 +208,7 @@ async def test_the_operator_creates_an_arena_from_the_command_line(server, conne
     done = await asyncio.to_thread(subprocess.run, command, capture_output=True, text=True, timeout=120,
                                    cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL, env=dict(os.environ))
     assert done.returncode == 0, done.stderr
-    (made,) = server.tournaments.events.values()
+    (made,) = server.social.tournaments.events.values()
     assert done.stdout.strip() == f"tournament {made.id}: Evening Arena, arena of 30 minutes on Test Ford, upcoming"
     assert (made.seconds, made.rated, made.time_control) == (1800, True, {"kind": "fischer", "initial": 180.0, "increment": 2.0})
     viewer = await connect(server, "Ann")
