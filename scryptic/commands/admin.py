@@ -11,6 +11,8 @@ Without that key the server refuses and nothing changes.
     scryptic admin unban ID|NAME
     scryptic admin abort GAME                  ends a game: no winner, not rated
     scryptic admin adjudicate GAME gold|silver|draw
+    scryptic admin reports                     the players' reports, newest first
+    scryptic admin silence ID|NAME [--reason]  mute an account in chat (it is told why); unsilence lifts it
     scryptic admin tournament NAME --minutes M [--start-in M] [--map] [--rules] [--clock] [--rated]
 """
 
@@ -56,6 +58,11 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     adjudicate = ops.add_parser("adjudicate", help="end a game with the winner you decide (rated)")
     adjudicate.add_argument("game", metavar="GAME")
     adjudicate.add_argument("winner", choices=["gold", "silver", "draw"])
+    ops.add_parser("reports", help="the players' reports of games and chat lines, newest first")
+    silence = ops.add_parser("silence", help="mute an account in chat: its lines are refused with your reason")
+    silence.add_argument("who", metavar="ID|NAME")
+    silence.add_argument("--reason", default=None, help="said to the player (64 characters at most)")
+    ops.add_parser("unsilence", help="let an account chat again").add_argument("who", metavar="ID|NAME")
     arena = ops.add_parser("tournament", help="create an arena tournament (docs/tournaments.md)")
     arena.add_argument("name", metavar="NAME")
     arena.add_argument("--minutes", type=float, required=True, help="how long it runs")
@@ -109,7 +116,7 @@ def request_fields(args: argparse.Namespace) -> dict[str, Any]:
         fields["match"] = args.match
     if args.op == "rename":
         fields["new_name"] = args.new_name
-    if args.op == "ban" and args.reason:
+    if args.op in ("ban", "silence") and args.reason:
         if len(args.reason) > 64:
             raise UsageError("--reason is 64 characters at most")
         fields["reason"] = args.reason
@@ -159,6 +166,15 @@ def describe(answer: dict[str, Any]) -> list[str]:
     if "tournament" in answer:
         t = answer["tournament"]
         return [f"tournament {t['id']}: {t['name']}, {t['kind']} of {t['seconds'] / 60:g} minutes on {t['map']}, {t['status']}"]
+    if op == "reports":
+        lines = []
+        for r in answer["reports"]:
+            what = f"game {r['game']}" if r["kind"] == "game" else f"line {r['line']['id']} by {r['line']['user']['name']}: {r['line']['text']!r}"
+            lines.append(f"{r['id']}  from {r['by']['name']} (id {r['by']['id']}): {what} - {r['reason']}")
+        return lines + [f"{len(answer['reports'])} report{'s' if len(answer['reports']) != 1 else ''}"]
+    if op in ("silence", "unsilence"):
+        user = answer["user"]
+        return [f"{user['name']} (id {user['id']}) " + (f"is muted in chat: {answer['reason']}" if answer["reason"] else "may chat again")]
     if op == "users":
         lines = [account(u) for u in answer["users"]]
         shown = len(answer["users"])

@@ -65,6 +65,8 @@ def test_every_request_type_decodes():
                               "time_control": {"kind": "fischer", "initial": 180}},
         "tournaments": {}, "tournament": {"tournament": "tabc12"}, "join_tournament": {"tournament": "tabc12"},
         "leave_tournament": {"tournament": "tabc12"},
+        "chat": {"room": "game", "game": "abcd1234", "text": "gg"}, "mute": {"name": "Bea", "kind": "block"},
+        "report": {"line": 3, "reason": "rude"},
     })
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():
