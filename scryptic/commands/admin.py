@@ -13,7 +13,7 @@ Without that key the server refuses and nothing changes.
     scryptic admin adjudicate GAME gold|silver|draw
     scryptic admin reports                     the players' reports, newest first
     scryptic admin silence ID|NAME [--reason]  mute an account in chat (it is told why); unsilence lifts it
-    scryptic admin tournament NAME --minutes M [--start-in M] [--map] [--rules] [--clock] [--rated]
+    scryptic admin tournament NAME --minutes M|--rounds N [--start-in M] [--map] [--rules] [--clock] [--rated]
 """
 
 from __future__ import annotations
@@ -63,9 +63,11 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     silence.add_argument("who", metavar="ID|NAME")
     silence.add_argument("--reason", default=None, help="said to the player (64 characters at most)")
     ops.add_parser("unsilence", help="let an account chat again").add_argument("who", metavar="ID|NAME")
-    arena = ops.add_parser("tournament", help="create an arena tournament (docs/tournaments.md)")
+    arena = ops.add_parser("tournament", help="create an arena (--minutes) or a swiss (--rounds) (docs/tournaments.md)")
     arena.add_argument("name", metavar="NAME")
-    arena.add_argument("--minutes", type=float, required=True, help="how long it runs")
+    length = arena.add_mutually_exclusive_group(required=True)
+    length.add_argument("--minutes", type=float, help="an arena: how long it runs")
+    length.add_argument("--rounds", type=int, help="a swiss: how many rounds")
     arena.add_argument("--start-in", type=float, default=0.0, metavar="MINUTES", help="when it starts (default now)")
     arena.add_argument("--map", default=None, help="one of the server's maps (default its first)")
     arena.add_argument("--rules", default=None, help="the rule-set preset")
@@ -79,10 +81,15 @@ def tournament_fields(args: argparse.Namespace) -> dict[str, Any]:
     """The ``create_tournament`` request's fields from ``scryptic admin tournament``."""
     from client.terminal.parsing import parse_clock
 
-    if not 0 < args.minutes <= 7 * 24 * 60:
-        raise UsageError("--minutes is more than 0 and at most a week")
-    fields: dict[str, Any] = {"name": args.name, "seconds": max(1, round(args.minutes * 60)), "start_in": args.start_in * 60,
-                              "rated": args.rated}
+    fields: dict[str, Any] = {"name": args.name, "start_in": args.start_in * 60, "rated": args.rated}
+    if args.rounds is not None:
+        if not 1 <= args.rounds <= 30:
+            raise UsageError("--rounds is 1 to 30")
+        fields.update(kind="swiss", rounds=args.rounds)
+    else:
+        if not 0 < args.minutes <= 7 * 24 * 60:
+            raise UsageError("--minutes is more than 0 and at most a week")
+        fields["seconds"] = max(1, round(args.minutes * 60))
     for name in ("map", "rules", "max_players"):
         if getattr(args, name) is not None:
             fields[name] = getattr(args, name)
@@ -165,7 +172,8 @@ def describe(answer: dict[str, Any]) -> list[str]:
     op = answer.get("op")
     if "tournament" in answer:
         t = answer["tournament"]
-        return [f"tournament {t['id']}: {t['name']}, {t['kind']} of {t['seconds'] / 60:g} minutes on {t['map']}, {t['status']}"]
+        size = f"{t['rounds']} rounds" if t["kind"] == "swiss" else f"{t['seconds'] / 60:g} minutes"
+        return [f"tournament {t['id']}: {t['name']}, {t['kind']} of {size} on {t['map']}, {t['status']}"]
     if op == "reports":
         lines = []
         for r in answer["reports"]:

@@ -254,14 +254,15 @@ TournamentId = Annotated[str, msgspec.Meta(pattern=r"^t[a-z0-9]{4,31}$")]
 
 
 class CreateTournament(_Request, tag="create_tournament", kw_only=True):
-    """An operator's new arena (``scryptic admin tournament``): it starts ``start_in`` seconds
-    from now and runs ``seconds``; its games are played with these settings."""
+    """An operator's new arena or swiss (``scryptic admin tournament``): it starts ``start_in``
+    seconds from now; an arena runs ``seconds``, a swiss ``rounds``; its games have these settings."""
 
     key: OperatorKey
-    kind: Literal["arena"] = "arena"
+    kind: Literal["arena", "swiss"] = "arena"
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     start_in: Annotated[float, msgspec.Meta(ge=0, le=30 * 86400)] = 0.0
-    seconds: Annotated[int, msgspec.Meta(ge=1, le=7 * 86400)]
+    seconds: Annotated[int, msgspec.Meta(ge=1, le=7 * 86400)] | None = None  # an arena's length
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=30)] | None = None  # a swiss's
     map: MapName | None = None
     rules: RulesName = DEFAULT_RULES
     time_control: TimeControl = NoClock()
@@ -421,6 +422,7 @@ ERROR_CODES: dict[str, str] = {
     "tournament_over": "the tournament has finished",
     "already_joined": "you are already playing in that tournament",
     "not_joined": "you are not playing in that tournament",
+    "tournament_started": "the swiss has started: it is joined before its first round",
     # Chat and reports.
     "chat_too_long": "the chat line is over the length cap (200 characters)",
     "chat_empty": "the chat line is empty",

@@ -24,6 +24,7 @@ class ArenaGame(msgspec.Struct, frozen=True):
     gold: int
     silver: int
     winner: int | None = None  # None while in play
+    round: int = 0  # a swiss game's round (from 1)
 
 
 class ArenaState(msgspec.Struct, kw_only=True):
@@ -59,6 +60,17 @@ class ArenaState(msgspec.Struct, kw_only=True):
         """The standings now."""
         return arena_standings(self.players, self.games())
 
+    def rows(self) -> list[dict[str, Any]]:
+        """The standings as shown (user ids; the desk adds the names)."""
+        return [{"rank": r.rank, "user": r.player, "points": r.points, "games": r.games, "wins": r.wins,
+                 "fire": r.on_fire, "sheet": list(r.sheet), "present": r.player in self.present}
+                for r in self.standings()]
+
+    def leader(self) -> int | None:
+        """The first of the standings, if anyone played."""
+        rows = self.standings()
+        return rows[0].player if rows and rows[0].games else None
+
     def busy(self) -> set[int]:
         """Players in a game of the arena now."""
         return {p for g in self.playing for p in (g.gold, g.silver)}
@@ -77,6 +89,10 @@ class ArenaState(msgspec.Struct, kw_only=True):
             golds[g.gold] = golds.get(g.gold, 0) + 1
         return arena_pairs(free, points, last, golds)
 
+    def next_round(self) -> tuple[list[tuple[int, int]], int | None] | None:
+        """An arena has no rounds: whoever is free now, no bye (None: never over by itself)."""
+        return self.next_pairs(), None
+
     def game_over(self, game_id: str, winner: int | None, counted: bool) -> ArenaGame | None:
         """The game ``game_id`` ended (``winner`` a user id, None a draw): it leaves play and,
         if ``counted``, joins the finished games. None if it is not one of this arena's."""
@@ -84,7 +100,7 @@ class ArenaState(msgspec.Struct, kw_only=True):
         if game is None:
             return None
         self.playing.remove(game)
-        done = ArenaGame(game.game, game.gold, game.silver, 0 if winner is None else winner)
+        done = ArenaGame(game.game, game.gold, game.silver, 0 if winner is None else winner, game.round)
         if counted:
             self.finished.append(done)
         return done

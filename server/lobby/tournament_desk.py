@@ -30,6 +30,7 @@ from server.lobby.arena_event import ArenaGame, ArenaState
 from server.lobby.clients import Client
 from server.lobby.matchmaking import Matchmaking
 from server.lobby.pushes import OnlineUsers
+from server.lobby.swiss_event import SwissState
 from server.store.records import StoreError
 from shared.rules.presets import get_rules
 
@@ -37,6 +38,7 @@ log = logging.getLogger("scryptic.server")
 
 FINISHED_LISTED = 20  # finished events the list shows (the newest)
 UNCOUNTED = frozenset({"aborted"})  # endings that do not count in an arena
+Event = ArenaState | SwissState
 
 
 class TournamentStore(Protocol):
@@ -57,7 +59,7 @@ class TournamentDesk:
         self.matchmaking = matchmaking
         self.online = online
         self.is_operator = is_operator
-        self.events: dict[str, ArenaState] = {}
+        self.events: dict[str, Event] = {}
         self.by_game: dict[str, str] = {}  # game id -> tournament id, for the games in play
         self.watchers: dict[str, weakref.WeakSet[Any]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -75,7 +77,7 @@ class TournamentDesk:
         """Reload the stored events and set their timers (an event whose time to start or end
         passed while the server was down starts or ends now)."""
         for data in await self.archive.load_all():
-            state = msgspec.convert(data, ArenaState)
+            state: Event = msgspec.convert(data, SwissState if data.get("kind") == "swiss" else ArenaState)
             self.events[state.id] = state
             for game in state.playing:
                 self.by_game[game.game] = state.id
@@ -89,12 +91,12 @@ class TournamentDesk:
         for task in list(self._tasks):
             task.cancel()
 
-    def _arm(self, state: ArenaState) -> None:
+    def _arm(self, state: Event) -> None:
         loop = asyncio.get_running_loop()
         now = time.time()
         if state.status == "upcoming":
             self._timers.append(loop.call_later(max(0.0, state.starts - now), self._spawn, self._begin, state.id))
-        if state.status != "finished":
+        if state.status != "finished" and isinstance(state, ArenaState):  # a swiss ends with its last round
             self._timers.append(loop.call_later(max(0.0, state.ends - now), self._spawn, self._end, state.id))
         if state.status == "running":
             self._spawn(self._pair, state.id)
@@ -126,9 +128,18 @@ class TournamentDesk:
         time_control = msgspec.to_builtins(req.time_control)
         if req.rated and time_control.get("kind", "none") == "none":
             raise ProtocolError("not_rateable", "rated games are played with a clock")
-        state = ArenaState(id="t" + secrets.token_hex(5), name=req.name, starts=time.time() + req.start_in,
-                           seconds=req.seconds, map=game_map.name, rules=rules, time_control=time_control,
-                           rated=req.rated, max_players=req.max_players)
+        common: dict[str, Any] = {"id": "t" + secrets.token_hex(5), "name": req.name, "starts": time.time() + req.start_in,
+                                  "map": game_map.name, "rules": rules, "time_control": time_control, "rated": req.rated,
+                                  "max_players": req.max_players}
+        state: Event
+        if req.kind == "swiss":
+            if req.rounds is None:
+                raise ProtocolError("bad_message", "a swiss needs rounds (how many)")
+            state = SwissState(rounds=req.rounds, **common)
+        else:
+            if req.seconds is None:
+                raise ProtocolError("bad_message", "an arena needs seconds (how long it runs)")
+            state = ArenaState(seconds=req.seconds, **common)
         await self._save(state)
         self.events[state.id] = state
         self._arm(state)
@@ -137,11 +148,11 @@ class TournamentDesk:
 
     async def list(self, client: Client, req: P.Tournaments) -> dict[str, Any]:
         """The events by status: upcoming (soonest first), running, finished (newest first)."""
-        by: dict[str, list[ArenaState]] = {"upcoming": [], "running": [], "finished": []}
+        by: dict[str, list[Event]] = {"upcoming": [], "running": [], "finished": []}
         for state in self.events.values():
             by[state.status].append(state)
         by["upcoming"].sort(key=lambda s: s.starts)
-        by["finished"] = sorted(by["finished"], key=lambda s: -s.ends)[:FINISHED_LISTED]
+        by["finished"] = sorted(by["finished"], key=lambda s: -(s.ends or s.starts))[:FINISHED_LISTED]
         return {status: [self.summary(s) for s in states] for status, states in by.items()}
 
     async def one(self, client: Client, req: P.Tournament) -> dict[str, Any]:
@@ -159,6 +170,8 @@ class TournamentDesk:
                 raise ProtocolError("tournament_over", f"{state.name} has finished")
             if user.id in state.present:
                 raise ProtocolError("already_joined", f"you are already in {state.name}")
+            if isinstance(state, SwissState) and state.status == "running":
+                raise ProtocolError("tournament_started", f"{state.name} has started: a swiss is joined before")
             if user.id not in state.players and len(state.players) >= state.max_players:
                 raise ProtocolError("tournament_full", f"{state.name} takes {state.max_players} players")
             changed = msgspec.structs.replace(state, players=state.players + ([] if user.id in state.players else [user.id]),
@@ -180,7 +193,7 @@ class TournamentDesk:
             await self._commit(msgspec.structs.replace(state, present=[p for p in state.present if p != user.id]))
         return {"tournament": self.detail(self.events[state.id])}
 
-    def _find(self, tournament_id: str) -> ArenaState:
+    def _find(self, tournament_id: str) -> Event:
         state = self.events.get(tournament_id)
         if state is None:
             raise ProtocolError("no_such_tournament", f"no tournament {tournament_id}")
@@ -201,9 +214,10 @@ class TournamentDesk:
             state = self.events[tournament_id]
             if state.status == "finished":
                 return
-            standings = state.standings()
-            winner = standings[0].player if standings and standings[0].games else None
+            winner = state.leader()
             done = msgspec.structs.replace(state, status="finished", winner=winner, playing=[])
+            if isinstance(done, SwissState):
+                done.ends = time.time()
             await self._commit(done)
         for game in state.playing:  # they are played out, and not counted
             self.by_game.pop(game.game, None)
@@ -213,9 +227,14 @@ class TournamentDesk:
     async def _pair(self, tournament_id: str) -> None:
         async with self._lock(tournament_id):
             state = self.events[tournament_id]
-            pairs = state.next_pairs()
-            if not pairs:
+            step = state.next_round()
+            if step is None:  # a swiss whose rounds are played
+                self._spawn(self._end, tournament_id)
                 return
+            pairs, bye = step
+            if not pairs and bye is None:
+                return
+            number = len(state.byes) + 1 if isinstance(state, SwissState) else 0
             started: list[ArenaGame] = []
             for gold, silver in pairs:
                 try:
@@ -224,8 +243,11 @@ class TournamentDesk:
                 except ProtocolError as exc:  # the store failed, or the server is closing: try later
                     log.warning("tournament pairing failed", extra={"data": {"tournament": state.id, "error": exc.reason}})
                     break
-                started.append(ArenaGame(host.id, gold, silver))
-            await self._commit(msgspec.structs.replace(state, playing=state.playing + started))
+                started.append(ArenaGame(host.id, gold, silver, round=number))
+            changed = msgspec.structs.replace(state, playing=state.playing + started)
+            if isinstance(changed, SwissState):  # a round is paired whole: on a failure, the next result pairs it
+                changed.byes = changed.byes + [bye]
+            await self._commit(changed)
         for game in started:
             self.by_game[game.game] = state.id
             for seat, user in ((1, game.gold), (2, game.silver)):
@@ -253,13 +275,13 @@ class TournamentDesk:
             await self._commit(changed)
         await self._pair(tournament_id)
 
-    async def _commit(self, state: ArenaState) -> None:
+    async def _commit(self, state: Event) -> None:
         """Store the new state, then take it and push it (a failed write changes nothing)."""
         await self._save(state)
         self.events[state.id] = state
         self._tell(state, push("tournament", tournament=self.detail(state)))
 
-    async def _save(self, state: ArenaState) -> None:
+    async def _save(self, state: Event) -> None:
         try:
             await self.archive.save(state.id, state.status, msgspec.to_builtins(state))
         except StoreError:
@@ -270,20 +292,24 @@ class TournamentDesk:
     def _user(self, user_id: int | None) -> dict[str, Any] | None:
         return None if user_id is None else {"id": user_id, "name": self.accounts.name_of(user_id)}
 
-    def summary(self, state: ArenaState) -> dict[str, Any]:
+    def summary(self, state: Event) -> dict[str, Any]:
         """An event as the lists show it."""
+        rounds = {"rounds": state.rounds, "round": len(state.byes)} if isinstance(state, SwissState) else {}
         return {"id": state.id, "name": state.name, "kind": state.kind, "status": state.status, "starts": state.starts,
                 "ends": state.ends, "seconds": state.seconds, "map": state.map, "rules": state.rules,
                 "time_control": state.time_control, "rated": state.rated, "max_players": state.max_players,
-                "players": len(state.players), "winner": self._user(state.winner)}
+                "players": len(state.players), "winner": self._user(state.winner), **rounds}
 
-    def detail(self, state: ArenaState) -> dict[str, Any]:
+    def detail(self, state: Event) -> dict[str, Any]:
         """An event with its standings, its games in play and its finished games."""
-        rows = [{"rank": r.rank, "user": self._user(r.player), "points": r.points, "games": r.games, "wins": r.wins,
-                 "fire": r.on_fire, "sheet": list(r.sheet), "present": r.player in state.present}
-                for r in state.standings()]
-        games = [{"game": g.game, "gold": g.gold, "silver": g.silver} for g in state.playing]
-        done = [{"game": g.game, "gold": g.gold, "silver": g.silver, "winner": g.winner or None} for g in state.finished]
+        rows = [{**row, "user": self._user(row["user"])} for row in state.rows()]
+        number = isinstance(state, SwissState)
+        games = [{"game": g.game, "gold": g.gold, "silver": g.silver, **({"round": g.round} if number else {})}
+                 for g in state.playing]
+        done = [{"game": g.game, "gold": g.gold, "silver": g.silver, "winner": g.winner or None,
+                 **({"round": g.round} if number else {})} for g in state.finished]
+        if isinstance(state, SwissState):
+            return {**self.summary(state), "standings": rows, "playing": games, "finished": done, "byes": state.byes}
         return {**self.summary(state), "standings": rows, "playing": games, "finished": done}
 
     def audience(self, tournament_id: str) -> tuple[set[int], list[Any]]:
@@ -295,7 +321,7 @@ class TournamentDesk:
             conns.update({id(c): c for c in self.online.connections(user)})
         return set(state.players), list(conns.values())
 
-    def _tell(self, state: ArenaState, message: dict[str, Any]) -> None:
+    def _tell(self, state: Event, message: dict[str, Any]) -> None:
         data = encode(message)
         told: set[int] = set()
         for client in list(self.watchers.get(state.id, ())):

@@ -2,7 +2,7 @@
 
 The pairing rule (``docs/tournaments.md``), a Monrad system with no rematch:
 
-1. Rank the players by score, then by seed (the order given: the server seeds by rating).
+1. Rank the players by score, then by seed (the order given: the server seeds in joining order).
 2. With an odd number, the lowest-ranked player who has not had a bye sits out (a bye scores a
    win's point, 1); if the others could then not all be paired, the next one up, and so on.
 3. The best-ranked unpaired player meets the best-ranked unpaired player below them whom they
@@ -62,10 +62,10 @@ def pair_round(seeds: Sequence[int], rounds: Sequence[SwissRound]) -> Pairing:
     ranked = sorted(seeds, key=lambda p: (-total[p], seed[p]))
     met: dict[int, set[int]] = {player: set() for player in seeds}
     had_bye: set[int] = set()
-    for rnd in rounds:
+    for rnd in rounds:  # games of players who withdrew count for their opponents' history too
         for game in rnd.games:
-            met[game.gold].add(game.silver)
-            met[game.silver].add(game.gold)
+            met.setdefault(game.gold, set()).add(game.silver)
+            met.setdefault(game.silver, set()).add(game.gold)
         if rnd.bye is not None:
             had_bye.add(rnd.bye)
     for strict in (True, False):
