@@ -28,10 +28,15 @@ def standings_lines(t: dict[str, Any]) -> list[str]:
     """A tournament's standings as lines (``*``: on fire, the next game counts double)."""
     lines = [f"{t['name']} ({t['id']}): {t['kind']}, {t['status']}, {t['players']} players, {t['map']}"]
     for row in t.get("standings", []):
-        sheet = " ".join(str(p) for p in row["sheet"]) or "-"
-        fire = "*" if row["fire"] else " "
-        away = "" if row["present"] else "  (left)"
-        lines.append(f"  {row['rank']:>3}. {row['user']['name']:<24} {row['points']:>4}{fire}  {sheet}{away}")
+        away = "" if row.get("present", True) else "  (left)"
+        if "sheet" in row:  # an arena
+            sheet = " ".join(str(p) for p in row["sheet"]) or "-"
+            fire = "*" if row["fire"] else " "
+            lines.append(f"  {row['rank']:>3}. {row['user']['name']:<24} {row['points']:>4}{fire}  {sheet}{away}")
+        else:  # a swiss or a league division: score and tie-breaks
+            tie = f"  Buchholz {row['buchholz']:g}" if "buchholz" in row else ""
+            lines.append(f"  {row['rank']:>3}. {row['user']['name']:<24} {row['points']:>4g}{tie}  "
+                         f"S-B {row['sonneborn_berger']:g}{away}")
     if t.get("winner"):
         lines.append(f"  winner: {t['winner']['name']}")
     return lines

@@ -13,7 +13,7 @@ Without that key the server refuses and nothing changes.
     scryptic admin adjudicate GAME gold|silver|draw
     scryptic admin reports                     the players' reports, newest first
     scryptic admin silence ID|NAME [--reason]  mute an account in chat (it is told why); unsilence lifts it
-    scryptic admin tournament NAME --minutes M|--rounds N [--start-in M] [--map] [--rules] [--clock] [--rated]
+    scryptic admin tournament NAME --minutes M|--rounds N|--seasons N [--start-in M] [--map] [--rules] [--clock] [--rated]
 """
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     length = arena.add_mutually_exclusive_group(required=True)
     length.add_argument("--minutes", type=float, help="an arena: how long it runs")
     length.add_argument("--rounds", type=int, help="a swiss: how many rounds")
+    length.add_argument("--seasons", type=int, help="a league: how many seasons (correspondence: give --clock days:N)")
+    arena.add_argument("--division-size", type=int, default=None, help="a league: players a division (default 8)")
     arena.add_argument("--start-in", type=float, default=0.0, metavar="MINUTES", help="when it starts (default now)")
     arena.add_argument("--map", default=None, help="one of the server's maps (default its first)")
     arena.add_argument("--rules", default=None, help="the rule-set preset")
@@ -82,7 +84,13 @@ def tournament_fields(args: argparse.Namespace) -> dict[str, Any]:
     from client.terminal.parsing import parse_clock
 
     fields: dict[str, Any] = {"name": args.name, "start_in": args.start_in * 60, "rated": args.rated}
-    if args.rounds is not None:
+    if args.seasons is not None:
+        if not 1 <= args.seasons <= 100:
+            raise UsageError("--seasons is 1 to 100")
+        fields.update(kind="league", seasons=args.seasons)
+        if args.division_size is not None:
+            fields["division_size"] = args.division_size
+    elif args.rounds is not None:
         if not 1 <= args.rounds <= 30:
             raise UsageError("--rounds is 1 to 30")
         fields.update(kind="swiss", rounds=args.rounds)
@@ -172,7 +180,8 @@ def describe(answer: dict[str, Any]) -> list[str]:
     op = answer.get("op")
     if "tournament" in answer:
         t = answer["tournament"]
-        size = f"{t['rounds']} rounds" if t["kind"] == "swiss" else f"{t['seconds'] / 60:g} minutes"
+        size = {"swiss": f"{t.get('rounds')} rounds", "league": f"{t.get('seasons')} seasons"}.get(
+            t["kind"], f"{t['seconds'] / 60:g} minutes")
         return [f"tournament {t['id']}: {t['name']}, {t['kind']} of {size} on {t['map']}, {t['status']}"]
     if op == "reports":
         lines = []

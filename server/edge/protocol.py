@@ -258,11 +258,13 @@ class CreateTournament(_Request, tag="create_tournament", kw_only=True):
     seconds from now; an arena runs ``seconds``, a swiss ``rounds``; its games have these settings."""
 
     key: OperatorKey
-    kind: Literal["arena", "swiss"] = "arena"
+    kind: Literal["arena", "swiss", "league"] = "arena"
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     start_in: Annotated[float, msgspec.Meta(ge=0, le=30 * 86400)] = 0.0
     seconds: Annotated[int, msgspec.Meta(ge=1, le=7 * 86400)] | None = None  # an arena's length
     rounds: Annotated[int, msgspec.Meta(ge=1, le=30)] | None = None  # a swiss's
+    seasons: Annotated[int, msgspec.Meta(ge=1, le=100)] | None = None  # a league's
+    division_size: Annotated[int, msgspec.Meta(ge=2, le=16)] | None = None  # a league's (default 8)
     map: MapName | None = None
     rules: RulesName = DEFAULT_RULES
     time_control: TimeControl = NoClock()

@@ -93,6 +93,14 @@ class ArenaState(msgspec.Struct, kw_only=True):
         """An arena has no rounds: whoever is free now, no bye (None: never over by itself)."""
         return self.next_pairs(), None
 
+    def paired(self, started: list[ArenaGame], bye: int | None) -> ArenaState:
+        """The state once the games ``started``."""
+        return msgspec.structs.replace(self, playing=self.playing + started)
+
+    def game_round(self) -> int:
+        """An arena's games have no round."""
+        return 0
+
     def game_over(self, game_id: str, winner: int | None, counted: bool) -> ArenaGame | None:
         """The game ``game_id`` ended (``winner`` a user id, None a draw): it leaves play and,
         if ``counted``, joins the finished games. None if it is not one of this arena's."""

@@ -83,6 +83,15 @@ class SwissState(msgspec.Struct, kw_only=True):
         pairing = pair_round(seeds, self.history())
         return list(pairing.pairs), pairing.bye
 
+    def paired(self, started: list[ArenaGame], bye: int | None) -> SwissState:
+        """The state once the next round's games ``started`` (and ``bye`` sits out): a round is
+        paired whole; if a game could not be made, the round goes on without it."""
+        return msgspec.structs.replace(self, playing=self.playing + started, byes=self.byes + [bye])
+
+    def game_round(self) -> int:
+        """The round the games paired next are in."""
+        return len(self.byes) + 1
+
     def game_over(self, game_id: str, winner: int | None, counted: bool) -> ArenaGame | None:
         """The game ``game_id`` ended (every swiss game counts, an abort as a draw)."""
         game = next((g for g in self.playing if g.game == game_id), None)

@@ -30,6 +30,7 @@ from server.lobby.arena_event import ArenaGame, ArenaState
 from server.lobby.clients import Client
 from server.lobby.matchmaking import Matchmaking
 from server.lobby.pushes import OnlineUsers
+from server.lobby.league_event import LeagueState
 from server.lobby.swiss_event import SwissState
 from server.store.records import StoreError
 from shared.rules.presets import get_rules
@@ -38,7 +39,8 @@ log = logging.getLogger("scryptic.server")
 
 FINISHED_LISTED = 20  # finished events the list shows (the newest)
 UNCOUNTED = frozenset({"aborted"})  # endings that do not count in an arena
-Event = ArenaState | SwissState
+Event = ArenaState | SwissState | LeagueState
+KINDS: dict[str, type[Event]] = {"arena": ArenaState, "swiss": SwissState, "league": LeagueState}
 
 
 class TournamentStore(Protocol):
@@ -77,7 +79,7 @@ class TournamentDesk:
         """Reload the stored events and set their timers (an event whose time to start or end
         passed while the server was down starts or ends now)."""
         for data in await self.archive.load_all():
-            state: Event = msgspec.convert(data, SwissState if data.get("kind") == "swiss" else ArenaState)
+            state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
             self.events[state.id] = state
             for game in state.playing:
                 self.by_game[game.game] = state.id
@@ -136,6 +138,11 @@ class TournamentDesk:
             if req.rounds is None:
                 raise ProtocolError("bad_message", "a swiss needs rounds (how many)")
             state = SwissState(rounds=req.rounds, **common)
+        elif req.kind == "league":
+            if req.seasons is None:
+                raise ProtocolError("bad_message", "a league needs seasons (how many)")
+            size = req.division_size or 8
+            state = LeagueState(seasons=req.seasons, size=size, min_size=max(2, size // 2), move=max(1, size // 4), **common)
         else:
             if req.seconds is None:
                 raise ProtocolError("bad_message", "an arena needs seconds (how long it runs)")
@@ -216,7 +223,7 @@ class TournamentDesk:
                 return
             winner = state.leader()
             done = msgspec.structs.replace(state, status="finished", winner=winner, playing=[])
-            if isinstance(done, SwissState):
+            if not isinstance(done, ArenaState):
                 done.ends = time.time()
             await self._commit(done)
         for game in state.playing:  # they are played out, and not counted
@@ -234,7 +241,7 @@ class TournamentDesk:
             pairs, bye = step
             if not pairs and bye is None:
                 return
-            number = len(state.byes) + 1 if isinstance(state, SwissState) else 0
+            number = state.game_round()
             started: list[ArenaGame] = []
             for gold, silver in pairs:
                 try:
@@ -244,10 +251,7 @@ class TournamentDesk:
                     log.warning("tournament pairing failed", extra={"data": {"tournament": state.id, "error": exc.reason}})
                     break
                 started.append(ArenaGame(host.id, gold, silver, round=number))
-            changed = msgspec.structs.replace(state, playing=state.playing + started)
-            if isinstance(changed, SwissState):  # a round is paired whole: on a failure, the next result pairs it
-                changed.byes = changed.byes + [bye]
-            await self._commit(changed)
+            await self._commit(state.paired(started, bye))
         for game in started:
             self.by_game[game.game] = state.id
             for seat, user in ((1, game.gold), (2, game.silver)):
@@ -294,7 +298,11 @@ class TournamentDesk:
 
     def summary(self, state: Event) -> dict[str, Any]:
         """An event as the lists show it."""
-        rounds = {"rounds": state.rounds, "round": len(state.byes)} if isinstance(state, SwissState) else {}
+        rounds: dict[str, Any] = {}
+        if isinstance(state, SwissState):
+            rounds = {"rounds": state.rounds, "round": len(state.byes)}
+        elif isinstance(state, LeagueState):
+            rounds = {"seasons": state.seasons, "season": state.season, "division_size": state.size}
         return {"id": state.id, "name": state.name, "kind": state.kind, "status": state.status, "starts": state.starts,
                 "ends": state.ends, "seconds": state.seconds, "map": state.map, "rules": state.rules,
                 "time_control": state.time_control, "rated": state.rated, "max_players": state.max_players,
@@ -303,13 +311,16 @@ class TournamentDesk:
     def detail(self, state: Event) -> dict[str, Any]:
         """An event with its standings, its games in play and its finished games."""
         rows = [{**row, "user": self._user(row["user"])} for row in state.rows()]
-        number = isinstance(state, SwissState)
+        number = not isinstance(state, ArenaState)
         games = [{"game": g.game, "gold": g.gold, "silver": g.silver, **({"round": g.round} if number else {})}
                  for g in state.playing]
         done = [{"game": g.game, "gold": g.gold, "silver": g.silver, "winner": g.winner or None,
                  **({"round": g.round} if number else {})} for g in state.finished]
         if isinstance(state, SwissState):
             return {**self.summary(state), "standings": rows, "playing": games, "finished": done, "byes": state.byes}
+        if isinstance(state, LeagueState):
+            return {**self.summary(state), "standings": rows, "playing": games, "finished": done,
+                    "divisions": state.divisions, "past": state.past}
         return {**self.summary(state), "standings": rows, "playing": games, "finished": done}
 
     def audience(self, tournament_id: str) -> tuple[set[int], list[Any]]:
