@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-NOTICE_TYPES = frozenset({"your_turn", "challenge", "tournament_game", "tournament_over", "chat", "chat_muted"})
+NOTICE_TYPES = frozenset({"your_turn", "challenge"})
 
 
 @dataclass
