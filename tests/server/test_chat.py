@@ -149,3 +149,19 @@ async def test_a_tournament_lobby_has_its_chat(server, connect, tmp_path):
     assert to_bea[0]["tournament"] == event["id"] and to_bea[0]["line"]["text"] == "good luck all"
     await refused(cy.chat("tournament", "me too", tournament=event["id"]), "not_in_room")
     await refused(cy.chat("tournament", "me too", tournament="tnosuch"), "no_such_tournament")
+
+
+async def test_mutes_blocks_and_the_operators_mute_survive_a_restart(start_server, connect, tmp_path):
+    db = tmp_path / "server.sqlite3"
+    server = await start_server(db=db)
+    duel = await H.make_duel(server, connect)
+    gold, silver = duel["gold"], duel["silver"]
+    await silver.mute(name="Gold", kind="block")
+    await asyncio.to_thread(admin, server, tmp_path, "silence", "Silver", "--reason", "spam")
+    tokens = (gold.token, silver.token)
+    await server.stop()
+    again = await start_server(db=db)
+    gold, silver = await connect(again, None, token=tokens[0]), await connect(again, None, token=tokens[1])
+    await refused(gold.challenge(name="Silver", map="test-ford"), "blocked")
+    told = await refused(silver.chat("game", "hello", game=duel["game"]), "chat_muted")
+    assert "spam" in told.reason
