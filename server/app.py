@@ -121,7 +121,8 @@ class GameServer:
         )
         self.analyses = AnalysisDesk(archive_for(self.store), self.listings.export, lexicon_factory or (lambda: lexicon),
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
-        self.social = Social(self.store, self.accounts, self.matchmaking, self.registry, self.online, self.operator, self.challenges)
+        self.social = Social(self.store, self.accounts, self.matchmaking, self.registry, self.online, self.operator, self.challenges,
+                             self.cluster.node_id if self.cluster else "")
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
                              self.profiles, self.operator, self.analyses, self.social.handlers())
         self.health = HealthPages(self.metrics, self.not_ready, self._summary)

@@ -29,8 +29,9 @@ class Social:
     """The tournament desk and the chat desk of one server."""
 
     def __init__(self, store: Any, accounts: Accounts, matchmaking: Matchmaking, registry: GameRegistry,
-                 online: OnlineUsers, operator: Operator, challenges: Challenges) -> None:
-        self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key)
+                 online: OnlineUsers, operator: Operator, challenges: Challenges, node: str = "") -> None:
+        """``node``: the cluster node's name ("" for a server on its own): it directs the events made on it."""
+        self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key, node)
         self.chat = ChatDesk(moderation_archive_for(store), accounts, registry, self.tournaments, online,
                              ChatText(offensive_words()))
         registry.on_finished = self.tournaments.game_finished

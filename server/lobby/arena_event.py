@@ -46,6 +46,7 @@ class ArenaState(msgspec.Struct, kw_only=True):
     finished: list[ArenaGame] = msgspec.field(default_factory=list)  # counted, in the order they ended
     playing: list[ArenaGame] = msgspec.field(default_factory=list)
     winner: int | None = None
+    node: str = ""  # the cluster node that directs it ("" for a server on its own)
 
     @property
     def ends(self) -> float:

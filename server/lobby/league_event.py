@@ -42,6 +42,7 @@ class LeagueState(msgspec.Struct, kw_only=True):
     finished: list[ArenaGame] = msgspec.field(default_factory=list)  # every season's (``round``: the season)
     playing: list[ArenaGame] = msgspec.field(default_factory=list)
     winner: int | None = None
+    node: str = ""  # the cluster node that directs it ("" for a server on its own)
     seconds: int = 0
     ends: float | None = None
 

@@ -38,6 +38,7 @@ class SwissState(msgspec.Struct, kw_only=True):
     playing: list[ArenaGame] = msgspec.field(default_factory=list)
     byes: list[int | None] = msgspec.field(default_factory=list)  # one per round paired
     winner: int | None = None
+    node: str = ""  # the cluster node that directs it ("" for a server on its own)
     seconds: int = 0  # no fixed length
     ends: float | None = None  # when the last round ended
 

@@ -55,7 +55,9 @@ class TournamentDesk:
     """Every tournament of this server (see the module docstring)."""
 
     def __init__(self, archive: TournamentStore, accounts: Accounts, matchmaking: Matchmaking, online: OnlineUsers,
-                 is_operator: Callable[[str], bool]) -> None:
+                 is_operator: Callable[[str], bool], node: str = "") -> None:
+        """``node``: this cluster node's name; it directs the events made here and no others."""
+        self.node = node
         self.archive = archive
         self.accounts = accounts
         self.matchmaking = matchmaking
@@ -94,6 +96,8 @@ class TournamentDesk:
             task.cancel()
 
     def _arm(self, state: Event) -> None:
+        if state.node != self.node:
+            return  # another cluster node directs it
         loop = asyncio.get_running_loop()
         now = time.time()
         if state.status == "upcoming":
@@ -132,7 +136,7 @@ class TournamentDesk:
             raise ProtocolError("not_rateable", "rated games are played with a clock")
         common: dict[str, Any] = {"id": "t" + secrets.token_hex(5), "name": req.name, "starts": time.time() + req.start_in,
                                   "map": game_map.name, "rules": rules, "time_control": time_control, "rated": req.rated,
-                                  "max_players": req.max_players}
+                                  "max_players": req.max_players, "node": self.node}
         state: Event
         if req.kind == "swiss":
             if req.rounds is None:
@@ -204,6 +208,8 @@ class TournamentDesk:
         state = self.events.get(tournament_id)
         if state is None:
             raise ProtocolError("no_such_tournament", f"no tournament {tournament_id}")
+        if state.node != self.node:
+            raise ProtocolError("tournament_elsewhere", f"{state.name} is directed by the node {state.node}: connect there")
         return state
 
     # ------------------------------------------------------------------------------ the run

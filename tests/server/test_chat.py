@@ -111,8 +111,9 @@ async def test_no_chat_in_a_bot_game(server, connect):
 async def test_reports_and_the_operators_chat_mute(server, duel, connect, tmp_path):
     gold, silver, game = duel["gold"], duel["silver"], duel["game"]
     outsider = await connect(server, "Nosy")
+    to_silver = heard(silver)
     line = await gold.chat("game", "you play like a donkey", game=game)
-    await H.wait_for(lambda: any(m.get("type") == "chat" for m in silver.notices.items))
+    await H.wait_for(lambda: len(to_silver) == 1)
     first = await silver.report("rude in chat", line=line["id"])
     second = await silver.report("stalling", game=game)
     await refused(outsider.report("just because", game=game), "not_your_game")
