@@ -157,8 +157,18 @@ class TournamentDesk:
         log.info("tournament created", extra={"data": {"tournament": state.id, "name": state.name}})
         return {"tournament": self.summary(state)}
 
+    async def _refresh(self) -> None:
+        """On a cluster, read again the events other nodes direct (their state is theirs to change)."""
+        if not self.node:
+            return
+        for data in await self.archive.load_all():
+            state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
+            if state.node != self.node:
+                self.events[state.id] = state
+
     async def list(self, client: Client, req: P.Tournaments) -> dict[str, Any]:
         """The events by status: upcoming (soonest first), running, finished (newest first)."""
+        await self._refresh()
         by: dict[str, list[Event]] = {"upcoming": [], "running": [], "finished": []}
         for state in self.events.values():
             by[state.status].append(state)
@@ -168,6 +178,8 @@ class TournamentDesk:
 
     async def one(self, client: Client, req: P.Tournament) -> dict[str, Any]:
         """The event and its standings; the connection is pushed each change from now on."""
+        if req.tournament not in self.events:
+            await self._refresh()
         state = self._find(req.tournament)
         self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
         return {"tournament": self.detail(state)}
@@ -175,6 +187,8 @@ class TournamentDesk:
     async def join(self, client: Client, req: P.JoinTournament) -> dict[str, Any]:
         """Enter (or come back to) an event that has not finished and has room."""
         user = self.accounts.require(client)
+        if req.tournament not in self.events:
+            await self._refresh()
         async with self._lock(self._find(req.tournament).id):
             state = self._find(req.tournament)  # as it is now that the lock is held
             if state.status == "finished":
