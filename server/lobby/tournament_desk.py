@@ -72,7 +72,7 @@ class TournamentDesk:
 
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
         """The requests this desk answers, by type."""
-        return {"create_tournament": self.create, "tournaments": self.list, "tournament": self.one,
+        return {"create_tournament": self.create, "tournaments": self.listing, "tournament": self.one,
                 "join_tournament": self.join, "leave_tournament": self.leave}
 
     # ------------------------------------------------------------------------------ lifecycle
@@ -166,7 +166,7 @@ class TournamentDesk:
             if state.node != self.node:
                 self.events[state.id] = state
 
-    async def list(self, client: Client, req: P.Tournaments) -> dict[str, Any]:
+    async def listing(self, client: Client, req: P.Tournaments) -> dict[str, Any]:
         """The events by status: upcoming (soonest first), running, finished (newest first)."""
         await self._refresh()
         by: dict[str, list[Event]] = {"upcoming": [], "running": [], "finished": []}

@@ -59,6 +59,7 @@ class _Archive:
         return "".join(out)
 
     async def relate(self, user: int, target: int, kind: str | None) -> None:
+        statement: tuple[str, tuple[Any, ...]]
         if kind is None:
             statement = (self._q("DELETE FROM chat_relations WHERE user_id = ? AND target = ?"), (user, target))
         else:
@@ -67,6 +68,7 @@ class _Archive:
         await self.store.write([statement])
 
     async def silence(self, user: int, reason: str | None) -> None:
+        statement: tuple[str, tuple[Any, ...]]
         if reason is None:
             statement = (self._q("DELETE FROM chat_silenced WHERE user_id = ?"), (user,))
         else:

@@ -88,8 +88,8 @@ class ChatPanel:
         if not shown:
             texts.draw("chat-empty", "No lines yet: say hello.", box.left + 18, y, size=12, color=theme.INK_MUTED,
                        font=theme.SANS, italic=True)
-        for i, (text, colour) in enumerate(shown):
-            texts.draw(("chat", i), text, box.left + 18, y, size=12, color=colour, font=theme.SANS)
+        for i, (text, ink) in enumerate(shown):
+            texts.draw(("chat", i), text, box.left + 18, y, size=12, color=ink, font=theme.SANS)
             y -= LINE_H
         draft_y = box.bottom + 18 + (LINE_H if self.chat.problem else 0)
         arcade.draw_lrbt_rectangle_filled(box.left + 12, box.right - 12, draft_y - 6, draft_y + LINE_H,
