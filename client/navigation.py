@@ -39,6 +39,10 @@ class Navigator(Protocol):
         """A player's ratings, finished games and the leaderboards (``client.views.online.profile.ProfileView``);
         yourself when neither ``user`` (an id) nor ``name`` is given."""
 
+    def go_tournaments(self, client: Any) -> None:
+        """The tournaments: upcoming, running and finished, their standings, join and leave
+        (``client.views.online.tournaments.TournamentsView``)."""
+
     def leave_online(self, client: Any) -> None:
         """Close the connection ``client`` (in the background: the window never waits) and show the
         main menu."""

@@ -74,6 +74,12 @@ class Screens:
 
         self.show(ProfileView(client, self, user=user, name=name))
 
+    def go_tournaments(self, client: Any) -> None:
+        """The tournaments of the server ``client`` is connected to."""
+        from client.views.online.tournaments import TournamentsView
+
+        self.show(TournamentsView(client, self))
+
     def leave_online(self, client: Any) -> None:
         """Close the connection in the background (the window never waits) and show the menu."""
         import threading

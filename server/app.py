@@ -1,23 +1,17 @@
 """The game server's composition root: :class:`GameServer` builds every part and wires them.
 
-One place decides which store, bot player, lobby and edge a server has, and hands each part
-the few collaborators it needs (as lila-ws's ``LilaWs.scala`` does):
+One place decides which store, bot player, lobby and edge a server has, and hands each part the few collaborators it needs (as lila-ws's ``LilaWs.scala`` does):
 
-- the store: :class:`~server.store.sqlite.SQLiteStore`, used as a
-  :class:`~server.store.interface.GameStore`;
-- the bot player: :class:`~server.bots.BotRunner` (a process pool); the post-game analyses:
-  :class:`~server.analyses.AnalysisDesk` (a process pool of its own);
-- the lobby: :class:`~server.lobby.registry.GameRegistry` (the live games, each a
-  :class:`~server.host.game_host.GameHost` handed one shared
-  :class:`~server.host.ports.HostContext`), :class:`~server.lobby.accounts.Accounts`,
-  :class:`~server.lobby.matchmaking.Matchmaking`, :class:`~server.lobby.listings.Listings`;
-- the request table: :class:`~server.routes.Router`;
-- the edge: :class:`~server.edge.listener.Listener`, one
+- the store: :class:`~server.store.sqlite.SQLiteStore`, used as a :class:`~server.store.interface.GameStore`;
+- the bot player: :class:`~server.bots.BotRunner` (a process pool); the analyses: :class:`~server.analyses.AnalysisDesk`;
+- the lobby: :class:`~server.lobby.registry.GameRegistry` (the live games, each a :class:`~server.host.game_host.GameHost`
+  handed one shared :class:`~server.host.ports.HostContext`), :class:`~server.lobby.accounts.Accounts`,
+  :class:`~server.lobby.matchmaking.Matchmaking`, :class:`~server.lobby.listings.Listings`, the tournament desk;
+- the request table: :class:`~server.routes.Router`; the edge: :class:`~server.edge.listener.Listener`, one
   :class:`~server.edge.connection.Connection` per websocket, dispatching to the router.
 
-``start()`` reloads every unfinished game by replaying its stored actions through the engine,
-then serves websockets; ``stop()`` closes connections, timers and the store cleanly.
-``docs/architecture.md`` follows one action through these parts.
+``start()`` reloads every unfinished game by replaying its stored actions through the engine, then serves
+websockets; ``stop()`` closes connections, timers and the store. ``docs/architecture.md`` follows one action.
 """
 
 from __future__ import annotations
@@ -52,6 +46,7 @@ from server.health import HealthPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
 from server.metrics import Metrics
 from server.routes import Router
+from server.social import Social
 from server.store.analyses import archive_for
 from server.store.interface import GameStore
 from server.store.records import StoreError
@@ -126,8 +121,10 @@ class GameServer:
         )
         self.analyses = AnalysisDesk(archive_for(self.store), self.listings.export, lexicon_factory or (lambda: lexicon),
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
+        self.social = Social(self.store, self.accounts, self.matchmaking, self.registry, self.online, self.operator, self.challenges,
+                             self.cluster.node_id if self.cluster else "")
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
-                             self.profiles, self.operator, self.analyses)
+                             self.profiles, self.operator, self.analyses, self.social.handlers())
         self.health = HealthPages(self.metrics, self.not_ready, self._summary, web_client=config.web_client)
         self.metrics.watch(self._readout)
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
@@ -270,6 +267,7 @@ class GameServer:
         state = self.cluster.load_state() if self.cluster else self.store.load_state()
         self.accounts.load(state.users)
         self.ratings.load(state.ratings)
+        await self.social.load()  # and arm the tournaments' timers, before the games: one ending as it is reloaded counts
         checkpoints = self.registry.reload(state.games, state.heartbeat, now)
         await self.store.note_alive(now, checkpoints)
         self.registry.start_all(now)
@@ -304,6 +302,7 @@ class GameServer:
         self.registry.closing = True
         await self.listener.close()
         self.registry.cancel_timers()
+        self.social.stop()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -62,8 +62,10 @@ class Router:
         profiles: Profiles,
         operator: Operator,
         analyses: AnalysisDesk,
+        more: dict[str, Handler] | None = None,
     ) -> None:
-        """``stats()`` is the server's health readout (the ``stats`` request)."""
+        """``stats()`` is the server's health readout (the ``stats`` request); ``more``: the
+        handlers of further parts by request type (the tournament desk's)."""
         self.registry = registry
         self.listings = listings
         self.analyses = analyses
@@ -99,6 +101,7 @@ class Router:
             "admin": operator.admin,
             "preview": self.preview,
         }
+        self.handlers.update(more or {})
         assert set(self.handlers) == set(P.REQUEST_TYPES), "every request type has a handler"
 
     async def dispatch(self, client: Client, request: P.Request) -> dict[str, Any]:

@@ -265,3 +265,39 @@ class Calls:
 
     async def stats(self) -> dict[str, Any]:
         return await self.request("stats")
+
+    # Tournaments ----------------------------------------------------------------------------
+
+    async def tournaments(self) -> dict[str, Any]:
+        """The events: ``upcoming``, ``running``, ``finished``, each a list of summaries."""
+        return await self.request("tournaments")
+
+    async def tournament(self, tournament: str) -> dict[str, Any]:
+        """One event with its standings; its changes are pushed from now on (``tournament``)."""
+        return (await self.request("tournament", tournament=tournament))["tournament"]
+
+    async def join_tournament(self, tournament: str) -> dict[str, Any]:
+        """Enter an event: you are paired whenever you are free (``tournament_game`` pushes)."""
+        return (await self.request("join_tournament", tournament=tournament))["tournament"]
+
+    async def leave_tournament(self, tournament: str) -> dict[str, Any]:
+        """Stop being paired in an event (your points stay)."""
+        return (await self.request("leave_tournament", tournament=tournament))["tournament"]
+
+    async def create_tournament(self, key: str, name: str, seconds: int, **settings: Any) -> dict[str, Any]:
+        """An operator's new arena (``settings``: start_in, map, rules, time_control, rated, max_players)."""
+        return (await self.request("create_tournament", key=key, name=name, seconds=seconds, **settings))["tournament"]
+
+    # Chat and reports -----------------------------------------------------------------------
+
+    async def chat(self, room: str, text: str, game: str | None = None, tournament: str | None = None) -> dict[str, Any]:
+        """Say a line in a room: ``game`` (its players), ``spectators`` or ``tournament`` (its lobby)."""
+        return (await self.request("chat", room=room, text=text, game=game, tournament=tournament))["line"]
+
+    async def mute(self, user: int | None = None, name: str | None = None, kind: str = "mute") -> dict[str, Any]:
+        """Hide a player's lines (``mute``), also refuse their challenges (``block``), or ``none``."""
+        return await self.request("mute", user=user, name=name, kind=kind)
+
+    async def report(self, reason: str, game: str | None = None, line: int | None = None) -> str:
+        """Report a game you play or watch, or a chat line you were shown; the report's id."""
+        return (await self.request("report", reason=reason, game=game, line=line))["report"]

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from client.play.chat import GameChat
 from client.play.net_session_offers import KINDS, OfferBook, OfferNotice
 from client.play.session import GameSession, Message, Rejected, Seat, Status, Update
 from shared.rules.actions import (
@@ -89,6 +90,9 @@ class NetworkSession(GameSession):
         self.abort_refused = False  # the server said a word was committed (abort is too late)
         self._moved = False  # an update came since the last info (a move answers open offers)
         self._abort_memo: tuple[Any, bool] = (None, False)
+        user = getattr(getattr(client, "client", None), "user", None) or {}
+        self.chat = GameChat(client, game, spectator=self.seat is None, me=user.get("id"),
+                             available=not self.against_bot)
 
     # ---------------------------------------------------------------- queries
     def view(self, viewer: Player | None) -> dict[str, Any]:
@@ -133,6 +137,7 @@ class NetworkSession(GameSession):
 
     def poll(self) -> list[Message]:
         out: list[Message] = []
+        self.chat.settle()
         for future, on_result in [f for f in self._futures if f[0].done()]:
             self._futures.remove((future, on_result))
             exc = future.exception()
@@ -153,6 +158,9 @@ class NetworkSession(GameSession):
                 if status == "refused" and message.get("reason"):  # e.g. banned: say why
                     self._connection = f"{self._connection}: {message['reason']}"
                 out.append(Status("connection", self._connection or "Connected", busy=status == "reconnecting"))
+                continue
+            if kind == "chat":
+                self.chat.receive(message)
                 continue
             if kind in ("your_turn", "challenge"):
                 # Another game wants this player: say so here (the notice stays for the online screens).

@@ -20,6 +20,7 @@ from client.net import ConnectionLost, ServerError, ThreadedClient
 from client.net.state import GameTracker
 from client.play.describe import describe_event
 from client.terminal.board import LEGEND, SEAT_NAMES, render
+from client.terminal.events import EVENTS_HELP, EventCommands
 from client.terminal.online import ONLINE_HELP, OnlineCommands
 from client.terminal.parsing import (
     DIRECTIONS,
@@ -49,7 +50,7 @@ HELP = """commands (rows and columns count from 1):
   end                            end your turn
   resign | claim                 give up; win against an opponent gone too long
   quit
-""" + ONLINE_HELP
+""" + ONLINE_HELP + "\n" + EVENTS_HELP
 
 
 class CommandFailed(Exception):
@@ -77,6 +78,7 @@ class TerminalClient(OnlineCommands):
         self.running = True
         self._seen_info: dict[str, dict[str, Any]] = {}  # game -> the info shown last (offers, ratings)
         self._seen_version: dict[str, int] = {}  # game -> the version of its last state (takebacks)
+        self.events = EventCommands(client, self.say, self._wait, lambda: self.game, lambda game: self.cmd_resume([game]))
 
     # ------------------------------------------------------------------------------ output
 
@@ -119,7 +121,7 @@ class TerminalClient(OnlineCommands):
                 self.say(f"[connection {status}: {message.get('reason', '')}]")
         elif kind == "bye":
             self.say(f"[server: {message['reason']}]")
-        elif self.show_online(message):
+        elif self.show_online(message) or self.events.show(message):
             pass
         elif message.get("game") == self.game:
             if kind == "update":
@@ -204,7 +206,7 @@ class TerminalClient(OnlineCommands):
         if not words:
             return
         command, args = words[0].lower(), words[1:]
-        handler = getattr(self, f"cmd_{command}", None)
+        handler = getattr(self, f"cmd_{command}", None) or getattr(self.events, f"cmd_{command}", None)
         if handler is None:
             raise CommandFailed(f"unknown command {command!r}; type `help`", usage=True)
         try:

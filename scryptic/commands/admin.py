@@ -11,6 +11,9 @@ Without that key the server refuses and nothing changes.
     scryptic admin unban ID|NAME
     scryptic admin abort GAME                  ends a game: no winner, not rated
     scryptic admin adjudicate GAME gold|silver|draw
+    scryptic admin reports                     the players' reports, newest first
+    scryptic admin silence ID|NAME [--reason]  mute an account in chat (it is told why); unsilence lifts it
+    scryptic admin tournament NAME --minutes M|--rounds N|--seasons N [--start-in M] [--map] [--rules] [--clock] [--rated]
 """
 
 from __future__ import annotations
@@ -55,7 +58,52 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     adjudicate = ops.add_parser("adjudicate", help="end a game with the winner you decide (rated)")
     adjudicate.add_argument("game", metavar="GAME")
     adjudicate.add_argument("winner", choices=["gold", "silver", "draw"])
+    ops.add_parser("reports", help="the players' reports of games and chat lines, newest first")
+    silence = ops.add_parser("silence", help="mute an account in chat: its lines are refused with your reason")
+    silence.add_argument("who", metavar="ID|NAME")
+    silence.add_argument("--reason", default=None, help="said to the player (64 characters at most)")
+    ops.add_parser("unsilence", help="let an account chat again").add_argument("who", metavar="ID|NAME")
+    arena = ops.add_parser("tournament", help="create an arena (--minutes) or a swiss (--rounds) (docs/tournaments.md)")
+    arena.add_argument("name", metavar="NAME")
+    length = arena.add_mutually_exclusive_group(required=True)
+    length.add_argument("--minutes", type=float, help="an arena: how long it runs")
+    length.add_argument("--rounds", type=int, help="a swiss: how many rounds")
+    length.add_argument("--seasons", type=int, help="a league: how many seasons (correspondence: give --clock days:N)")
+    arena.add_argument("--division-size", type=int, default=None, help="a league: players a division (default 8)")
+    arena.add_argument("--start-in", type=float, default=0.0, metavar="MINUTES", help="when it starts (default now)")
+    arena.add_argument("--map", default=None, help="one of the server's maps (default its first)")
+    arena.add_argument("--rules", default=None, help="the rule-set preset")
+    arena.add_argument("--clock", default=None, help="turn:SECONDS, fischer:SECONDS+INCREMENT or days:DAYS")
+    arena.add_argument("--rated", action="store_true", help="rate the games in their family (needs --clock)")
+    arena.add_argument("--max-players", type=int, default=None)
     p.set_defaults(func=cmd_admin)
+
+
+def tournament_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``create_tournament`` request's fields from ``scryptic admin tournament``."""
+    from client.terminal.parsing import parse_clock
+
+    fields: dict[str, Any] = {"name": args.name, "start_in": args.start_in * 60, "rated": args.rated}
+    if args.seasons is not None:
+        if not 1 <= args.seasons <= 100:
+            raise UsageError("--seasons is 1 to 100")
+        fields.update(kind="league", seasons=args.seasons)
+        if args.division_size is not None:
+            fields["division_size"] = args.division_size
+    elif args.rounds is not None:
+        if not 1 <= args.rounds <= 30:
+            raise UsageError("--rounds is 1 to 30")
+        fields.update(kind="swiss", rounds=args.rounds)
+    else:
+        if not 0 < args.minutes <= 7 * 24 * 60:
+            raise UsageError("--minutes is more than 0 and at most a week")
+        fields["seconds"] = max(1, round(args.minutes * 60))
+    for name in ("map", "rules", "max_players"):
+        if getattr(args, name) is not None:
+            fields[name] = getattr(args, name)
+    if args.clock is not None:
+        fields["time_control"] = parse_clock(args.clock)
+    return fields
 
 
 def read_key(args: argparse.Namespace) -> str:
@@ -83,7 +131,7 @@ def request_fields(args: argparse.Namespace) -> dict[str, Any]:
         fields["match"] = args.match
     if args.op == "rename":
         fields["new_name"] = args.new_name
-    if args.op == "ban" and args.reason:
+    if args.op in ("ban", "silence") and args.reason:
         if len(args.reason) > 64:
             raise UsageError("--reason is 64 characters at most")
         fields["reason"] = args.reason
@@ -94,8 +142,8 @@ def request_fields(args: argparse.Namespace) -> dict[str, Any]:
     return fields
 
 
-def ask(url: str, key: str, fields: dict[str, Any], timeout: float, ca_file: str | None) -> dict[str, Any]:
-    """Send one admin request to the server at ``url``; its answer (FaultError if refused)."""
+def ask(url: str, key: str, fields: dict[str, Any], timeout: float, ca_file: str | None, kind: str = "admin") -> dict[str, Any]:
+    """Send one admin request (or ``kind``) to the server at ``url``; its answer (FaultError if refused)."""
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
@@ -107,7 +155,7 @@ def ask(url: str, key: str, fields: dict[str, Any], timeout: float, ca_file: str
     try:
         with connect(url, open_timeout=timeout, max_size=16 * 1024 * 1024, compression=None, **options) as ws:
             call(ws, 1, "hello", timeout, client="scryptic-admin")
-            return call(ws, 2, "admin", timeout, key=key, **fields)
+            return call(ws, 2, kind, timeout, key=key, **fields)
     except Refused as exc:
         raise FaultError(f"the server refused ({exc.code}): {exc.reason}") from None
     except ssl.SSLCertVerificationError as exc:
@@ -130,6 +178,20 @@ def describe(answer: dict[str, Any]) -> list[str]:
         return f"{winner} ({result.get('reason')})"
 
     op = answer.get("op")
+    if "tournament" in answer:
+        t = answer["tournament"]
+        size = {"swiss": f"{t.get('rounds')} rounds", "league": f"{t.get('seasons')} seasons"}.get(
+            t["kind"], f"{t['seconds'] / 60:g} minutes")
+        return [f"tournament {t['id']}: {t['name']}, {t['kind']} of {size} on {t['map']}, {t['status']}"]
+    if op == "reports":
+        lines = []
+        for r in answer["reports"]:
+            what = f"game {r['game']}" if r["kind"] == "game" else f"line {r['line']['id']} by {r['line']['user']['name']}: {r['line']['text']!r}"
+            lines.append(f"{r['id']}  from {r['by']['name']} (id {r['by']['id']}): {what} - {r['reason']}")
+        return lines + [f"{len(answer['reports'])} report{'s' if len(answer['reports']) != 1 else ''}"]
+    if op in ("silence", "unsilence"):
+        user = answer["user"]
+        return [f"{user['name']} (id {user['id']}) " + (f"is muted in chat: {answer['reason']}" if answer["reason"] else "may chat again")]
     if op == "users":
         lines = [account(u) for u in answer["users"]]
         shown = len(answer["users"])
@@ -159,7 +221,10 @@ def cmd_admin(args: argparse.Namespace) -> int:
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise UsageError(f"the server address {args.server!r} is not a ws:// or wss:// address")
     key = read_key(args)
-    answer = ask(args.server, key, request_fields(args), args.timeout, args.ca_file)
+    if args.op == "tournament":
+        answer = ask(args.server, key, tournament_fields(args), args.timeout, args.ca_file, "create_tournament")
+    else:
+        answer = ask(args.server, key, request_fields(args), args.timeout, args.ca_file)
     if args.json:
         print(json.dumps(answer, indent=2))
     else:

@@ -233,7 +233,7 @@ class Stats(_Request, tag="stats"):
     pass
 
 
-AdminOp = Literal["users", "user", "rename", "ban", "unban", "abort", "adjudicate"]
+AdminOp = Literal["users", "user", "rename", "ban", "unban", "abort", "adjudicate", "reports", "silence", "unsilence"]
 OperatorKey = Annotated[str, msgspec.Meta(min_length=16, max_length=128)]
 
 
@@ -262,6 +262,73 @@ class PreviewCommit(_Request, tag="preview"):
     game: GameId
     placements: Annotated[list[tuple[Coordinate, Coordinate, Letter]], msgspec.Meta(min_length=1, max_length=64)]
     direction: Direction | None = None
+# Tournaments (docs/tournaments.md): answered by the node that directs the event, read by any.
+TournamentId = Annotated[str, msgspec.Meta(pattern=r"^t[a-z0-9]{4,31}$")]
+
+
+class CreateTournament(_Request, tag="create_tournament", kw_only=True):
+    """An operator's new arena or swiss (``scryptic admin tournament``): it starts ``start_in``
+    seconds from now; an arena runs ``seconds``, a swiss ``rounds``; its games have these settings."""
+
+    key: OperatorKey
+    kind: Literal["arena", "swiss", "league"] = "arena"
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    start_in: Annotated[float, msgspec.Meta(ge=0, le=30 * 86400)] = 0.0
+    seconds: Annotated[int, msgspec.Meta(ge=1, le=7 * 86400)] | None = None  # an arena's length
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=30)] | None = None  # a swiss's
+    seasons: Annotated[int, msgspec.Meta(ge=1, le=100)] | None = None  # a league's
+    division_size: Annotated[int, msgspec.Meta(ge=2, le=16)] | None = None  # a league's (default 8)
+    map: MapName | None = None
+    rules: RulesName = DEFAULT_RULES
+    time_control: TimeControl = NoClock()
+    rated: bool = False
+    max_players: Annotated[int, msgspec.Meta(ge=2, le=10_000)] = 500
+
+
+class Tournaments(_Request, tag="tournaments"):
+    """The events: upcoming, running and recently finished."""
+
+
+class Tournament(_Request, tag="tournament"):
+    """One event with its standings; the connection is then pushed each change (``tournament``)."""
+
+    tournament: TournamentId
+
+
+class JoinTournament(_Request, tag="join_tournament"):
+    tournament: TournamentId
+
+
+class LeaveTournament(_Request, tag="leave_tournament"):
+    tournament: TournamentId
+
+
+# Chat and reports (the chat desk, server/lobby/chat.py).
+class Chat(_Request, tag="chat", kw_only=True):
+    """One line in a room: a game's players (``game``), its spectators, or a tournament's lobby."""
+
+    by_owner: ClassVar[bool] = True  # a game's rooms: the node running the game
+    room: Literal["game", "spectators", "tournament"]
+    game: GameId | None = None
+    tournament: TournamentId | None = None
+    text: Annotated[str, msgspec.Meta(max_length=1000)]  # the server's own cap (200) says how long
+
+
+class Mute(_Request, tag="mute"):
+    """Hide a player's chat lines (``mute``), also refuse their challenges (``block``), or neither."""
+
+    user: UserId | None = None
+    name: DisplayName | None = None
+    kind: Literal["mute", "block", "none"] = "mute"
+
+
+class Report(_Request, tag="report", kw_only=True):
+    """Report a game you play or watch, or a chat line you were shown, to the operator."""
+
+    by_owner: ClassVar[bool] = False  # stored in the shared store by any node
+    game: GameId | None = None
+    line: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
 
 Request = (
@@ -293,6 +360,14 @@ Request = (
     | Stats
     | Admin
     | PreviewCommit
+    | CreateTournament
+    | Tournaments
+    | Tournament
+    | JoinTournament
+    | LeaveTournament
+    | Chat
+    | Mute
+    | Report
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
@@ -357,6 +432,24 @@ ERROR_CODES: dict[str, str] = {
     "store_failed": "the server could not store the action; it was not applied",
     "server_busy": "the server is shutting down or overloaded",
     "internal": "the server failed to handle the request (a bug); nothing changed",
+    # Tournaments.
+    "no_such_tournament": "there is no tournament with that id",
+    "tournament_full": "the tournament has as many players as it takes",
+    "tournament_over": "the tournament has finished",
+    "already_joined": "you are already playing in that tournament",
+    "not_joined": "you are not playing in that tournament",
+    "tournament_started": "the swiss has started: it is joined before its first round",
+    "tournament_elsewhere": "another node of the cluster directs that tournament: connect to it",
+    # Chat and reports.
+    "chat_too_long": "the chat line is over the length cap (200 characters)",
+    "chat_empty": "the chat line is empty",
+    "chat_rate_limited": "too many chat lines; wait a moment",
+    "chat_muted": "the operator muted you in chat (the reason says why)",
+    "chat_off": "there is no chat in games against the server's bot",
+    "not_in_room": "you are not in that chat room (players, spectators, the tournament's followers)",
+    "no_such_line": "no chat line with that id was shown to you",
+    "not_your_game": "you can report only a game you played or watch",
+    "blocked": "that player does not take your challenges",
     # Every rules-engine refusal (shared.rules.errors) is passed through with its own code, e.g.
     # "not_your_turn", "not_a_word", "not_connected", "discard_first", "not_in_rack", ...
 }

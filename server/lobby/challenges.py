@@ -10,6 +10,7 @@ by a ``challenge`` push on each of their connections; one who is away finds it i
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from server.edge import protocol as P
@@ -31,6 +32,7 @@ class Challenges:
         self.matchmaking = matchmaking
         self.registry = registry
         self.online = online
+        self.blocked: Callable[[int, int], bool] = lambda user_id, other: False  # user_id blocked other (the chat desk)
 
     async def challenge(self, client: Client, req: P.Challenge) -> dict[str, Any]:
         """Open a game that only the named player may join, and tell them."""
@@ -38,6 +40,8 @@ class Challenges:
         target = await self.accounts.find(req.user, req.name)
         if target.id == user.id:
             raise ProtocolError("own_game", "you cannot challenge yourself")
+        if self.blocked(target.id, user.id):
+            raise ProtocolError("blocked", f"{target.name} does not take your challenges")
         made = await self.matchmaking.open_game(client, user, req, {"public": False, "opponent": "human", "challenged": target.id}, None)
         host = self.registry.hosts[made["game"]]
         self.online.tell(target.id, "challenge", game=host.id, by={"id": user.id, "name": user.name}, entry=self.registry.entry(host))

@@ -164,6 +164,21 @@ class Matchmaking:
         settings = {"public": req.public, "opponent": req.opponent}
         return await self.open_game(client, user, req, settings, req.bot_level if req.opponent == "bot" else None)
 
+    def map_named(self, name: str | None) -> GameMap:
+        """One of the server's maps by name (None: the default), or ``bad_map``."""
+        return self._resolve_map(P.CreateGame(id=0, map=name))
+
+    async def paired_game(self, map_name: str, rules_name: str, time_control: dict[str, Any], rated: bool,
+                          gold: int, silver: int, settings: dict[str, Any]) -> GameHost:
+        """A game made by the server between two accounts (a tournament's pairing): it starts at
+        once; each player attaches to their seat by account."""
+        seats = {seat: StoredSeat(seat, user, hash_token(new_token()), None) for seat, user in ((1, gold), (2, silver))}
+        settings = {"time_control": time_control, "rated": rated, "public": True, "opponent": "human", **settings}
+        host = await self._new_game(self.map_named(map_name), rules_name, secrets.randbits(62), Player.GOLD, settings,
+                                    seats, ACTIVE, private=False, rematch_of=None)
+        host.notify_actor()
+        return host
+
     async def _new_game(
         self,
         game_map: GameMap,

@@ -18,7 +18,7 @@ import hmac
 import logging
 import os
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -88,13 +88,20 @@ class Operator:
         self._connections = connections
         # Told of each ban and unban (a cluster node tells the other nodes: banned_elsewhere).
         self.spread: Callable[[int, str | None], None] = lambda user_id, reason: None
+        # Operations of other parts, by op (the chat desk's: reports, silence, unsilence).
+        self.more_ops: dict[str, Callable[[P.Admin], Awaitable[dict[str, Any]]]] = {}
+
+    def is_key(self, key: str) -> bool:
+        """Whether ``key`` is this server's operator key (compared in constant time)."""
+        return self._key is not None and hmac.compare_digest(key.encode(), self._key.encode())
 
     async def admin(self, client: Client, req: P.Admin) -> dict[str, Any]:
         """Check the key, then do the operation."""
         if self._key is None or not hmac.compare_digest(req.key.encode(), self._key.encode()):
             log.warning("admin request refused", extra={"data": {"conn": client.id, "op": req.op}})
             raise ProtocolError("not_operator", "that is not this server's operator key (see docs/operating.md)")
-        answer = await getattr(self, f"_op_{req.op}")(req)
+        handler = self.more_ops.get(req.op) or getattr(self, f"_op_{req.op}")
+        answer = await handler(req)
         log.info("admin", extra={"data": {"conn": client.id, "op": req.op, "user": req.user, "name": req.name,
                                           "game": req.game}})
         return {"op": req.op, **answer}

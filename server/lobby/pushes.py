@@ -100,6 +100,10 @@ class OnlineUsers:
                 if not conns:
                     del self._conns[client.user_id]
 
+    def connections(self, user_id: int) -> list[Client]:
+        """The open connections of ``user_id`` on this node."""
+        return list(self._conns.get(user_id, ()))
+
     def online(self, user_id: int) -> bool:
         """True if ``user_id`` has a connection open."""
         return bool(self._conns.get(user_id))

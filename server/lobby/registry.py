@@ -59,6 +59,7 @@ class GameRegistry:
         self.closing = False  # the server is shutting down: no new games
         self._loading: dict[str, asyncio.Future[GameHost | None]] = {}
         self.removed: Callable[[GameHost], None] = lambda host: None  # told of each game leaving memory
+        self.on_finished: Callable[[str, dict[str, Any] | None], None] = lambda game_id, result: None  # each game's end
 
     def new_host(self, stored: StoredGame) -> GameHost:
         """A host for ``stored`` (raises ValueError if its map or action log is unusable)."""
@@ -214,6 +215,7 @@ class GameRegistry:
                 self.codes.pop(host.join_code, None)
             self.show(host)
         log.info("game over", extra={"data": {"game": game_id, "result": result, "version": version}})
+        self.on_finished(game_id, result)
 
     def to_act(self, game_id: str, user_id: int, note: dict[str, Any]) -> None:
         """Tell ``user_id``'s other connections that a game waits for them (``your_turn``)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from server.store.records import StoreError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # Version 1, as first created; later versions are reached by MIGRATIONS.
 SCHEMA = """
@@ -107,6 +107,32 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             data    TEXT NOT NULL,
             created REAL NOT NULL
         )""",),
+    # Tournaments, each one row of JSON state (server.store.tournaments); chat moderation: the
+    # mutes and blocks players set, the operator's chat mutes, the reports (server.store.moderation).
+    5: ("""CREATE TABLE IF NOT EXISTS tournaments (
+            id      TEXT PRIMARY KEY,
+            status  TEXT NOT NULL,
+            data    TEXT NOT NULL,
+            updated REAL NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS chat_relations (
+            user_id INTEGER NOT NULL,
+            target  INTEGER NOT NULL,
+            kind    TEXT NOT NULL CHECK (kind IN ('mute', 'block')),
+            PRIMARY KEY (user_id, target)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS chat_silenced (
+            user_id INTEGER PRIMARY KEY,
+            reason  TEXT NOT NULL,
+            t       REAL NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS reports (
+            id       TEXT PRIMARY KEY,
+            reporter INTEGER NOT NULL,
+            data     TEXT NOT NULL,
+            t        REAL NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS reports_t ON reports (t)"),
 }
 
 

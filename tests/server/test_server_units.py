@@ -61,6 +61,14 @@ def test_every_request_type_decodes():
         "admin": {"key": "k" * 43, "op": "ban", "name": "Bea", "reason": "spam"},
         "preview": {"game": "abcd1234", "placements": [[1, 2, "a"], [1, 3, "t"]]},
     }
+    samples.update({  # tournaments
+        "create_tournament": {"key": "k" * 43, "name": "Brass", "seconds": 1800, "rated": True,
+                              "time_control": {"kind": "fischer", "initial": 180}},
+        "tournaments": {}, "tournament": {"tournament": "tabc12"}, "join_tournament": {"tournament": "tabc12"},
+        "leave_tournament": {"tournament": "tabc12"},
+        "chat": {"room": "game", "game": "abcd1234", "text": "gg"}, "mute": {"name": "Bea", "kind": "block"},
+        "report": {"line": 3, "reason": "rude"},
+    })
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():
         request = decode({"type": kind, "id": 7, **fields})

@@ -44,6 +44,8 @@ class InputHost(Protocol):
     """The guided game's coach (:class:`~client.views.coach.panel.Coach`), or None."""
     offers: Any
     """An online game's offers strip (:mod:`client.views.online.offers`), or None."""
+    chat: Any
+    """An online game's chat panel (:mod:`client.views.game.chat_panel`), or None."""
 
     @property
     def my_turn(self) -> bool:
@@ -95,6 +97,9 @@ class GameInput:
             return True
         offers = self.host.offers  # an online game's Ctrl+D, Z, A, Y, N (views/online/offers.py)
         if offers is not None and self.state.dialog is None and offers.on_key_press(symbol, modifiers):
+            return True
+        chat = getattr(self.host, "chat", None)  # Ctrl+T; an open chat takes the keys
+        if chat is not None and self.state.dialog is None and chat.on_key_press(symbol, modifiers):
             return True
         ctrl = modifiers & (k.MOD_CTRL | k.MOD_COMMAND)
         shift = modifiers & k.MOD_SHIFT

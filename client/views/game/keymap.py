@@ -45,6 +45,7 @@ KEYS: list[tuple[str, list[tuple[str, str]]]] = [
         ("Ctrl+Z", "ask to take back your last turn (casual)"),
         ("Ctrl+A", "abort, before the first word"),
         ("Ctrl+Y, Ctrl+N", "accept or decline an offer"),
+        ("Ctrl+T", "open or fold the chat (Enter sends a line, Esc folds it)"),
     ]),
     ("The guided first game", [
         ("Ctrl+H, Ctrl+L", "a hint; the lesson again from its start"),

@@ -114,7 +114,7 @@ class SidePanel(Panel):
         return (d.revision, d.version, id(d), status, gv.current_actor(), id(gv.preview), gv.fx.duel_key(),
                 gv.redeploy_mode, gv.my_turn, id(log), len(log), log.scroll,
                 None if not clocks else tuple(clock_text(v, kind) for v in clocks.values()), self.rect,
-                None if offers is None else offers.key())
+                None if offers is None else offers.key(), None if getattr(gv, "chat", None) is None else gv.chat.key())
 
     def on_draw(self) -> None:
         now = self.gv.clock
@@ -165,7 +165,13 @@ class SidePanel(Panel):
             self._player_card(p, card)
         if not self.gv.fx.duel_showing():
             self._preview(rects.preview)
-        self._chronicle(rects.chronicle)
+        chat = getattr(self.gv, "chat", None)
+        if chat is not None and chat.chat.open and rects.chronicle.height >= 60:
+            chat.paint(self.texts, rects.chronicle)
+        else:
+            self._chronicle(rects.chronicle)
+            if chat is not None and rects.chronicle.height >= 60:
+                chat.paint_folded(self.texts, rects.chronicle)
         if rects.strip is not None:
             self.gv.offers.paint(self.texts, rects.strip)  # type: ignore[attr-defined]
 

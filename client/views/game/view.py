@@ -2,12 +2,11 @@
 
 It drives a :class:`~client.play.session.GameSession` and never knows whether it is local,
 networked or a replay. Updates are animated one event at a time (:mod:`client.play.animation`).
-The view is assembled from parts, each handed only what it reads: its state
-(:mod:`client.views.game.state`), the words it shows (:mod:`~client.views.game.text`), the
-chronicle (:mod:`~client.views.game.chronicle_teller`), the events as they are shown
-(:mod:`~client.views.game.events`), the turn's actions and the saving
-(:mod:`~client.views.game.actions`), the dialog (:mod:`~client.views.game.dialogs`), a replay's
-controls (:mod:`~client.views.game.replay`) and the keys and mouse (:mod:`~client.views.game.input`).
+The view is assembled from parts, each handed only what it reads: its state (:mod:`client.views.game.state`),
+the words it shows (:mod:`~client.views.game.text`), the chronicle (:mod:`~client.views.game.chronicle_teller`),
+the events as shown (:mod:`~client.views.game.events`), the turn's actions and saving (:mod:`~client.views.game.actions`),
+the dialog (:mod:`~client.views.game.dialogs`), a replay's controls (:mod:`~client.views.game.replay`), the keys and
+mouse (:mod:`~client.views.game.input`) and an online game's chat (:mod:`~client.views.game.chat_panel`).
 Its sections, dialogs and effects see it as a :class:`~client.views.game.screen.GameScreen`; it
 moves to other screens through the window's :class:`~client.navigation.Navigator`.
 
@@ -39,6 +38,7 @@ from client.views.game.buttons import build_buttons, button_areas, update_turn_b
 from client.views.game.chronicle_teller import ChronicleTeller
 from client.views.game.dialogs import DialogSlot, decision_due, draw_drag
 from client.views.game.events import EventApplier, poll_session
+from client.views.game.chat_panel import chat_panel
 from client.views.game.input import GameInput
 from client.views.game.replay import ReplayControls
 from client.views.game.sounds import ClockAlarm
@@ -110,6 +110,7 @@ class GameView(arcade.View):
         self.section_manager.view_draw_first = False
         self.input = GameInput(self, self.state, self.actions, self.replay, self.animator)
         self.offers = offer_bar(self)  # an online game's draw, takeback and abort (views/online/offers.py)
+        self.chat = chat_panel(session)  # an online game's chat, folded in place of the chronicle
         self.ui = PartialUIManager()
         self.dialogs = DialogSlot(self.state, session, self.ui, lambda: self.window.current_view is self,
                                   self.request_redraw)
@@ -356,6 +357,9 @@ class GameView(arcade.View):
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         self.tooltip.rest()  # typing over a cell: its tooltip waits until the mouse rests again
         return self.input.on_key_press(symbol, modifiers)
+
+    def on_text(self, text: str) -> bool | None:
+        return self.chat.on_text(text) if self.chat is not None else None
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
         return self.input.on_mouse_press(x, y, button, modifiers)

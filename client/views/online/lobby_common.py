@@ -24,7 +24,7 @@ from client.views.notices import NoticeBanner
 if TYPE_CHECKING:
     from client.navigation import Navigator
 
-TABS = (("lobby", "Lobby"), ("games", "My games"), ("profile", "Profile"))
+TABS = (("lobby", "Lobby"), ("games", "My games"), ("profile", "Profile"), ("tournaments", "Tournaments"))
 TAB_TOP = 132
 """Pixels from the window's top to the tab bar (under the title and its rule)."""
 BODY_BOTTOM = 22
@@ -78,6 +78,8 @@ class OnlineScreen(BaseView):
             self.navigator.go_my_games(self.client)
         elif tab == "profile":
             self.navigator.go_profile(self.client)
+        elif tab == "tournaments":
+            self.navigator.go_tournaments(self.client)
 
     def go_back(self) -> None:
         """Escape: back to the lobby (the lobby itself leaves online play)."""

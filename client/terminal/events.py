@@ -1,0 +1,152 @@
+"""The terminal client's tournaments and chat: list, follow, join and leave events (your next
+game starts by itself when you are paired), say a line in the game's room (or the spectators',
+when you watch) or a tournament's lobby, mute, block and report.
+
+:class:`EventCommands` is a part of :class:`client.terminal.session.TerminalClient`, handed
+the client library, the way to print, to wait for a reply, the game shown and how to take a seat.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Callable
+from typing import Any
+
+from client.net import ThreadedClient
+from client.terminal.parsing import UsageError, player_option
+
+EVENTS_HELP = """tournaments and chat:
+  tournaments                    upcoming, running and finished events
+  tournament ID                  its standings, followed live     tjoin ID | tleave ID  enter, leave
+  say TEXT                       a line to your opponent (or to the spectators, when you watch)
+  tsay ID TEXT                   a line in a tournament's lobby
+  mute NAME|#ID | block NAME|#ID | unmute NAME|#ID   hide a player's lines (block: their challenges too)
+  report REASON | report line=N REASON               report the game shown, or a chat line"""
+
+
+def standings_lines(t: dict[str, Any]) -> list[str]:
+    """A tournament's standings as lines (``*``: on fire, the next game counts double)."""
+    lines = [f"{t['name']} ({t['id']}): {t['kind']}, {t['status']}, {t['players']} players, {t['map']}"]
+    for row in t.get("standings", []):
+        away = "" if row.get("present", True) else "  (left)"
+        if "sheet" in row:  # an arena
+            sheet = " ".join(str(p) for p in row["sheet"]) or "-"
+            fire = "*" if row["fire"] else " "
+            lines.append(f"  {row['rank']:>3}. {row['user']['name']:<24} {row['points']:>4}{fire}  {sheet}{away}")
+        else:  # a swiss or a league division: score and tie-breaks
+            tie = f"  Buchholz {row['buchholz']:g}" if "buchholz" in row else ""
+            lines.append(f"  {row['rank']:>3}. {row['user']['name']:<24} {row['points']:>4g}{tie}  "
+                         f"S-B {row['sonneborn_berger']:g}{away}")
+    if t.get("winner"):
+        lines.append(f"  winner: {t['winner']['name']}")
+    return lines
+
+
+class EventCommands:
+    """Commands for tournaments and chat, and how their pushes are shown."""
+
+    def __init__(self, client: ThreadedClient, say: Callable[[str], None], wait: Callable[[concurrent.futures.Future], Any],
+                 current: Callable[[], str | None], take_seat: Callable[[str], None]) -> None:
+        self.client = client
+        self.say = say
+        self.wait = wait
+        self.current = current
+        self.take_seat = take_seat
+        self.lines: dict[int, dict[str, Any]] = {}  # chat lines shown, by id (to report)
+
+    def show(self, message: dict[str, Any]) -> bool:
+        """Print a tournament or chat push; True if ``message`` was one."""
+        kind = message.get("type")
+        if kind == "chat":
+            line = message["line"]
+            self.lines[line["id"]] = line
+            where = {"game": "", "spectators": "spectators ", "tournament": f"{message.get('tournament')} "}[message["room"]]
+            self.say(f"[{where}{line['user']['name']}] {line['text']}   (#{line['id']})")
+            return True
+        if kind == "chat_muted":
+            self.say(f"[the operator muted you in chat: {message['reason']}]" if message.get("reason")
+                     else "[you may chat again]")
+            return True
+        if kind == "tournament_game":
+            self.say(f"[tournament {message['tournament']}: paired against {message['opponent']['name']}; game "
+                     f"{message['game']} starts]")
+            self.take_seat(message["game"])
+            return True
+        if kind == "tournament_over":
+            for text in standings_lines(message["tournament"]):
+                self.say(text)
+            return True
+        if kind == "tournament":
+            return True  # followed quietly: `tournament ID` shows the standings
+        return False
+
+    def cmd_tournaments(self, args: list[str]) -> None:
+        listed = self.wait(self.client.call("tournaments"))
+        for status in ("running", "upcoming", "finished"):
+            for t in listed[status]:
+                self.say(f"{t['id']}  {t['name']:<24} {t['kind']} {t['status']:<9} {t['players']:>4} players  {t['map']}")
+        if not any(listed.values()):
+            self.say("no tournaments")
+
+    def cmd_tournament(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise UsageError("tournament ID")
+        for text in standings_lines(self.wait(self.client.call("tournament", args[0]))):
+            self.say(text)
+
+    def cmd_tjoin(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise UsageError("tjoin ID")
+        t = self.wait(self.client.call("join_tournament", args[0]))
+        self.say(f"you are in {t['name']}: your games start by themselves when you are paired")
+
+    def cmd_tleave(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise UsageError("tleave ID")
+        t = self.wait(self.client.call("leave_tournament", args[0]))
+        self.say(f"you left {t['name']} (your points stay)")
+
+    def cmd_say(self, args: list[str]) -> None:
+        game = self.current()
+        if game is None or not args:
+            raise UsageError("say TEXT, in a game you play or watch")
+        room = "spectators" if game in self.client.client.watching else "game"
+        self.wait(self.client.call("chat", room, " ".join(args), game=game))
+
+    def cmd_tsay(self, args: list[str]) -> None:
+        if len(args) < 2:
+            raise UsageError("tsay ID TEXT")
+        self.wait(self.client.call("chat", "tournament", " ".join(args[1:]), tournament=args[0]))
+
+    def _mute(self, args: list[str], kind: str) -> None:
+        if len(args) != 1:
+            raise UsageError(f"{'unmute' if kind == 'none' else kind} NAME|#ID")
+        done = self.wait(self.client.call("mute", kind=kind, **player_option(args[0])))
+        said = {"mute": "muted", "block": "blocked", "none": "no longer muted or blocked"}[kind]
+        self.say(f"{done['user']['name']} {said}")
+
+    def cmd_mute(self, args: list[str]) -> None:
+        self._mute(args, "mute")
+
+    def cmd_block(self, args: list[str]) -> None:
+        self._mute(args, "block")
+
+    def cmd_unmute(self, args: list[str]) -> None:
+        self._mute(args, "none")
+
+    def cmd_report(self, args: list[str]) -> None:
+        if args and args[0].startswith("line="):
+            try:
+                line = int(args[0][5:].lstrip("#"))
+            except ValueError:
+                raise UsageError("report line=N REASON (N: the #number shown after the line)") from None
+            reason = " ".join(args[1:])
+            if not reason:
+                raise UsageError("report line=N REASON")
+            done = self.wait(self.client.call("report", reason, line=line))
+        else:
+            game = self.current()
+            if game is None or not args:
+                raise UsageError("report REASON (about the game shown) or report line=N REASON")
+            done = self.wait(self.client.call("report", " ".join(args), game=game))
+        self.say(f"reported ({done}); the operator will look at it")

@@ -1,0 +1,101 @@
+"""The chat of an online game on the game screen: folded by default, it unfolds in place of the
+chronicle (the right column), so it never covers the board.
+
+Ctrl+T unfolds it (and reads what came) or folds it. While it is open the keyboard types the
+line: Enter sends it, Backspace takes back a character, Esc folds the panel; the board's keys
+wait until it is folded. The lines come masked from the server; a refused line shows the
+server's reason under the draft. The model is :class:`client.play.chat.GameChat`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import arcade
+
+from client.play.chat import GameChat
+from client.ui import theme
+from client.ui.textures import panel_patch
+from client.views.game.chronicle import LINE_H, Chronicle
+from client.views.layout import Rect
+
+
+def chat_panel(session: Any) -> ChatPanel | None:
+    """The chat panel of ``session``'s game, if it has a chat (online, not against the bot)."""
+    chat = getattr(session, "chat", None)
+    return ChatPanel(chat) if isinstance(chat, GameChat) and chat.available else None
+
+
+class ChatPanel:
+    """Keys and painting of a game's chat (its state is the session's :class:`GameChat`)."""
+
+    def __init__(self, chat: GameChat) -> None:
+        self.chat = chat
+
+    def key(self) -> tuple[Any, ...]:
+        """What the painted panel depends on (the side panel repaints when it changes)."""
+        c = self.chat
+        return c.open, len(c.lines), c.lines[-1].id if c.lines else 0, c.draft, c.unread, c.problem
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """Ctrl+T folds or unfolds; an open panel takes every other key."""
+        k = arcade.key
+        if symbol == k.T and modifiers & (k.MOD_CTRL | k.MOD_COMMAND):
+            self.chat.toggle()
+            return True
+        if not self.chat.open:
+            return False
+        if symbol == k.ESCAPE:
+            self.chat.toggle()
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.chat.send()
+        elif symbol == k.BACKSPACE:
+            self.chat.erase()
+        return True  # letters come as text (on_text); nothing reaches the board
+
+    def on_text(self, text: str) -> bool:
+        """Typed characters go to the draft while the panel is open."""
+        if not self.chat.open or not text.isprintable():
+            return False
+        self.chat.type(text)
+        return True
+
+    def paint_folded(self, texts: theme.TextCache, box: Rect) -> None:
+        """The chronicle's foot says the chat is there (and how many lines came)."""
+        unread = f"  \u2022 {self.chat.unread} new" if self.chat.unread else ""
+        texts.draw("chat-hint", f"Chat: Ctrl+T{unread}", box.right - 16, box.bottom + 10, size=10,
+                   color=theme.AMBER if self.chat.unread else theme.INK_MUTED, font=theme.SANS, anchor_x="right",
+                   italic=not self.chat.unread)
+
+    def paint(self, texts: theme.TextCache, box: Rect) -> None:
+        """The open panel: the newest lines that fit, the draft and the server's last refusal."""
+        panel_patch("leather").draw_rect(rect=arcade.LBWH(box.left, box.bottom, box.width, box.height))
+        room = "Spectators' chat" if self.chat.room == "spectators" else "Chat"
+        texts.draw("chat-title", room, box.left + 18, box.top - 30, size=15, color=theme.BRASS_LIGHT, bold=True)
+        texts.draw("chat-keys", "Enter sends \u00b7 Esc folds", box.right - 16, box.top - 29, size=10,
+                   color=theme.INK_MUTED, font=theme.SANS, anchor_x="right", italic=True)
+        chars = Chronicle.chars_for(box.width - 36)
+        rows: list[tuple[str, tuple[int, ...]]] = []
+        for line in self.chat.lines:
+            colour = theme.BRASS_LIGHT if line.mine else theme.PARCHMENT
+            for i, part in enumerate(textwrap.wrap(f"{line.name}: {line.text}", chars) or [""]):
+                rows.append((part if i == 0 else "  " + part, colour))
+        bottom_rows = 2 + (1 if self.chat.problem else 0)
+        count = max(0, int((box.height - 50) // LINE_H) - bottom_rows)
+        y = box.top - 52
+        shown = rows[-count:] if count else []
+        if not shown:
+            texts.draw("chat-empty", "No lines yet: say hello.", box.left + 18, y, size=12, color=theme.INK_MUTED,
+                       font=theme.SANS, italic=True)
+        for i, (text, ink) in enumerate(shown):
+            texts.draw(("chat", i), text, box.left + 18, y, size=12, color=ink, font=theme.SANS)
+            y -= LINE_H
+        draft_y = box.bottom + 18 + (LINE_H if self.chat.problem else 0)
+        arcade.draw_lrbt_rectangle_filled(box.left + 12, box.right - 12, draft_y - 6, draft_y + LINE_H,
+                                          theme.with_alpha(theme.WALNUT, 200))
+        draft = self.chat.draft[-(chars - 2):] + "_"
+        texts.draw("chat-draft", draft, box.left + 18, draft_y, size=12, color=theme.PARCHMENT, font=theme.SANS)
+        if self.chat.problem:
+            texts.draw("chat-problem", self.chat.problem[:chars], box.left + 18, box.bottom + 14, size=10,
+                       color=theme.RUBY, font=theme.SANS, italic=True)

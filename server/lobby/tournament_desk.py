@@ -1,0 +1,364 @@
+"""The tournament desk: the ``create_tournament``, ``tournaments``, ``tournament``,
+``join_tournament`` and ``leave_tournament`` requests, and the arenas it runs.
+
+An arena starts and ends at its times (timers on the event loop, set again after a restart
+from the stored times). While it runs, whoever is free is paired at once through
+:meth:`~server.lobby.matchmaking.Matchmaking.paired_game` (the same path as every game, rated
+in its family) when a player joins, when a game of the arena ends, and when it starts; each
+paired player is told with a ``tournament_game`` push and attaches to the seat. Every change is
+stored (one row of state, :mod:`server.store.tournaments`) before it is pushed: the event's
+summary and standings go to its players and to the connections that asked for it
+(``tournament``), and ``tournament_over`` names the winner at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import msgspec
+
+from server.edge import protocol as P
+from server.edge.protocol import ProtocolError, encode, push
+from server.lobby.accounts import Accounts
+from server.lobby.arena_event import ArenaGame, ArenaState
+from server.lobby.clients import Client
+from server.lobby.matchmaking import Matchmaking
+from server.lobby.pushes import OnlineUsers
+from server.lobby.league_event import LeagueState
+from server.lobby.swiss_event import SwissState
+from server.store.records import StoreError
+from shared.rules.presets import get_rules
+
+log = logging.getLogger("scryptic.server")
+
+FINISHED_LISTED = 20  # finished events the list shows (the newest)
+UNCOUNTED = frozenset({"aborted"})  # endings that do not count in an arena
+Event = ArenaState | SwissState | LeagueState
+KINDS: dict[str, type[Event]] = {"arena": ArenaState, "swiss": SwissState, "league": LeagueState}
+
+
+class TournamentStore(Protocol):
+    """The stored tournaments (:class:`~server.store.tournaments.TournamentArchive`)."""
+
+    async def load_all(self) -> list[dict[str, Any]]: ...
+
+    async def save(self, tournament_id: str, status: str, state: dict[str, Any]) -> None: ...
+
+
+class TournamentDesk:
+    """Every tournament of this server (see the module docstring)."""
+
+    def __init__(self, archive: TournamentStore, accounts: Accounts, matchmaking: Matchmaking, online: OnlineUsers,
+                 is_operator: Callable[[str], bool], node: str = "") -> None:
+        """``node``: this cluster node's name; it directs the events made here and no others."""
+        self.node = node
+        self.archive = archive
+        self.accounts = accounts
+        self.matchmaking = matchmaking
+        self.online = online
+        self.is_operator = is_operator
+        self.events: dict[str, Event] = {}
+        self.by_game: dict[str, str] = {}  # game id -> tournament id, for the games in play
+        self.watchers: dict[str, weakref.WeakSet[Any]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._timers: list[asyncio.TimerHandle] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
+        """The requests this desk answers, by type."""
+        return {"create_tournament": self.create, "tournaments": self.listing, "tournament": self.one,
+                "join_tournament": self.join, "leave_tournament": self.leave}
+
+    # ------------------------------------------------------------------------------ lifecycle
+
+    async def load(self) -> None:
+        """Reload the stored events and set their timers (an event whose time to start or end
+        passed while the server was down starts or ends now)."""
+        for data in await self.archive.load_all():
+            state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
+            self.events[state.id] = state
+            for game in state.playing:
+                self.by_game[game.game] = state.id
+        for state in self.events.values():
+            self._arm(state)
+
+    def stop(self) -> None:
+        """Cancel the timers and the tasks in flight."""
+        for timer in self._timers:
+            timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _arm(self, state: Event) -> None:
+        if state.node != self.node:
+            return  # another cluster node directs it
+        loop = asyncio.get_running_loop()
+        now = time.time()
+        if state.status == "upcoming":
+            self._timers.append(loop.call_later(max(0.0, state.starts - now), self._spawn, self._begin, state.id))
+        if state.status != "finished" and isinstance(state, ArenaState):  # a swiss ends with its last round
+            self._timers.append(loop.call_later(max(0.0, state.ends - now), self._spawn, self._end, state.id))
+        if state.status == "running":
+            self._spawn(self._pair, state.id)
+
+    def _spawn(self, fn: Callable[[str], Any], tournament_id: str) -> None:
+        task = asyncio.ensure_future(fn(tournament_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("tournament task failed", exc_info=task.exception())
+
+    def _lock(self, tournament_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------------------ requests
+
+    async def create(self, client: Client, req: P.CreateTournament) -> dict[str, Any]:
+        """An operator's new arena (checked: the key, the map, the rule set, rated needs a clock)."""
+        if not self.is_operator(req.key):
+            raise ProtocolError("not_operator", "that is not this server's operator key (see docs/operating.md)")
+        game_map = self.matchmaking.map_named(req.map)
+        try:
+            rules = get_rules(req.rules).name
+        except ValueError as exc:
+            raise ProtocolError("bad_rules", str(exc)) from None
+        time_control = msgspec.to_builtins(req.time_control)
+        if req.rated and time_control.get("kind", "none") == "none":
+            raise ProtocolError("not_rateable", "rated games are played with a clock")
+        common: dict[str, Any] = {"id": "t" + secrets.token_hex(5), "name": req.name, "starts": time.time() + req.start_in,
+                                  "map": game_map.name, "rules": rules, "time_control": time_control, "rated": req.rated,
+                                  "max_players": req.max_players, "node": self.node}
+        state: Event
+        if req.kind == "swiss":
+            if req.rounds is None:
+                raise ProtocolError("bad_message", "a swiss needs rounds (how many)")
+            state = SwissState(rounds=req.rounds, **common)
+        elif req.kind == "league":
+            if req.seasons is None:
+                raise ProtocolError("bad_message", "a league needs seasons (how many)")
+            size = req.division_size or 8
+            state = LeagueState(seasons=req.seasons, size=size, min_size=max(2, size // 2), move=max(1, size // 4), **common)
+        else:
+            if req.seconds is None:
+                raise ProtocolError("bad_message", "an arena needs seconds (how long it runs)")
+            state = ArenaState(seconds=req.seconds, **common)
+        await self._save(state)
+        self.events[state.id] = state
+        self._arm(state)
+        log.info("tournament created", extra={"data": {"tournament": state.id, "name": state.name}})
+        return {"tournament": self.summary(state)}
+
+    async def _refresh(self) -> None:
+        """On a cluster, read again the events other nodes direct (their state is theirs to change)."""
+        if not self.node:
+            return
+        for data in await self.archive.load_all():
+            state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
+            if state.node != self.node:
+                self.events[state.id] = state
+
+    async def listing(self, client: Client, req: P.Tournaments) -> dict[str, Any]:
+        """The events by status: upcoming (soonest first), running, finished (newest first)."""
+        await self._refresh()
+        by: dict[str, list[Event]] = {"upcoming": [], "running": [], "finished": []}
+        for state in self.events.values():
+            by[state.status].append(state)
+        by["upcoming"].sort(key=lambda s: s.starts)
+        by["finished"] = sorted(by["finished"], key=lambda s: -(s.ends or s.starts))[:FINISHED_LISTED]
+        return {status: [self.summary(s) for s in states] for status, states in by.items()}
+
+    async def one(self, client: Client, req: P.Tournament) -> dict[str, Any]:
+        """The event and its standings; the connection is pushed each change from now on."""
+        if req.tournament not in self.events:
+            await self._refresh()
+        state = self._find(req.tournament)
+        self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
+        return {"tournament": self.detail(state)}
+
+    async def join(self, client: Client, req: P.JoinTournament) -> dict[str, Any]:
+        """Enter (or come back to) an event that has not finished and has room."""
+        user = self.accounts.require(client)
+        if req.tournament not in self.events:
+            await self._refresh()
+        async with self._lock(self._find(req.tournament).id):
+            state = self._find(req.tournament)  # as it is now that the lock is held
+            if state.status == "finished":
+                raise ProtocolError("tournament_over", f"{state.name} has finished")
+            if user.id in state.present:
+                raise ProtocolError("already_joined", f"you are already in {state.name}")
+            if isinstance(state, SwissState) and state.status == "running":
+                raise ProtocolError("tournament_started", f"{state.name} has started: a swiss is joined before")
+            if user.id not in state.players and len(state.players) >= state.max_players:
+                raise ProtocolError("tournament_full", f"{state.name} takes {state.max_players} players")
+            changed = msgspec.structs.replace(state, players=state.players + ([] if user.id in state.players else [user.id]),
+                                              present=state.present + [user.id])
+            await self._commit(changed)
+        self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
+        self._spawn(self._pair, state.id)
+        return {"tournament": self.detail(self.events[state.id])}
+
+    async def leave(self, client: Client, req: P.LeaveTournament) -> dict[str, Any]:
+        """Stop being paired (a game in play goes on; the points stay)."""
+        user = self.accounts.require(client)
+        async with self._lock(self._find(req.tournament).id):
+            state = self._find(req.tournament)
+            if state.status == "finished":
+                raise ProtocolError("tournament_over", f"{state.name} has finished")
+            if user.id not in state.present:
+                raise ProtocolError("not_joined", f"you are not in {state.name}")
+            await self._commit(msgspec.structs.replace(state, present=[p for p in state.present if p != user.id]))
+        return {"tournament": self.detail(self.events[state.id])}
+
+    def _find(self, tournament_id: str) -> Event:
+        state = self.events.get(tournament_id)
+        if state is None:
+            raise ProtocolError("no_such_tournament", f"no tournament {tournament_id}")
+        if state.node != self.node:
+            raise ProtocolError("tournament_elsewhere", f"{state.name} is directed by the node {state.node}: connect there")
+        return state
+
+    # ------------------------------------------------------------------------------ the run
+
+    async def _begin(self, tournament_id: str) -> None:
+        async with self._lock(tournament_id):
+            state = self.events[tournament_id]
+            if state.status != "upcoming":
+                return
+            await self._commit(msgspec.structs.replace(state, status="running"))
+        await self._pair(tournament_id)
+
+    async def _end(self, tournament_id: str) -> None:
+        async with self._lock(tournament_id):
+            state = self.events[tournament_id]
+            if state.status == "finished":
+                return
+            winner = state.leader()
+            done = msgspec.structs.replace(state, status="finished", winner=winner, playing=[])
+            if not isinstance(done, ArenaState):
+                done.ends = time.time()
+            await self._commit(done)
+        for game in state.playing:  # they are played out, and not counted
+            self.by_game.pop(game.game, None)
+        self._tell(done, push("tournament_over", tournament=self.detail(done), winner=self._user(winner)))
+        log.info("tournament over", extra={"data": {"tournament": tournament_id, "winner": winner}})
+
+    async def _pair(self, tournament_id: str) -> None:
+        async with self._lock(tournament_id):
+            state = self.events[tournament_id]
+            step = state.next_round()
+            if step is None:  # a swiss whose rounds are played
+                self._spawn(self._end, tournament_id)
+                return
+            pairs, bye = step
+            if not pairs and bye is None:
+                return
+            number = state.game_round()
+            started: list[ArenaGame] = []
+            for gold, silver in pairs:
+                try:
+                    host = await self.matchmaking.paired_game(state.map, state.rules, state.time_control, state.rated,
+                                                              gold, silver, {"tournament": state.id})
+                except ProtocolError as exc:  # the store failed, or the server is closing: try later
+                    log.warning("tournament pairing failed", extra={"data": {"tournament": state.id, "error": exc.reason}})
+                    break
+                started.append(ArenaGame(host.id, gold, silver, round=number))
+            await self._commit(state.paired(started, bye))
+        for game in started:
+            self.by_game[game.game] = state.id
+            for seat, user in ((1, game.gold), (2, game.silver)):
+                other = game.silver if seat == 1 else game.gold
+                self.online.tell(user, "tournament_game", tournament=state.id, game=game.game, seat=seat,
+                                 opponent=self._user(other))
+
+    def game_finished(self, game_id: str, result: dict[str, Any] | None) -> None:
+        """A game ended (the registry's hook): if it is an arena's, score it and pair again."""
+        tournament_id = self.by_game.pop(game_id, None)
+        if tournament_id is not None:
+            self._spawn(lambda tid: self._score(tid, game_id, result), tournament_id)
+
+    async def _score(self, tournament_id: str, game_id: str, result: dict[str, Any] | None) -> None:
+        async with self._lock(tournament_id):
+            state = self.events[tournament_id]
+            changed = msgspec.structs.replace(state, playing=list(state.playing), finished=list(state.finished))
+            game = next((g for g in state.playing if g.game == game_id), None)
+            if game is None:
+                return
+            seat = (result or {}).get("winner")
+            winner = game.gold if seat == 1 else game.silver if seat == 2 else None
+            counted = changed.status == "running" and (result or {}).get("reason") not in UNCOUNTED
+            changed.game_over(game_id, winner, counted)
+            await self._commit(changed)
+        await self._pair(tournament_id)
+
+    async def _commit(self, state: Event) -> None:
+        """Store the new state, then take it and push it (a failed write changes nothing)."""
+        await self._save(state)
+        self.events[state.id] = state
+        self._tell(state, push("tournament", tournament=self.detail(state)))
+
+    async def _save(self, state: Event) -> None:
+        try:
+            await self.archive.save(state.id, state.status, msgspec.to_builtins(state))
+        except StoreError:
+            raise ProtocolError("store_failed", "could not store the tournament") from None
+
+    # ------------------------------------------------------------------------------ what is shown
+
+    def _user(self, user_id: int | None) -> dict[str, Any] | None:
+        return None if user_id is None else {"id": user_id, "name": self.accounts.name_of(user_id)}
+
+    def summary(self, state: Event) -> dict[str, Any]:
+        """An event as the lists show it."""
+        rounds: dict[str, Any] = {}
+        if isinstance(state, SwissState):
+            rounds = {"rounds": state.rounds, "round": len(state.byes)}
+        elif isinstance(state, LeagueState):
+            rounds = {"seasons": state.seasons, "season": state.season, "division_size": state.size}
+        return {"id": state.id, "name": state.name, "kind": state.kind, "status": state.status, "starts": state.starts,
+                "ends": state.ends, "seconds": state.seconds, "map": state.map, "rules": state.rules,
+                "time_control": state.time_control, "rated": state.rated, "max_players": state.max_players,
+                "players": len(state.players), "winner": self._user(state.winner), **rounds}
+
+    def detail(self, state: Event) -> dict[str, Any]:
+        """An event with its standings, its games in play and its finished games."""
+        rows = [{**row, "user": self._user(row["user"])} for row in state.rows()]
+        number = not isinstance(state, ArenaState)
+        games = [{"game": g.game, "gold": g.gold, "silver": g.silver, **({"round": g.round} if number else {})}
+                 for g in state.playing]
+        done = [{"game": g.game, "gold": g.gold, "silver": g.silver, "winner": g.winner or None,
+                 **({"round": g.round} if number else {})} for g in state.finished]
+        if isinstance(state, SwissState):
+            return {**self.summary(state), "standings": rows, "playing": games, "finished": done, "byes": state.byes}
+        if isinstance(state, LeagueState):
+            return {**self.summary(state), "standings": rows, "playing": games, "finished": done,
+                    "divisions": state.divisions, "past": state.past}
+        return {**self.summary(state), "standings": rows, "playing": games, "finished": done}
+
+    def audience(self, tournament_id: str) -> tuple[set[int], list[Any]]:
+        """Who hears an event's lobby: its players (user ids) and every connection following
+        it or of one of its players (``no_such_tournament`` if there is none)."""
+        state = self._find(tournament_id)
+        conns = {id(c): c for c in self.watchers.get(state.id, ())}
+        for user in state.players:
+            conns.update({id(c): c for c in self.online.connections(user)})
+        return set(state.players), list(conns.values())
+
+    def _tell(self, state: Event, message: dict[str, Any]) -> None:
+        data = encode(message)
+        told: set[int] = set()
+        for client in list(self.watchers.get(state.id, ())):
+            client.push(data)
+            if client.user_id is not None:
+                told.add(client.user_id)
+        for user in state.players:
+            if user not in told:
+                self.online.tell(user, message["type"], **{k: v for k, v in message.items() if k not in ("type", "v")})

@@ -1,0 +1,52 @@
+"""The tournaments and the chat, built from the server's parts and wired to them.
+
+:class:`Social` makes the :class:`~server.lobby.tournament_desk.TournamentDesk` and the
+:class:`~server.lobby.chat.ChatDesk` on the store's archives, and hooks them where they listen:
+the registry tells the tournaments of each game's end, the operator answers the chat's ``admin``
+operations, and a challenge from a player the challenged one blocked is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from server.lobby.accounts import Accounts
+from server.lobby.challenges import Challenges
+from server.lobby.chat import ChatDesk
+from server.lobby.chat_text import ChatText
+from server.lobby.matchmaking import Matchmaking
+from server.lobby.operator import Operator
+from server.lobby.pushes import OnlineUsers
+from server.lobby.registry import GameRegistry
+from server.lobby.tournament_desk import TournamentDesk
+from server.store.moderation import moderation_archive_for
+from server.store.tournaments import tournament_archive_for
+from shared.words.dictionary import offensive_words
+
+
+class Social:
+    """The tournament desk and the chat desk of one server."""
+
+    def __init__(self, store: Any, accounts: Accounts, matchmaking: Matchmaking, registry: GameRegistry,
+                 online: OnlineUsers, operator: Operator, challenges: Challenges, node: str = "") -> None:
+        """``node``: the cluster node's name ("" for a server on its own): it directs the events made on it."""
+        self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key, node)
+        self.chat = ChatDesk(moderation_archive_for(store), accounts, registry, self.tournaments, online,
+                             ChatText(offensive_words()))
+        registry.on_finished = self.tournaments.game_finished
+        operator.more_ops.update(self.chat.operator_ops())
+        challenges.blocked = self.chat.blocks
+
+    def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
+        """The requests both desks answer, by type."""
+        return {**self.tournaments.handlers(), **self.chat.handlers()}
+
+    async def load(self) -> None:
+        """Read the stored moderation and tournaments (and set the tournaments' timers)."""
+        await self.chat.load()
+        await self.tournaments.load()
+
+    def stop(self) -> None:
+        """Cancel the tournaments' timers and tasks."""
+        self.tournaments.stop()
