@@ -62,8 +62,9 @@ def _own_move(driver: TutorialDriver) -> list:
 
 
 # ---------------------------------------------------------------- positions
-def test_there_are_nine_lessons_on_the_anvil() -> None:
-    assert KEYS == ["first-word", "supply", "attack", "city", "defence", "lift", "discard", "forest", "ice"]
+def test_there_are_ten_lessons_on_the_anvil() -> None:
+    assert KEYS == ["first-word", "supply", "attack", "city", "defence", "lift", "discard", "forest", "ice",
+                    "end"]
     assert (ANVIL.width, ANVIL.height) == (13, 13)
     assert ANVIL.cities[GOLD_CITY] == GOLD and ANVIL.cities[PEWTER_CITY] is None
 
@@ -194,8 +195,8 @@ def test_the_lessons_own_move_finishes_it(driver: TutorialDriver, index: int) ->
 def test_the_whole_guided_game_plays_through(driver: TutorialDriver) -> None:
     text = play_through(driver)
     for i, lesson in enumerate(LESSONS, 1):
-        assert f"Lesson {i} of 9: {lesson.title}" in text
-    assert text.count("Well done!") == 9 and "(finished)" in text
+        assert f"Lesson {i} of 10: {lesson.title}" in text
+    assert text.count("Well done!") == 10 and "(finished)" in text
     assert driver.finished and driver.next_lesson() is None
 
 
@@ -329,8 +330,24 @@ def test_ice_a_heavy_letter_sinks_the_word_and_a_light_one_holds(driver: Tutoria
     assert "restart the lesson" in driver.state().note
     driver.restart()
     _lay(driver, "across", 9, 7, ".at")
-    assert driver.finished and driver.state().text.startswith("Well done! EAT stands on the ice")
+    assert driver.done and driver.state().text.startswith("Well done! EAT stands on the ice")
     assert driver.session.game.board.terrain[9][9] is Terrain.ICE
+
+
+def test_end_the_last_city_ends_the_game_at_once(driver: TutorialDriver) -> None:
+    p = _prepared("end")
+    game = p.start
+    assert game.board.letters[SILVER] == {} and game.board.city_owner[(2, 8)] == SILVER
+    assert (p.facts["story_word"], p.facts["story_beaten"], p.facts["capital"]) == ("MOWS", "STAIR", "row 3, column 9")
+    assert p.facts["crosses"] == "MI and GOD" and (p.facts["stall"], p.facts["turn_limit"]) == (20, 200)
+    driver.start(KEYS.index("end"))
+    _lay(driver, "down", 3, 8, "taid")  # beside the capital, not on it: no city, no end
+    assert not driver.done and driver.session.game.result is None
+    driver.restart()
+    _lay(driver, "down", 2, 8, "staid")
+    result = driver.session.game.result
+    assert result is not None and (result.winner, result.reason) == (GOLD, "conquest")
+    assert driver.finished and driver.state().text.endswith("You win by conquest, 120 to 0.")
 
 
 # ---------------------------------------------------------------- the driver's other calls
@@ -351,8 +368,8 @@ def test_next_lesson_waits_for_the_goal_unless_skipped(driver: TutorialDriver) -
         driver.next_lesson()
     session = driver.next_lesson(skip=True)
     assert driver.index == 1 and session is driver.session
-    with pytest.raises(IndexError, match="no lesson 10"):
-        driver.start(9)
+    with pytest.raises(IndexError, match="no lesson 11"):
+        driver.start(10)
 
 
 def test_the_tutor_passes_and_the_lesson_waits(driver: TutorialDriver) -> None:

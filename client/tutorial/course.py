@@ -1,4 +1,4 @@
-"""The guided first game on The Anvil: nine lessons, as data.
+"""The guided first game on The Anvil: ten lessons, as data.
 
 One story runs through them. Gold (the player) lays ONE on its city; silver comes down from
 its capital with STAIR and takes the pewter city with AIR; gold grows OATS. Then the story
@@ -13,6 +13,7 @@ branches, one branch a lesson:
 7. *Discard*: two turns of waiting fill the rack past 12; throw the Q away.
 8. *Forest*: cut through the forest by gold's city with a word strong enough (TIPS).
 9. *Ice*: lay EAT onto the ice with letters of 1 dot, so that it holds.
+10. *The end*: gold's MOWS has swept silver off the board; STAID on its empty capital wins.
 
 Cells are the engine's (row, column) from 0; the texts print them from 1. Numbers in the
 texts are ``{fields}`` filled by :mod:`client.tutorial.readings` from the engine.
@@ -273,10 +274,39 @@ ICE = Lesson(
     goal=R.ice_goal,
 )
 
-LESSONS: tuple[Lesson, ...] = (FIRST_WORD, SUPPLY, ATTACK, CITY, DEFENCE, LIFT, DISCARD, FOREST, ICE)
+# After taking the pewter city, gold's MOWS (two letters on mountains) beats STAIR: silver has
+# no letter left, and only its empty capital.
+SWEPT = VICTORY + (down(G, 6, 6, "g..."), EndOfTurn(G), EndOfTurn(S),
+                   down(G, 5, 7, "mow."), EndOfTurn(G), EndOfTurn(S))
+
+END = Lesson(
+    key="end",
+    title="How a game ends",
+    script=Script(SWEPT, racks=((G, "staidvkeon"),)),
+    move=down(G, 2, 8, "staid"),
+    focus=((2, 8),),
+    intro=("Your {story_word} beat {story_beaten} ({story_attack} against {story_defence}) and "
+           "silver has no letter left, but an empty city still belongs to its owner: the capital "
+           "at {capital} is silver's last city. A player who owns no city loses at once "
+           "(conquest), whatever the scores. Otherwise the game ends on points: when a player "
+           "ends a turn with rack and pool both empty, when both pools are empty and both players "
+           "have passed twice in a row, once both pools have been empty for {stall} turns, "
+           "or after {turn_limit} turns. The higher score wins; equal scores are a draw.\n"
+           "Lay {word} down from {start}, on the capital: it joins your crossword through "
+           "{crosses}."),
+    hints=(("Click the capital at {start}, press Space until the arrow points down, and type "
+            "{letters}."),
+           "Any word of yours that stays on the capital takes it, and with it the game."),
+    done=("{word} took silver's capital at {capital}: silver owns no city, so the game is over at "
+          "once. You win by conquest, {gold_score} to {silver_score}."),
+    miss="Silver still holds its capital at {capital}. Lay {word} down from {start} to take it.",
+    facts=R.end_facts,
+    goal=R.end_goal,
+)
+
+LESSONS: tuple[Lesson, ...] = (FIRST_WORD, SUPPLY, ATTACK, CITY, DEFENCE, LIFT, DISCARD, FOREST, ICE, END)
 
 FINALE = ("That is the whole game: words from your city, kept supplied, fighting, cities taken "
           "and held; lifts and discards for a rack that will not play, forest and ice on the "
-          "way. It ends when a player takes the last city of the other (at once), or, on points, "
-          "when the letters run out or both players keep passing. Play a skirmish on The Anvil "
-          "next, against the gentlest computer.")
+          "way, and the last city that ends it. Play a skirmish on The Anvil next, against the "
+          "gentlest computer.")

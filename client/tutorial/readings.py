@@ -297,3 +297,23 @@ def ice_goal(played: Played, story: Story) -> bool:
     iced = [(r, c) for r, c, _ in played.action.placements if board.terrain_at((r, c)) is Terrain.ICE]
     cracked = any(e["reason"] == "ice cracked" for e in played.of_type("terrain_changed"))
     return bool(iced) and not cracked
+
+
+# ------------------------------------------------------------------ 10. the end
+def end_facts(played: Played, story: Story) -> Facts:
+    """Silver's last city, the cross words that join the word up, the ends and the result."""
+    laid = _laid(played)
+    rules = played.before.rules
+    cells = set(laid["cells"])
+    crosses = [upper(w.text) for w in played.after.crossword(GOLD).words
+               if w.direction != laid["direction"] and cells & set(w.cells)]
+    return {**_story_fight(story), **laid, "capital": where(city_of(played.before, SILVER)),
+            "crosses": " and ".join(crosses) or "your words", "stall": rules.stall_turns,
+            "turn_limit": rules.turn_limit,
+            "gold_score": played.after.score(GOLD), "silver_score": played.after.score(SILVER)}
+
+
+def end_goal(played: Played, story: Story) -> bool:
+    """Done when gold wins the game by conquest."""
+    result = played.after.result
+    return result is not None and result.winner == GOLD and result.reason == "conquest"

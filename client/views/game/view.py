@@ -257,7 +257,7 @@ class GameView(arcade.View):
             changed |= self.offers.update(delta_time)
         if not self.animator.busy:
             self._check_decisions()
-        if state.end_due(delta_time):
+        if state.end_due(delta_time) and not self.tutorial:  # a lesson's coach tells the end
             self._show_end()
         if self.coach is not None:
             self.coach.update(delta_time)
