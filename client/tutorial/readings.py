@@ -266,7 +266,8 @@ def forest_facts(played: Played, story: Story) -> Facts:
         weak_why = "it is not"
     except RuleError as exc:
         weak_why = exc.reason
-    return {**laid, "weak": upper(WEAK_FOREST_WORD), "weak_why": weak_why, "dots": dots_text(plan.run.text), "density": rules.forest_density, "cut_x": f"{float(rules.cut_word_multiplier):g}",
+    return {**laid, "weak": upper(WEAK_FOREST_WORD), "weak_why": weak_why, "dots": dots_text(plan.run.text),
+            "density": rules.forest_density, "cut_x": f"{float(rules.cut_word_multiplier):g}",
             "forest": len(forest), "forest_cells": " and ".join(where(c) for c in forest),
             "on_forest": letters_text([ch for r, c, ch in played.action.placements if (r, c) in forest]),
             "needed": rules.forest_density * len(forest), "power": f"{float(power):g}",
@@ -286,7 +287,9 @@ def ice_facts(played: Played, story: Story) -> Facts:
     on_ice = [(r, c, ch) for r, c, ch in played.action.placements if board.terrain_at((r, c)) is Terrain.ICE]
     return {**_laid(played), "thickness": played.before.rules.ice_thickness,
             "ice": " and ".join(where((r, c)) for r, c, _ in on_ice),
-            "on_ice": letters_text(on_ice), "light": ", ".join(ch.upper() for ch, v in LETTER_VALUES.items() if v == 1), "ice_dots": max((LETTER_VALUES[ch] for *_, ch in on_ice), default=0)}
+            "on_ice": letters_text(on_ice),
+            "light": ", ".join(ch.upper() for ch, v in LETTER_VALUES.items() if v == 1),
+            "ice_dots": max((LETTER_VALUES[ch] for *_, ch in on_ice), default=0)}
 
 
 def ice_goal(played: Played, story: Story) -> bool:
