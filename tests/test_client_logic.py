@@ -446,6 +446,23 @@ def test_every_coin_held_has_a_slot_inside_the_tray(size):
         assert lay.tray.right <= lay.buttons.left and lay.buttons.right <= lay.side.left
 
 
+@pytest.mark.parametrize("size,scale,side,square_side", [((1200, 720), 1.0, 300, 300), ((1280, 800), 1.0, 320, 320),
+                                                         ((1920, 1080), 1.25, 475, 768)])
+def test_a_large_window_steps_up_and_a_square_board_leaves_no_wide_band(size, scale, side, square_side):
+    from client.views.layout import SIDE_SHARE
+
+    w, h = size
+    lay, square = game_layout(w, h), game_layout(w, h, board_aspect=1.0)
+    assert (lay.scale, lay.side.width, square.side.width) == (scale, side, square_side)
+    assert square.tiles(w, h) and round(square.slot, 1) == (64.8 if scale > 1 else round(lay.slot, 1)), "full coins"
+    assert lay.header.height == round(92 * scale) and lay.rack.height == round(108 * scale)
+    # A square board fills the board's height; what is left of its width beside it is a
+    # margin, not a band: at most 120 px each side at 1920x1080.
+    board_h = square.board.height
+    assert (square.board.width - board_h) / 2 <= (120 if scale > 1 else square.board.width)
+    assert square.side.width <= w * SIDE_SHARE
+
+
 def test_network_session_follows_a_rematch_the_opponent_offered():
     from concurrent.futures import Future
 

@@ -99,25 +99,26 @@ def game_layout(width: int, height: int, slots: int = RACK_SLOTS, board_aspect: 
     ``slots`` is how many coins the tray must hold (the rack limit, or more while a player is
     over it): the slots narrow so that every coin stays inside the tray. ``board_aspect`` (the
     map's columns over its rows) lets a board narrower than the room hand the side column the
-    width it would leave empty (up to :data:`SIDE_SHARE` of the window), so a square map on a
-    wide window is not flanked by wide empty bands.
+    width it would leave empty (up to :data:`SIDE_SHARE` of the window, and never so much that
+    the rack's coins shrink), so a square map on a wide window is not flanked by wide empty bands.
     """
     scale = ui_scale(width, height)
     band = round(RACK_BAND * scale)
     header_h = round(HEADER * scale)
     side_w = side_width(width, height)
+    buttons_w = 3 * BUTTON_W + 2 * BUTTON_GAP
+    slots = max(1, slots)
     if board_aspect is not None and board_aspect > 0:
         board_w = (height - band - 2 * (FRAME_MARGIN + PAD)) * board_aspect + 2 * (FRAME_MARGIN + PAD)
         spare = width - side_w - board_w
-        side_w = round(max(side_w, min(side_w + spare * 0.6, width * SIDE_SHARE)))
+        rack_w = buttons_w + 62 + SLOT * slots  # the rack keeps full-sized coins beside the buttons
+        side_w = round(max(side_w, min(side_w + spare * 0.6, width * SIDE_SHARE, width - rack_w)))
     side = Rect(width - side_w, 0, side_w, height - header_h)
     header = Rect(width - side_w, height - header_h, side_w, header_h)
     main_w = width - side_w
     rack = Rect(0, 0, main_w, band)
     board = Rect(0, band, main_w, height - band)
-    buttons_w = 3 * BUTTON_W + 2 * BUTTON_GAP
     room = main_w - buttons_w - 12 - 14 - 12
-    slots = max(1, slots)
     pitch = max(MIN_SLOT, min(SLOT * scale, (room - 24) / slots))
     tray = Rect(12, 10, 24 + pitch * slots, band - 20)
     buttons = Rect(tray.right + 14, 10, buttons_w, band - 20)
