@@ -194,7 +194,8 @@ def measure_memory(window) -> MemoryMeasure:
             rss = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except OSError:  # not Linux: the peak is all there is
         rss = 0.0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # The kernel updates the peak lazily: it may trail the current figure by a page or two.
+    peak = max(rss, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     atlas = window.ctx.default_atlas
     images = list(atlas.images)
     pixels = sum(im.size[0] * im.size[1] for im in images)
