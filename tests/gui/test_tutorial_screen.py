@@ -311,7 +311,7 @@ def test_lift_discard_forest_ice_and_the_end_played_with_the_mouse_and_keys(wind
     pump_until(window, lambda: coach.state.note.startswith("Not allowed: lifting ONE would cut OATS off"),
                what="the refused lift")
     assert sorted(view.session.game.racks[view.viewer]) == sorted("aeiouae"), "a refused lift changes nothing"
-    shot(window, "tutorial-6-refused")
+    shot(window, "tutorial-6")
     press(window, view.buttons["redeploy"])
     assert view.state.redeploy_mode and view.buttons["redeploy"].text == "Cancel"
     click_cell(window, view, (8, 6))
