@@ -22,7 +22,7 @@ LEARNT = {
     "lift": "Lift a word back to your rack, once a turn.",
     "discard": "Over 12 letters: throw the least useful away.",
     "forest": "Forest asks for a word worth over 2 a cell.",
-    "ice": "Ice holds 1-dot letters; heavier ones sink the word.",
+    "ice": "Ice holds 1-dot letters; heavier ones sink.",
     "end": "Take the last enemy city: the game is won.",
 }
 """What each lesson (by key) taught, in a line."""
