@@ -106,7 +106,7 @@ def game_layout(width: int, height: int, slots: int = RACK_SLOTS, board_aspect: 
     band = round(RACK_BAND * scale)
     header_h = round(HEADER * scale)
     side_w = side_width(width, height)
-    buttons_w = 3 * BUTTON_W + 2 * BUTTON_GAP
+    buttons_w = 3 * round(BUTTON_W * scale) + 2 * BUTTON_GAP
     slots = max(1, slots)
     if board_aspect is not None and board_aspect > 0:
         board_w = (height - band - 2 * (FRAME_MARGIN + PAD)) * board_aspect + 2 * (FRAME_MARGIN + PAD)
