@@ -164,6 +164,44 @@ def run_loop(window, seconds: float, keep_busy=None) -> LoopMeasure:
     return LoopMeasure(elapsed, window.frames_presented - frames0, _cpu_seconds() - cpu0)
 
 
+@dataclass(frozen=True)
+class MemoryMeasure:
+    """The process's resident memory (now and at its peak) and the default texture atlas."""
+
+    rss_mb: float
+    peak_rss_mb: float
+    atlas: tuple[int, int]
+    atlas_images: int
+    image_mb: float  # the pixels of the images in the atlas, 4 bytes each
+
+    @property
+    def atlas_mb(self) -> float:
+        return self.atlas[0] * self.atlas[1] * 4 / 2**20
+
+    def to_dict(self) -> dict:
+        return {"rss_mb": round(self.rss_mb, 1), "peak_rss_mb": round(self.peak_rss_mb, 1),
+                "atlas": f"{self.atlas[0]}x{self.atlas[1]}", "atlas_mb": round(self.atlas_mb, 1),
+                "atlas_images": self.atlas_images, "atlas_image_mb": round(self.image_mb, 1)}
+
+
+def measure_memory(window) -> MemoryMeasure:
+    """Resident memory now (``/proc/self/statm``) and at its peak (``getrusage``, in KiB on
+    Linux), and the size and contents of ``window``'s default texture atlas."""
+    import resource
+
+    try:
+        with open("/proc/self/statm") as f:
+            rss = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:  # not Linux: the peak is all there is
+        rss = 0.0
+    # The kernel updates the peak lazily: it may trail the current figure by a page or two.
+    peak = max(rss, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    atlas = window.ctx.default_atlas
+    images = list(atlas.images)
+    pixels = sum(im.size[0] * im.size[1] for im in images)
+    return MemoryMeasure(rss, peak, (atlas.width, atlas.height), len(images), pixels * 4 / 2**20)
+
+
 @dataclass
 class BenchResult:
     idle: Timing
@@ -172,6 +210,7 @@ class BenchResult:
     samples: int
     idle_loop: LoopMeasure | None = None  # the real loop on a still game screen
     animating_loop: LoopMeasure | None = None  # ... while the combat animation plays
+    memory: MemoryMeasure | None = None  # resident memory and the texture atlas, at the end
 
     def to_dict(self) -> dict:
         """The figures as plain data (``scryptic bench client --json``)."""
@@ -185,6 +224,8 @@ class BenchResult:
             if loop is not None:
                 out[name] = {"cpu_percent_of_a_core": round(100 * loop.cpu_share, 1), "fps": round(loop.fps, 1),
                              "seconds": round(loop.seconds, 2)}
+        if self.memory is not None:
+            out["memory"] = self.memory.to_dict()
         return out
 
     @property
@@ -260,6 +301,8 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
             break
     idle_loop = run_loop(window, seconds)
     animating_loop = run_loop(window, seconds, lambda _dt: replay_combat())
+    memory = measure_memory(window)
     window.close()
     w, h = session.game.map.width, session.game.map.height
-    return BenchResult(idle, combat, f"{session.game.map.name} {w}x{h}", samples, idle_loop, animating_loop)
+    return BenchResult(idle, combat, f"{session.game.map.name} {w}x{h}", samples, idle_loop, animating_loop,
+                       memory)

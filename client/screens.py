@@ -106,7 +106,7 @@ class Screens:
         self.show(HowToPlayView(back=back))
 
     def go_tutorial(self) -> None:
-        """The guided first game: five short lessons on The Anvil, with a coach beside the board."""
+        """The guided first game: nine short lessons on The Anvil, with a coach beside the board."""
         from client.tutorial.driver import TutorialDriver
 
         app = self.window

@@ -153,3 +153,18 @@ def test_band_profiles_have_the_asked_length_and_tones():
     prof = noise.band_profile(noise.rng_for(3), 256, 10, sharpness=0.9, tones=(0.2, 0.6))
     assert prof.shape == (256,) and 0.2 - 1e-6 <= prof.min() and prof.max() <= 0.6 + 1e-6
     assert len(np.unique(np.round(prof, 4))) >= 5, "several distinct bands"
+
+
+def test_silver_and_pewter_cities_differ_by_a_clear_margin():
+    from client.art.palette import CITY_PEWTER, CITY_SILVER
+
+    silver, pewter = np.float32(CITY_SILVER), np.float32(CITY_PEWTER)
+    # Silver is near white and cool; pewter is dark and bluish grey: 0.61 apart in brightness.
+    assert round(float(silver.mean() - pewter.mean()), 2) == 0.61
+    assert silver.min() >= 0.9 and pewter.max() <= 0.45
+    assert pewter[2] - pewter[0] >= 0.1, "pewter leans blue"
+    assert cities.METALS["silver"].tolist() == silver.tolist() and cities.METALS["pewter"].tolist() == pewter.tolist()
+    # Only an owned city flies a pennant: the keep's masks differ above the middle merlon.
+    assert cities.BANNERED == {"gold", "silver"}
+    flag = cities.keep_mask(96, banner=True) - cities.keep_mask(96)
+    assert flag.max() > 0.9 and flag[:24].sum() > 20

@@ -446,6 +446,25 @@ def test_every_coin_held_has_a_slot_inside_the_tray(size):
         assert lay.tray.right <= lay.buttons.left and lay.buttons.right <= lay.side.left
 
 
+@pytest.mark.parametrize("size,scale,side,square_side", [((1200, 720), 1.0, 300, 300), ((1280, 800), 1.0, 320, 320),
+                                                         ((1920, 1080), 1.25, 475, 703)])
+def test_a_large_window_steps_up_and_a_square_board_leaves_no_wide_band(size, scale, side, square_side):
+    from client.views.layout import SIDE_SHARE
+
+    w, h = size
+    lay, square = game_layout(w, h), game_layout(w, h, board_aspect=1.0)
+    assert (lay.scale, lay.side.width, square.side.width) == (scale, side, square_side)
+    assert square.tiles(w, h) and round(square.slot, 1) == (64.0 if scale > 1 else round(lay.slot, 1)), "full coins"
+    assert lay.header.height == round(92 * scale) and lay.rack.height == round(108 * scale)
+    # A square board fills the board's height; what is left of its width beside it is a
+    # margin, not a band: 136 px each side at 1920x1080 (it was 284 with the side column at 380).
+    board_h = square.board.height
+    if scale > 1:
+        assert (square.board.width - board_h) / 2 == 136 and square.buttons.height == 115
+        assert square.buttons.width == 3 * 125 + 2 * 6, "the buttons grow with the step"
+    assert square.side.width <= w * SIDE_SHARE
+
+
 def test_network_session_follows_a_rematch_the_opponent_offered():
     from concurrent.futures import Future
 

@@ -13,20 +13,23 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 from client.art.noise import fbm, rng_for, smoothstep
+from client.art.palette import CITY_GOLD, CITY_PEWTER, CITY_SILVER
 from client.art.shading import circle_sdf, rounded_rect_sdf, shade_metal, to_image
 
 METALS: dict[str, np.ndarray] = {
-    "gold": np.float32([0.97, 0.74, 0.26]),
-    "silver": np.float32([0.84, 0.86, 0.91]),
-    "pewter": np.float32([0.43, 0.44, 0.44]),
+    "gold": np.float32(CITY_GOLD),
+    "silver": np.float32(CITY_SILVER),
+    "pewter": np.float32(CITY_PEWTER),
 }
-"""Albedo of each metal (pewter is dull and dark, so an unowned city never looks silver)."""
+"""Albedo of each metal (pewter is dull, dark and bluish, so an unowned city never looks silver)."""
 
 FINISH: dict[str, dict[str, float]] = {
     "gold": {"shininess": 30.0, "spec": 0.6, "env": 0.38},
-    "silver": {"shininess": 34.0, "spec": 0.65, "env": 0.42},
-    "pewter": {"shininess": 10.0, "spec": 0.18, "env": 0.16},
+    "silver": {"shininess": 40.0, "spec": 0.7, "env": 0.45},
+    "pewter": {"shininess": 8.0, "spec": 0.12, "env": 0.10},
 }
+BANNERED = frozenset({"gold", "silver"})
+"""An owned city flies a pennant from its keep; a pewter city's keep has none."""
 NIELLO = np.float32([0.10, 0.07, 0.05])
 SETTING = np.float32([0.36, 0.27, 0.12])
 
@@ -38,8 +41,10 @@ def _check(metal: str, px: int) -> None:
         raise ValueError(f"city images must be at least 16 px, got {px}")
 
 
-def keep_mask(px: int, scale: float = 1.0, cx: float | None = None, cy: float | None = None) -> np.ndarray:
-    """A keep (tower with three merlons and a gate) as a soft mask, ``scale`` 1 fills a third."""
+def keep_mask(px: int, scale: float = 1.0, cx: float | None = None, cy: float | None = None,
+              banner: bool = False) -> np.ndarray:
+    """A keep (tower with three merlons and a gate) as a soft mask, ``scale`` 1 fills a third;
+    with ``banner``, a pennant flies from its middle merlon."""
     big = 4 * px
     img = Image.new("L", (big, big), 0)
     d = ImageDraw.Draw(img)
@@ -57,6 +62,9 @@ def keep_mask(px: int, scale: float = 1.0, cx: float | None = None, cy: float | 
     box(43.5, 58, 52.5, 72, 0)  # gate
     d.pieslice([ox + 43.5 * s, oy + 53.5 * s, ox + 52.5 * s, oy + 62.5 * s], 180, 360, fill=0)
     box(46, 44, 50, 51, 0)  # arrow slit
+    if banner:  # a pole on the middle merlon and a pennant flying to the right
+        box(47, 13, 49.5, 28, 255)
+        d.polygon([(ox + 49.5 * s, oy + 13 * s), (ox + 63 * s, oy + 17 * s), (ox + 49.5 * s, oy + 21 * s)], fill=255)
     img = img.resize((px, px), Image.Resampling.LANCZOS)
     return np.asarray(img, dtype=np.float32) / 255.0
 
@@ -82,7 +90,7 @@ def city_image(metal: str, px: int = 96) -> Image.Image:
             r = np.hypot(xs - cx, ys - cy) / (px * 0.045)
             rivets = np.maximum(rivets, np.sqrt(np.clip(1 - r * r, 0, 1)))
     height += rivets * px * 0.035
-    keep = keep_mask(px, 1.05, px / 2, px / 2 + px * 0.01)
+    keep = keep_mask(px, 1.05, px / 2, px / 2 + px * 0.04, banner=metal in BANNERED)
     height -= keep * px * 0.012  # the inlay sits a hair below the field
     grain = fbm(rng, (px, px), 1.5, 2, cells_y=px / 3)
     tarnish = fbm(rng, (px, px), 2.0, 3)
@@ -107,7 +115,7 @@ def city_badge_image(metal: str, px: int = 48) -> Image.Image:
     alpha = np.clip(0.5 - sdf, 0, 1)
     depth = -sdf
     height = np.sqrt(np.clip(1 - np.clip(1 - depth / (px * 0.14), 0, 1) ** 2, 0, 1)) * px * 0.06
-    keep = keep_mask(px, 1.0, c, c + px * 0.02)
+    keep = keep_mask(px, 1.0, c, c + px * 0.05, banner=metal in BANNERED)
     rgb = shade_metal(height, np.broadcast_to(METALS[metal], (px, px, 3)).copy(), strength=1.0,
                       **FINISH[metal])
     rgb = rgb * (1 - keep[..., None]) + NIELLO * keep[..., None]

@@ -36,3 +36,9 @@ RED_ONYX_VEIN = (0.93, 0.80, 0.70)
 LAVA_GLOW = (1.0, 0.55, 0.15)
 
 BRASS_SETTING = (0.36, 0.27, 0.12)
+
+CITY_GOLD = (0.97, 0.74, 0.26)
+CITY_SILVER = (0.93, 0.95, 1.0)
+"""The second player's cities: bright, cool, nearly white metal."""
+CITY_PEWTER = (0.30, 0.34, 0.41)
+"""Unowned (pewter) cities: dull, dark and bluish, so even at 20 px one never reads as silver."""

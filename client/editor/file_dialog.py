@@ -17,7 +17,8 @@ from arcade.gui import UIAnchorLayout, UIBoxLayout
 from client.editor.dialogs import Action, Dialog, field_text, text_field
 from client.editor.folders import user_maps_dir
 from client.ui import theme
-from client.ui.widgets import BrassButton, TextField, form_row, label
+from client.ui.widgets import BrassButton, TextField, fit_text, form_row, label
+from client.views.layout import PAD
 from shared.maps.files import MAP_SUFFIX, load_map, shipped_maps
 from shared.maps.tiled_export import TMJ_SUFFIX
 
@@ -86,7 +87,8 @@ class FileDialog(Dialog):
         listing = UIBoxLayout(space_between=6)
         shown = self.entries[self.page * self.PAGE:(self.page + 1) * self.PAGE]
         for i, entry in enumerate(shown, start=self.page * self.PAGE):
-            listing.add(BrassButton(entry.caption, width=560, height=36, kind="steel", font_size=14,
+            text = entry_text(entry, 560 - 2 * PAD, 14)
+            listing.add(BrassButton(text, width=560, height=36, kind="steel", font_size=14,
                                     on_click=lambda p=entry.path: self.choose(p), name=f"map-{i}"))
         if not self.entries:
             listing.add(label("(none yet)", size=14, color=theme.PARCHMENT_DIM, italic=True, width=560,
@@ -155,6 +157,7 @@ class Entry:
 
     path: Path
     caption: str
+    short: str = ""  # the caption without the file's name, for a list too narrow for all of it
 
 
 def list_maps(folder: Path, suffix: str, shipped: bool = False) -> list[Entry]:
@@ -163,20 +166,30 @@ def list_maps(folder: Path, suffix: str, shipped: bool = False) -> list[Entry]:
         own = sorted(p for p in folder.iterdir() if p.suffix == suffix and p.is_file())
     except OSError:
         own = []
-    out = [Entry(p, _caption(p)) for p in own]
+    out = [Entry(p, _caption(p), _caption(p, with_file=False)) for p in own]
     if shipped:
-        out += [Entry(p, _caption(p) + "   \N{MIDDLE DOT} comes with the game") for p in shipped_maps()]
+        mark = "   \N{MIDDLE DOT} comes with the game"
+        out += [Entry(p, _caption(p) + mark, _caption(p, with_file=False) + mark) for p in shipped_maps()]
     return out
 
 
-def _caption(path: Path) -> str:
+def _caption(path: Path, with_file: bool = True) -> str:
     if path.suffix != MAP_SUFFIX:
         return path.name
     try:
         m = load_map(path)
     except (OSError, ValueError) as exc:
         return f"{path.name}: cannot be read ({type(exc).__name__})"
-    return f"{m.name}   {m.width}x{m.height}   {path.name}"
+    return f"{m.name}   {m.width}x{m.height}" + (f"   {path.name}" if with_file else "")
+
+
+def entry_text(entry: Entry, width: float, font_size: int) -> str:
+    """What an entry's button says in ``width`` pixels: the whole caption, else the caption
+    without the file's name, else that cut short with "…"."""
+    whole = fit_text(entry.caption, width, font_size)
+    if whole == entry.caption or not entry.short:
+        return whole
+    return fit_text(entry.short, width, font_size)
 
 
 def elided(text: str, limit: int) -> str:

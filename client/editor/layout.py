@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from client.views.layout import Rect
+from client.views.layout import Rect, ui_scale
 
 TOP_BAR = 58
 PALETTE_WIDTH = 232
@@ -24,7 +24,9 @@ class EditorLayout:
 
 def editor_layout(width: int, height: int) -> EditorLayout:
     """Lay the editor out on a ``width`` x ``height`` window."""
-    side_w = 360 if width >= 1500 else 320
+    # The game screen's size step: on a large window the side panel takes the width a square
+    # board would leave empty.
+    side_w = 460 if ui_scale(width, height) > 1 else 360 if width >= 1500 else 320
     body = height - TOP_BAR
     top = Rect(0, body, width, TOP_BAR)
     palette = Rect(0, 0, PALETTE_WIDTH, body)

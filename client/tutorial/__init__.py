@@ -1,5 +1,5 @@
-"""The guided first game: five short lessons on The Anvil that teach placement, supply,
-combat, cities and defence.
+"""The guided first game: ten short lessons on The Anvil that teach placement, supply,
+combat, cities, defence, lifting a word, discarding, forest, ice and how a game ends.
 
 Lessons are data (:mod:`client.tutorial.course`), each position played out by the real
 engine from a seed (:mod:`client.tutorial.script`), and every number a lesson quotes is worked

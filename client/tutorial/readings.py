@@ -25,8 +25,11 @@ from client.tutorial.facts import (
     where,
 )
 from client.tutorial.lesson import Facts, Story
-from shared.rules.actions import Commit, OrderDefence
-from shared.rules.pending import PendingDefence
+from shared.rules.actions import Commit, Discard, OrderDefence, Redeploy
+from shared.rules.errors import RuleError
+from shared.rules.letters import LETTER_VALUES, face_value
+from shared.rules.lexicon import Category
+from shared.rules.pending import PendingDefence, PendingDiscard
 from shared.rules.terrain import Terrain
 
 
@@ -192,3 +195,128 @@ def defence_goal(played: Played, story: Story) -> bool:
     failed = any(e["reason"] == "attack failed" and e["owner"] == int(SILVER)
                  for e in played.of_type("letters_removed"))
     return isinstance(played.action, OrderDefence) and failed and not played.removed(GOLD)
+
+
+# ------------------------------------------------------------------ 6. lifting a word
+def lift_facts(played: Played, story: Story) -> Facts:
+    """The word lifted, the letters that came back and stayed, and a lift the engine refuses."""
+    lifted = played.of_type("word_lifted")[0]
+    cells = [tuple(x) for x in lifted["cells"]]
+    returned = [(r, c, ch) for r, c, ch in lifted["returned"]]
+    back = {(r, c) for r, c, _ in returned}
+    before = played.before
+    own = before.board.letters[GOLD]
+    kept = [own[cell] for cell in cells if cell not in back]
+    kept_in = [w for w in before.crossword(GOLD).words
+               if w.cells != tuple(cells) and any(cell in w.cells for cell in cells if cell not in back)]
+    guard, guard_why = "", ""
+    for word in before.crossword(GOLD).words:
+        try:
+            before.check(Redeploy(GOLD, word.cells[0], word.direction))
+        except RuleError as exc:
+            guard, guard_why = upper(word.text), exc.reason
+            break
+    click = returned[0][:2]
+    return {"word": upper(lifted["word"]), "returned": letters_text(returned), "kept": letters_text(kept),
+            "kept_in": upper(kept_in[0].text) if kept_in else "another word",
+            "click": where(click), "click_letter": own[click].upper(),
+            "rack": letters_text(before.racks[GOLD]), "rack_after": len(played.after.racks[GOLD]),
+            "guard": guard, "guard_why": guard_why}
+
+
+def lift_goal(played: Played, story: Story) -> bool:
+    """Done when gold lifts a line and letters come back to its rack."""
+    lifted = played.of_type("word_lifted")
+    return isinstance(played.action, Redeploy) and bool(lifted) and bool(lifted[0]["returned"])
+
+
+# ------------------------------------------------------------------ 7. discarding
+def discard_facts(played: Played, story: Story) -> Facts:
+    """How many letters were over the limit, which went, and the rack after."""
+    pending = played.before.pending
+    assert isinstance(pending, PendingDiscard) and isinstance(played.action, Discard)
+    rules = played.before.rules
+    return {"count": pending.count, "held": len(played.before.racks[GOLD]), "limit": rules.rack_limit,
+            "draw": rules.draw_per_turn, "letter": played.action.letters[0].upper(),
+            "letters": letters_text(list(played.action.letters)),
+            "discarded": played.after.discarded[GOLD], "rack_after": len(played.after.racks[GOLD])}
+
+
+def discard_goal(played: Played, story: Story) -> bool:
+    """Done when gold's discard is accepted."""
+    return isinstance(played.action, Discard) and bool(played.of_type("letters_discarded"))
+
+
+# ------------------------------------------------------------------ 8. forest
+WEAK_FOREST_WORD = "toes"  # laid where the lesson's word goes, it is refused: too light
+def forest_facts(played: Played, story: Story) -> Facts:
+    """The forest cells under the word, what it must be worth, and what it is worth."""
+    assert isinstance(played.action, Commit)
+    before = played.before
+    plan = before.plan_commit(played.action)
+    rules = before.rules
+    cut = Category.CUT in before.lexicon.categories(plan.run.text)
+    power = face_value(plan.run.text) * (rules.cut_word_multiplier if cut else 1)
+    forest = list(plan.forest_cells)
+    laid = _laid(played)
+    # A weaker word over the same cells, and the engine's reason for refusing it.
+    weak = Commit(GOLD, tuple((r, c, ch) for (r, c, _), ch in zip(played.action.placements, WEAK_FOREST_WORD)))
+    try:
+        before.check(weak)
+        weak_why = "it is not"
+    except RuleError as exc:
+        weak_why = exc.reason
+    return {**laid, "weak": upper(WEAK_FOREST_WORD), "weak_why": weak_why, "dots": dots_text(plan.run.text),
+            "density": rules.forest_density, "cut_x": f"{float(rules.cut_word_multiplier):g}",
+            "forest": len(forest), "forest_cells": " and ".join(where(c) for c in forest),
+            "on_forest": letters_text([ch for r, c, ch in played.action.placements if (r, c) in forest]),
+            "needed": rules.forest_density * len(forest), "power": f"{float(power):g}",
+            "last": laid["word"][-1]}
+
+
+def forest_goal(played: Played, story: Story) -> bool:
+    """Done when gold's commit clears forest."""
+    return any(e["reason"] == "forest cut" for e in played.of_type("terrain_changed"))
+
+
+# ------------------------------------------------------------------ 9. ice
+def ice_facts(played: Played, story: Story) -> Facts:
+    """The word's letters on ice, their dots, and the ice's thickness."""
+    assert isinstance(played.action, Commit)
+    board = played.before.board
+    on_ice = [(r, c, ch) for r, c, ch in played.action.placements if board.terrain_at((r, c)) is Terrain.ICE]
+    return {**_laid(played), "thickness": played.before.rules.ice_thickness,
+            "ice": " and ".join(where((r, c)) for r, c, _ in on_ice),
+            "on_ice": letters_text(on_ice),
+            "light": ", ".join(ch.upper() for ch, v in LETTER_VALUES.items() if v == 1),
+            "ice_dots": max((LETTER_VALUES[ch] for *_, ch in on_ice), default=0)}
+
+
+def ice_goal(played: Played, story: Story) -> bool:
+    """Done when gold commits a word with a letter on ice and the ice holds."""
+    if not isinstance(played.action, Commit) or played.committed() is None:
+        return False
+    board = played.before.board
+    iced = [(r, c) for r, c, _ in played.action.placements if board.terrain_at((r, c)) is Terrain.ICE]
+    cracked = any(e["reason"] == "ice cracked" for e in played.of_type("terrain_changed"))
+    return bool(iced) and not cracked
+
+
+# ------------------------------------------------------------------ 10. the end
+def end_facts(played: Played, story: Story) -> Facts:
+    """Silver's last city, the cross words that join the word up, the ends and the result."""
+    laid = _laid(played)
+    rules = played.before.rules
+    cells = set(laid["cells"])
+    crosses = [upper(w.text) for w in played.after.crossword(GOLD).words
+               if w.direction != laid["direction"] and cells & set(w.cells)]
+    return {**_story_fight(story), **laid, "capital": where(city_of(played.before, SILVER)),
+            "crosses": " and ".join(crosses) or "your words", "stall": rules.stall_turns,
+            "turn_limit": rules.turn_limit,
+            "gold_score": played.after.score(GOLD), "silver_score": played.after.score(SILVER)}
+
+
+def end_goal(played: Played, story: Story) -> bool:
+    """Done when gold wins the game by conquest."""
+    result = played.after.result
+    return result is not None and result.winner == GOLD and result.reason == "conquest"

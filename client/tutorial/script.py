@@ -1,7 +1,8 @@
 """Lesson positions played out by the real engine, from a seed, one scripted action at a time.
 
 A lesson never places a letter by hand. Its position is a :class:`Script`: a seed and a list of
-moves (words laid across or down, turns ended, defences ordered), each applied with
+moves (words laid across or down, words lifted, letters discarded, turns ended, defences
+ordered), each applied with
 :meth:`Game.apply`, so every word on the board was checked by the rules when it was laid and
 every fight was fought by the engine. The only help a script gets is in the *deal*: before a
 player lays a word, the letters it needs are swapped into that player's rack from the pool
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from shared.rules.actions import Action, Commit, EndTurn, OrderDefence
+from shared.rules.actions import Action, Commit, Discard, EndTurn, OrderDefence, Redeploy
 from shared.rules.errors import RuleError
 from shared.rules.events import Event
 from shared.rules.game import Game
@@ -82,7 +83,29 @@ class BestDefence:
     player: Player
 
 
-Move = Lay | EndOfTurn | BestDefence
+@dataclass(frozen=True)
+class Lift:
+    """``player`` lifts its ``direction`` line through (``row``, ``col``) back to the rack."""
+
+    player: Player
+    row: int
+    col: int
+    direction: str
+
+    def action(self) -> Redeploy:
+        """The engine's redeployment for this move."""
+        return Redeploy(self.player, (self.row, self.col), self.direction)
+
+
+@dataclass(frozen=True)
+class Throw:
+    """``player`` discards ``letters`` (dealt into the rack first, like a word's letters)."""
+
+    player: Player
+    letters: str
+
+
+Move = Lay | EndOfTurn | BestDefence | Lift | Throw
 
 
 def deal(game: Game, player: Player, letters: str, exact: bool = False) -> None:
@@ -148,6 +171,10 @@ def to_action(game: Game, move: Move) -> Action:
         return move.action()
     if isinstance(move, EndOfTurn):
         return EndTurn(move.player)
+    if isinstance(move, Lift):
+        return move.action()
+    if isinstance(move, Throw):
+        return Discard(move.player, move.letters)
     return OrderDefence(move.player, game.best_defence_order())
 
 
@@ -156,6 +183,8 @@ def apply_move(game: Game, move: Move, number: int = 0) -> list[Event]:
     try:
         if isinstance(move, Lay):
             deal(game, move.player, move.needs)
+        elif isinstance(move, Throw):
+            deal(game, move.player, move.letters)
         return game.apply(to_action(game, move))
     except RuleError as exc:
         raise ScriptError(f"move {number} ({move}) was refused: {exc.reason}") from None

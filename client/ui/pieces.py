@@ -25,7 +25,11 @@ PIECE_PX = 96
 """Pixel size of the textures of one cell (drawn at 64 world units: crisp up to 1.5x zoom)."""
 
 VARIANTS = 12
-ORIENTATIONS = 8
+ORIENTATIONS = 4
+"""Each stone comes in 12 variants, each turned four ways (no mirror images): 48 tiles a
+terrain, so the stones of any map (6 x 48 = 288 at most) and the coins share one 2048 x 2048
+texture atlas; with mirror images too, a varied map's 400-odd tiles outgrew it into a 4096
+atlas (64 MB) for some 15 MB of pictures."""
 
 STONE_OF: dict[Terrain, str] = {
     Terrain.PLAINS: "honey_onyx",

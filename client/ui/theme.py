@@ -123,6 +123,28 @@ class TextCache:
         obj.draw()
         return obj
 
+    def fitted(self, key: Any, text: str, x: float, y: float, max_width: float, **style: Any) -> arcade.Text:
+        """Like :meth:`get`, with the text cut at a word (or a letter) and ended with "…" if it
+        would be wider than ``max_width`` pixels."""
+        obj = self.get(key, text, x, y, **style)
+        if obj.content_width <= max_width:
+            return obj
+        words = text.split(" ")
+        while len(words) > 1 and obj.content_width > max_width:
+            words.pop()
+            obj = self.get(key, " ".join(words).rstrip(" ,;:·-") + "…", x, y, **style)
+        shown = obj.text.removesuffix("…")
+        while obj.content_width > max_width and len(shown) > 1:
+            shown = shown[:-1]
+            obj = self.get(key, shown.rstrip() + "…", x, y, **style)
+        return obj
+
+    def draw_fitted(self, key: Any, text: str, x: float, y: float, max_width: float, **style: Any) -> arcade.Text:
+        """Fit (see :meth:`fitted`) and draw."""
+        obj = self.fitted(key, text, x, y, max_width, **style)
+        obj.draw()
+        return obj
+
     def draw_shadowed(self, key: Any, text: str, x: float, y: float, *, shadow: tuple[int, ...] = (12, 6, 2, 210),
                       offset: float = 2.0, **style: Any) -> arcade.Text:
         """Draw with a dark copy under it, so light ink reads on pale stones too."""

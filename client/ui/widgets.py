@@ -23,6 +23,27 @@ from client.ui import theme
 from client.ui.textures import inset_patch, panel_patch, plate_patch
 
 
+def fit_text(text: str, width: float, font_size: float, font: str = theme.SERIF, bold: bool = False) -> str:
+    """``text`` as it fits in ``width`` pixels at ``font_size``: whole, or cut at a word (or a
+    letter) and ended with "…"."""
+    probe = arcade.Text(text, 0, 0, font_size=font_size, font_name=font, bold=bold)
+    if probe.content_width <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        probe.text = " ".join(words).rstrip(" ,;:\N{MIDDLE DOT}-") + "\N{HORIZONTAL ELLIPSIS}"
+        if probe.content_width <= width:
+            return probe.text
+    shown = text
+    while len(shown) > 1:
+        shown = shown[:-1]
+        probe.text = shown + "\N{HORIZONTAL ELLIPSIS}"
+        if probe.content_width <= width:
+            break
+    return probe.text
+
+
 def _button_style(font_size: int, dark_text: bool = True) -> dict[str, Any]:
     ink = theme.INK_DARK if dark_text else theme.PARCHMENT
     style = UITextureButton.UIStyle

@@ -53,7 +53,7 @@ def register(subparsers, bench_subparsers) -> None:
     shot.add_argument("--seed", type=int, default=7, help="seed of the sample game (default 7)")
     shot.set_defaults(func=_screenshot)
 
-    bench = bench_subparsers.add_parser("client", help="frames per second of the game screen (needs a display)")
+    bench = bench_subparsers.add_parser("client", help="frames per second and memory of the game screen (needs a display)")
     bench.add_argument("--map", default="pewter-marches", help="map (default pewter-marches, 40x30)")
     bench.add_argument("--size", type=_size, default=(1280, 800), help="window size (default 1280x800)")
     bench.add_argument("--seconds", type=_seconds, default=4.0, help="seconds per measurement (default 4)")
@@ -149,4 +149,9 @@ def _bench(args) -> int:
         if loop is not None:
             print(f"event loop, {name:9s}: {loop.fps:5.1f} frames/s presented, CPU {100 * loop.cpu_share:5.1f}%"
                   " of a core (the window draws only what changed)")
+    memory = result.memory
+    if memory is not None:
+        print(f"memory: {memory.rss_mb:.0f} MB resident at the end, {memory.peak_rss_mb:.0f} MB at the peak;"
+              f" texture atlas {memory.atlas[0]}x{memory.atlas[1]} ({memory.atlas_mb:.0f} MB) holding"
+              f" {memory.atlas_images} images ({memory.image_mb:.1f} MB)")
     return 0

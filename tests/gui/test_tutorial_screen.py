@@ -101,7 +101,7 @@ def test_the_menu_offers_the_tour_to_a_new_player_and_how_to_play_opens_it(windo
     assert list(menu.buttons)[0] == "tutorial", "offered first"
     press(window, tour)
     view = lesson_view(window, 1)
-    assert view.coach.state.heading == "Lesson 1 of 5: Your first word"
+    assert view.coach.state.heading == "Lesson 1 of 10: Your first word"
     assert view.session.game.map.name == "The Anvil"
     assert window.settings.seen_tutorial
     assert json.loads((config_dir() / "settings.json").read_text())["seen_tutorial"] is True
@@ -262,11 +262,18 @@ def test_restart_skip_the_defence_and_a_real_skirmish_at_the_end(window):
     assert coach.rect.right <= view.board.rect.left and view.dialog.contains(*view.layout.side.center)
     shot(window, "tutorial-5")
     key(window, arcade.key.ENTER)  # Defend, in the best order
-    pump_until(window, lambda: coach.state.phase == "finished", what="the last lesson done")
+    pump_until(window, lambda: coach.state.phase == "done", what="lesson 5 done")
     assert coach.state.text.startswith("Well done! GATE (13) stopped ASH (6) at once.")
-    assert coach.state.note.startswith("That is the whole game")
-    assert coach.buttons["next"].text == "Finish"
     shot(window, "tutorial-5-done")
+    for number in range(6, 11):  # skip the rest: the last skip ends the guided game
+        if number == 8:  # lesson 7's discard panel waits for its discard before anything else
+            type_word(window, "q")
+            key(window, arcade.key.ENTER)
+            pump_until(window, lambda: coach.state.phase == "done" and window.current_view.dialog is None,
+                       what="lesson 7's discard")
+        press(window, coach.buttons["next"])
+        coach = lesson_view(window, number).coach
+    assert coach.buttons["next"].text == "Skip this lesson"
     press(window, coach.buttons["next"])
     ready = window.current_view
     assert isinstance(ready, ReadyView)
@@ -279,6 +286,119 @@ def test_restart_skip_the_defence_and_a_real_skirmish_at_the_end(window):
     silver = game.session.seats[game.viewer.other]
     assert not silver.human_here and silver.ai_level == 1, "against the gentlest computer"
     game.session.close()
+    window.navigator.go_menu()
+    pump(window)
+
+
+def test_lift_discard_forest_ice_and_the_end_played_with_the_mouse_and_keys(window):
+    from client.views.dialogs import DiscardDialog
+
+    window.navigator.go_tutorial()
+    pump(window, 2)
+    for number in range(1, 6):  # skip to lesson 6 with the key the coach names
+        lesson_view(window, number)
+        key(window, arcade.key.K, arcade.key.MOD_CTRL)
+        pump(window, 2)
+
+    # Lesson 6: a lift the rules refuse (Ctrl+R, then ONE), then OATS lifted with the button.
+    view = lesson_view(window, 6)
+    coach = view.coach
+    assert coach.state.heading == "Lesson 6 of 10: Lift a word"
+    assert "Lift OATS: press Redeploy (Ctrl+R) and click its A at row 9, column 6." in coach.state.text
+    key(window, arcade.key.R, arcade.key.MOD_CTRL)
+    assert view.state.redeploy_mode
+    click_cell(window, view, (9, 4))  # the N: only ONE runs through it
+    pump_until(window, lambda: coach.state.note.startswith("Not allowed: lifting ONE would cut OATS off"),
+               what="the refused lift")
+    assert sorted(view.session.game.racks[view.viewer]) == sorted("aeiouae"), "a refused lift changes nothing"
+    shot(window, "tutorial-6")
+    press(window, view.buttons["redeploy"])
+    assert view.state.redeploy_mode and view.buttons["redeploy"].text == "Cancel"
+    click_cell(window, view, (8, 6))
+    pump_until(window, lambda: coach.state.phase == "done", what="lesson 6 done")
+    assert coach.state.text.startswith("Well done! OATS came off the board: A, T, S are back in your rack "
+                                       "(10 letters), and its O stays, since it is also in ONE.")
+    assert sorted(view.planner.rack) == sorted("aeiouaeats")
+    shot(window, "tutorial-6-done")
+    key(window, arcade.key.ENTER)
+
+    # Lesson 7: the discard panel is open at once; type Q and press Enter.
+    view = lesson_view(window, 7)
+    coach = view.coach
+    pump_until(window, lambda: isinstance(view.dialog, DiscardDialog), what="the discard panel")
+    assert coach.rect.right <= view.board.rect.left
+    assert "Throw away the Q" in coach.state.text
+    shot(window, "tutorial-7")
+    type_word(window, "q")
+    assert [view.planner.all_letters()[i] for i in view.dialog.chosen] == ["q"]
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: coach.state.phase == "done", what="lesson 7 done")
+    assert coach.state.text.startswith("Well done! The Q left the game (1 discarded so far), and your rack holds 12")
+    assert "q" not in view.session.game.racks[view.viewer]
+    pump_until(window, lambda: view.dialog is None, what="the discard panel to close")
+    press(window, coach.buttons["next"])
+
+    # Lesson 8: TOES is too light for the forest (the rules say so), TIPS goes through.
+    view = lesson_view(window, 8)
+    coach = view.coach
+    assert coach.state.title == "Cut through the forest"
+    click_cell(window, view, (11, 1))
+    assert view.planner.direction == "across"
+    type_word(window, "toes")
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: coach.state.note.startswith("Not allowed: TOES is worth 4 but the 2 forest cell(s)"),
+               what="the forest refusal")
+    key(window, arcade.key.ESCAPE)
+    assert view.planner.placed == {}
+    click_cell(window, view, (11, 1))
+    type_word(window, "tips")
+    assert view.planner.placed == {(11, 1): "t", (11, 2): "i", (11, 3): "p", (11, 4): "s"}
+    shot(window, "tutorial-8")
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: coach.state.phase == "done", what="lesson 8 done")
+    assert "the forest at row 12, column 2 and row 12, column 3 is plains now" in coach.state.text
+    key(window, arcade.key.ENTER)
+
+    # Lesson 9: EAT onto the ice, from the E of SEA; the last lesson.
+    view = lesson_view(window, 9)
+    coach = view.coach
+    assert coach.state.title == "Thin ice"
+    click_cell(window, view, (9, 7))
+    type_word(window, "at")  # the cursor starts on the E and steps over it
+    assert view.planner.placed == {(9, 8): "a", (9, 9): "t"}
+    shot(window, "tutorial-9")
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: coach.state.phase == "done", what="lesson 9 done")
+    assert coach.state.text.startswith("Well done! EAT stands on the ice: its T is worth 1 dot")
+    from shared.rules.terrain import Terrain
+
+    assert view.session.game.board.terrain[9][9] is Terrain.ICE
+    key(window, arcade.key.ENTER)
+
+    # Lesson 10: STAID on silver's empty capital ends the game at once; the coach says so.
+    view = lesson_view(window, 10)
+    coach = view.coach
+    assert coach.state.title == "How a game ends"
+    click_cell(window, view, (2, 8))
+    key(window, arcade.key.SPACE)
+    assert view.planner.direction == "down"
+    type_word(window, "staid")
+    shot(window, "tutorial-10")
+    key(window, arcade.key.ENTER)
+    pump_until(window, lambda: coach.state.phase == "finished", what="the last lesson done")
+    assert coach.state.text.endswith("You win by conquest, 120 to 0.")
+    assert coach.state.note.startswith("That is the whole game") and coach.buttons["next"].text == "Finish"
+    result = view.session.game.result
+    assert result is not None and result.reason == "conquest"
+    for _ in range(90):  # the end screen a game over would open stays away: the coach has it
+        pump(window)
+    assert window.current_view is view
+    shot(window, "tutorial-10-done")
+    press(window, coach.buttons["next"])
+    from client.views.coach.ready import ReadyView
+
+    assert isinstance(window.current_view, ReadyView)
+    shot(window, "tutorial-ready")
     window.navigator.go_menu()
     pump(window)
 

@@ -1,4 +1,4 @@
-"""The end of the guided first game: what the five lessons taught, and a real game to play next
+"""The end of the guided first game: what the lessons taught, and a real game to play next
 (a skirmish on The Anvil against the gentlest computer)."""
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ LEARNT = {
     "attack": "Beat an enemy word: its dots, mountains, bonuses.",
     "city": "Take a city with a word that survives on it.",
     "defence": "Order your words: the strongest fights first.",
+    "lift": "Lift a word back to your rack, once a turn.",
+    "discard": "Over 12 letters: throw the least useful away.",
+    "forest": "Forest asks for a word worth over 2 a cell.",
+    "ice": "Ice holds 1-dot letters; heavier ones sink.",
+    "end": "Take the last enemy city: the game is won.",
 }
 """What each lesson (by key) taught, in a line."""
 GENTLEST = 1  # the AI level the first real game is played against
@@ -28,7 +33,7 @@ class ReadyView(BaseView):
     """"You are ready": the lessons ticked off; play a skirmish, the lessons again, or the menu."""
 
     title = "You are ready"
-    subtitle = "Five lessons, the whole game."
+    subtitle = "Ten lessons, the whole game."
 
     def __init__(self, name: str = "You") -> None:
         super().__init__(back=lambda: self.navigator.go_menu())
@@ -77,21 +82,28 @@ class ReadyView(BaseView):
         width = min(900, w - 160)
         left = (w - width) / 2
         top = h - 150
-        row_h = max(48.0, min(64.0, (top - 130 - 150) / len(LESSONS)))
-        bottom = max(120.0, top - 40 - row_h * len(LESSONS) - 110)
+        # One column while the lessons fit at a comfortable height, else two side by side.
+        columns = 1 if (top - 280) / len(LESSONS) >= 52 or w < 1100 else 2
+        if columns == 2:
+            width = min(1300, w - 160)
+            left = (w - width) / 2
+        per_column = -(-len(LESSONS) // columns)
+        row_h = max(44.0, min(64.0, (top - 130 - 150) / per_column))
+        bottom = max(110.0, top - 40 - row_h * per_column - 110)
         draw_panel(left, bottom, width, top - bottom)
-        y = top - 46
         coin = row_h * 0.74
+        column_w = (width - 40) / columns
         for i, lesson in enumerate(LESSONS):
-            x = left + 60
+            x = left + 60 + (i // per_column) * column_w
+            y = top - 46 - (i % per_column) * row_h
             arcade.draw_texture_rect(pieces.coin_texture(1, ""), arcade.XYWH(x, y - 4, coin, coin))
             tick = [(x - coin * 0.22, y - 4), (x - coin * 0.05, y - 4 - coin * 0.17),
                     (x + coin * 0.24, y - 4 + coin * 0.2)]
             arcade.draw_line_strip(tick, theme.INK_DARK, max(3.0, coin * 0.1))
-            self.texts.draw(("lesson", i), f"{i + 1}. {lesson.title}", x + coin, y + 4, size=19,
+            self.texts.draw(("lesson", i), f"{i + 1}. {lesson.title}", x + coin, y + 4, size=19 if row_h >= 52 else 17,
                             color=theme.BRASS_LIGHT, bold=True)
-            self.texts.draw(("learnt", i), LEARNT.get(lesson.key, ""), x + coin, y - 20, size=15,
+            self.texts.draw(("learnt", i), LEARNT.get(lesson.key, ""), x + coin, y - 20, size=15 if row_h >= 52 else 13,
                             color=theme.PARCHMENT_DIM, font=theme.SANS)
-            y -= row_h
+        y = top - 46 - per_column * row_h
         self.texts.draw("finale", FINALE, left + 50, y + 6, size=16, color=theme.PARCHMENT, width=int(width - 100),
                         multiline=True, anchor_y="top", italic=True)

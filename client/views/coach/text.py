@@ -75,12 +75,15 @@ def paint_scroll(panel: Scroll, state: CoachState) -> None:
     left = panel.left + art.SHEET_INSET + 16
     inner = int(panel.width - 2 * (art.SHEET_INSET + 16))
     top = panel.top - art.ROD - 22
+    # The coins take the scroll's width; the count sits under them when they leave it no room.
+    coin = min(18.0, (inner - 7 * (state.total - 1)) / state.total)
     art.draw_progress(state.number - 1 if state.phase not in (DONE, FINISHED) else state.number,
-                      state.number - 1, state.total, left, top, size=18)
-    texts.draw("count", f"Lesson {state.number} of {state.total}", left + inner, top - 5, size=12,
-               color=art.INK_SOFT, italic=True, anchor_x="right")
+                      state.number - 1, state.total, left, top, size=coin)
+    count_room = inner - state.total * (coin + 7) >= 110
+    texts.draw("count", f"Lesson {state.number} of {state.total}", left + inner, top - (5 if count_room else 24),
+               size=12, color=art.INK_SOFT, italic=True, anchor_x="right")
     big = largest_size(panel.width)
-    y = scroll_title(texts, state.title, left, top - 22, big + 6, inner) - 12
+    y = scroll_title(texts, state.title, left, top - (22 if count_room else 34), big + 6, inner) - 12
     floor = panel.buttons_top() + 10
     headline, parts = paragraphs(state)
     for size in range(big, SMALLEST - 1, -1):

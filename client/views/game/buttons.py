@@ -48,11 +48,12 @@ def build_buttons(gv: "GameScreen") -> dict[str, BrassButton]:
     root = UIAnchorLayout()
     gv.ui.add(root)
     grid = UIBoxLayout(vertical=True, space_between=BUTTON_GAP)
+    k = gv.layout.scale  # the size step of a large window (client/views/layout.py)
     for row in action_rows(gv):
         box = UIBoxLayout(vertical=False, space_between=BUTTON_GAP)
         for text, name, action, kind in row:
-            button = BrassButton(text, width=BUTTON_W, height=BUTTON_H, kind=kind, font_size=15, on_click=action,
-                                 name=name)
+            button = BrassButton(text, width=round(BUTTON_W * k), height=round(BUTTON_H * k), kind=kind,
+                                 font_size=round(15 * k), on_click=action, name=name)
             buttons[name] = button
             box.add(button)
         grid.add(box)

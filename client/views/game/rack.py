@@ -14,7 +14,7 @@ from client.play.describe import side as side_name
 from client.ui import pieces, theme
 from client.ui.textures import glow_texture, panel_patch
 from client.views.fast_draw import CachedLayer
-from client.views.layout import Rect
+from client.views.layout import PAD, Rect
 from client.views.panel_base import Panel
 
 if TYPE_CHECKING:
@@ -75,5 +75,6 @@ class RackSection(Panel):
         me = side_name(int(gv.viewer), None)
         over = len(gv.planner.rack) > limit
         caption = f"{me}'s rack  {len(gv.planner.rack)}/{limit}" + ("  - over the limit" if over else "")
-        self.texts.draw("rack-title", caption, tray.left + 18, tray.top - 15, size=11,
-                        color=theme.AMBER if over else theme.PARCHMENT_DIM, font=theme.SANS)
+        k = lay.scale
+        self.texts.draw_fitted("rack-title", caption, tray.left + PAD, tray.top - 19 * k, tray.width - 2 * PAD,
+                               size=11 * k, color=theme.AMBER if over else theme.PARCHMENT_DIM, font=theme.SANS)

@@ -98,7 +98,7 @@ class GameView(arcade.View):
             self.navigator.go_analysis(record, names=self.names(), owner=None, back=lambda: self.navigator.show(self))))
         self.actions = TurnActions(self.state, my_turn=lambda: self.my_turn, busy=lambda: self.animator.busy,
                                    show_error=self.show_error, planner_changed=self.planner_changed)
-        self.layout: GameLayout = game_layout(self.window.width, self.window.height, self.rack_slots())
+        self.layout: GameLayout = self._layout(self.window.width, self.window.height)
         self.board = BoardSection(self, self.layout.board)
         self.rack = RackSection(self, self.layout.rack)
         self.side: Any = SidePanel(self, self.layout.side)
@@ -146,11 +146,10 @@ class GameView(arcade.View):
             self.dialog.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
-        # Arcade's SectionManager stops the resize event before it reaches the window, whose own
-        # handler sets the viewport: without this the screen stayed clipped to its old size (the
-        # scores vanished when the window grew wider than 1280).
+        # Arcade's SectionManager stops the resize event before the window's own handler sets the
+        # viewport: without this the screen stayed clipped to its old size (scores gone past 1280).
         self.window.viewport = (0, 0, width, height)
-        self.layout = game_layout(width, height, self.rack_slots())
+        self.layout = self._layout(width, height)
         if self.coach is not None:
             self.layout = self.coach.make_room(self.layout)
         lay = self.layout
@@ -258,7 +257,7 @@ class GameView(arcade.View):
             changed |= self.offers.update(delta_time)
         if not self.animator.busy:
             self._check_decisions()
-        if state.end_due(delta_time):
+        if state.end_due(delta_time) and not self.tutorial:  # a lesson's coach tells the end
             self._show_end()
         if self.coach is not None:
             self.coach.update(delta_time)
@@ -315,6 +314,11 @@ class GameView(arcade.View):
         self.planner_changed()
         if not self.board.framing.user_zoomed:
             self.board.default_view()  # each player opens on their own crossword
+
+    def _layout(self, width: int, height: int) -> GameLayout:
+        """The rectangles (a narrow board widens the side column; in a lesson the coach takes that room)."""
+        aspect = self.display.width / self.display.height if self.coach is None else None
+        return game_layout(width, height, self.rack_slots(), aspect)
 
     def _show_end(self) -> None:
         self.navigator.show_game_over(self)

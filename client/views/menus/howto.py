@@ -128,7 +128,7 @@ class HowToPlayView(BaseView):
         return super().on_key_press(symbol, modifiers)
 
     def guided(self) -> None:
-        """The guided first game: five short lessons on the small map, with a coach."""
+        """The guided first game: ten short lessons on the small map, with a coach."""
         self.navigator.go_tutorial()
 
     # ---------------------------------------------------------------- drawing
