@@ -73,6 +73,11 @@ class DefenderEntry(_Data):
 class _Event(msgspec.Struct, tag_field="type", kw_only=True, omit_defaults=True):
     """Base of every event; ``type`` is the tag."""
 
+    @property
+    def type(self) -> str:
+        """The event's kind, as on the wire (``word_committed``, ...)."""
+        return self.__struct_config__.tag  # type: ignore[return-value]
+
 
 class GameStarted(_Event, tag="game_started"):
     first: int

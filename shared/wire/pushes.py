@@ -30,6 +30,11 @@ class _Message(msgspec.Struct, tag_field="type", kw_only=True):
 
     v: int = WIRE_VERSION
 
+    @property
+    def type(self) -> str:
+        """The message's kind, as on the wire (``state``, ``update``, ...)."""
+        return self.__struct_config__.tag  # type: ignore[return-value]
+
 
 class StatePush(_Message, tag="state"):
     """Everything about a game, for this connection: replace what you had."""

@@ -41,6 +41,11 @@ class _Pending(msgspec.Struct, tag_field="kind", kw_only=True, omit_defaults=Tru
     """A decision the game waits for; ``player`` must make it (declared in each kind, so the
     fields keep the server's order)."""
 
+    @property
+    def kind(self) -> str:
+        """``discard`` or ``defence``, as on the wire."""
+        return self.__struct_config__.tag  # type: ignore[return-value]
+
 
 class DiscardPending(_Pending, tag="discard"):
     player: int
