@@ -37,3 +37,13 @@ def removed(owner: int, letters: list[tuple[int, int, str]], reason: str = "defe
             points_to: int | None = None, points: int = 0) -> LettersRemoved:
     """A ``letters_removed`` event."""
     return LettersRemoved(owner=owner, letters=letters, reason=reason, points_to=points_to, points=points)
+
+
+def plain(value: Any) -> Any:
+    """A Struct (or None) as the plain map the server sent (fields left at their default are left out)."""
+    return None if value is None else msgspec.msgpack.decode(msgspec.msgpack.encode(value))
+
+
+def logged(tracker: Any) -> list[dict[str, Any]]:
+    """A tracker's event log as plain maps, each with its ``version``."""
+    return [{"version": entry.version, **plain(entry.event)} for entry in tracker.log]

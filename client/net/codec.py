@@ -16,13 +16,13 @@ from typing import Any, Union
 import msgpack
 import msgspec
 
-from shared.wire import LobbyEntry, ServerMessage
+from shared.wire import BotEntry, LobbyEntry, ServerMessage
 
 PROTOCOL_VERSION = 2
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
 
-class ConnectionNote(msgspec.Struct, kw_only=True):
+class ConnectionNote(msgspec.Struct, tag_field="type", tag="connection", kw_only=True):
     """The connection's state changed: ``status`` connected, reconnecting (``delay`` seconds),
     closed, refused (``code``, ``reason``) or resume_failed (``game``, ``code``, ``reason``)."""
 
@@ -34,14 +34,24 @@ class ConnectionNote(msgspec.Struct, kw_only=True):
     code: str | None = None
     reason: str | None = None
 
+    @property
+    def type(self) -> str:
+        """``connection``: what kind of message this is, as a server message's ``type`` says."""
+        return "connection"
 
-class LobbySnapshot(msgspec.Struct, kw_only=True):
+
+class LobbySnapshot(msgspec.Struct, tag_field="type", tag="lobby_snapshot", kw_only=True):
     """The whole lobby (the reply to ``list_games`` or ``subscribe_lobby``), in its place among
     the pushes."""
 
     open: list[LobbyEntry] = []
     live: list[LobbyEntry] = []
-    bots: list[dict[str, Any]] = []
+    bots: list[BotEntry] = []
+
+    @property
+    def type(self) -> str:
+        """``lobby_snapshot``: what kind of message this is, as a server message's ``type`` says."""
+        return "lobby_snapshot"
 
 
 Message = Union[ServerMessage, ConnectionNote, LobbySnapshot]

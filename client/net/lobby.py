@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
-from shared.wire import ChallengePush, LobbyEntry, LobbyPush, YourTurnPush
+from shared.wire import BotEntry, ChallengePush, LobbyEntry, LobbyPush, YourTurnPush
 
 if TYPE_CHECKING:
     from client.net.codec import LobbySnapshot
@@ -29,7 +29,7 @@ class LobbyState:
 
     open: dict[str, LobbyEntry] = field(default_factory=dict)  # game id -> lobby entry
     live: dict[str, LobbyEntry] = field(default_factory=dict)
-    bots: list[dict[str, Any]] = field(default_factory=list)
+    bots: list[BotEntry] = field(default_factory=list)
     changes: int = 0  # counts every change, so a screen can tell when to redraw
 
     def replace(self, snapshot: "LobbySnapshot") -> None:

@@ -147,7 +147,7 @@ class OnlineCommands:
             for g in games:
                 self.say(f"  {entry_text(g)}  move {g.version}")
         if lobby.bots:
-            bots = ", ".join(f"{b['level']} {b['name']} ({rating_text(b['ratings'].get('blitz'))} blitz)" for b in lobby.bots)
+            bots = ", ".join(f"{b.level} {b.name} ({rating_text(b.ratings.get('blitz'))} blitz)" for b in lobby.bots)
             self.say(f"bots (create bot=LEVEL): {bots}")
 
     def cmd_mygames(self, args: list[str]) -> None:

@@ -15,7 +15,7 @@ from shared.wire.events import AttackEntry, Cell, DefenderEntry, Placed
 __all__ = [
     "PlayerEntry", "DiscardPending", "DefencePending", "Pending", "Outcome", "View",
     "Clock", "TimeControlSpec", "SeatInfo", "RematchInfo", "RatingChange", "GameInfo",
-    "Rating", "UserRef", "LobbyEntry",
+    "Rating", "UserRef", "LobbyEntry", "BotEntry",
 ]
 
 
@@ -23,7 +23,12 @@ class _Data(msgspec.Struct, kw_only=True, omit_defaults=True):
     """A value of a message: fields with a default are left out when they have it."""
 
 
-class PlayerEntry(_Data):
+class _Whole(msgspec.Struct, kw_only=True):
+    """A value the server always sends whole (every key, null ones too); the defaults only let a
+    client read what an older or newer server leaves out."""
+
+
+class PlayerEntry(_Whole):
     """One side as the viewer sees it: ``rack`` only in the viewer's own entry (else None)."""
 
     rack_size: int
@@ -104,7 +109,7 @@ class View(msgspec.Struct, kw_only=True):
         return self.pending.player if self.pending is not None else self.to_move
 
 
-class Clock(_Data):
+class Clock(_Whole):
     """A game's clock as of the message: count ``running`` down locally."""
 
     kind: str
@@ -125,7 +130,7 @@ class TimeControlSpec(_Data):
     days: float | None = None
 
 
-class SeatInfo(_Data):
+class SeatInfo(_Whole):
     """One seat in a game's ``info``."""
 
     name: str | None = None
@@ -136,12 +141,12 @@ class SeatInfo(_Data):
     absent_for: float | None = None
 
 
-class RematchInfo(_Data):
+class RematchInfo(_Whole):
     offered_by: list[int] = []
     game: str | None = None
 
 
-class RatingChange(_Data):
+class RatingChange(_Whole):
     """What a rated game did to a seat's rating."""
 
     family: str
@@ -152,7 +157,7 @@ class RatingChange(_Data):
     provisional: bool
 
 
-class GameInfo(_Data):
+class GameInfo(_Whole):
     """A game's metadata (the ``info`` push, and part of ``state``)."""
 
     game: str
@@ -177,19 +182,19 @@ class GameInfo(_Data):
     rating_changes: dict[str, RatingChange] | None = None
 
 
-class Rating(_Data):
+class Rating(_Whole):
     rating: float
     rd: float
     games: int
     provisional: bool
 
 
-class UserRef(_Data):
+class UserRef(_Whole):
     id: int
     name: str
 
 
-class LobbyEntry(_Data):
+class LobbyEntry(_Whole):
     """A game's line in the lobby (``list_games``, ``lobby`` pushes, challenges)."""
 
     game: str
@@ -206,3 +211,11 @@ class LobbyEntry(_Data):
     version: int = 0
     watchers: int = 0
     created: float | None = None
+
+
+class BotEntry(_Whole):
+    """One of the server's bots in the lobby: its level, name and rating per family."""
+
+    level: int
+    name: str
+    ratings: dict[str, Rating] = {}
