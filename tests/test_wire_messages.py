@@ -161,3 +161,10 @@ def test_the_committed_json_schema_is_current():
         "docs/wire-schema.json is out of date: run `scryptic wire-schema`"
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     assert {"ServerMessage", "GameEvent", "View"} <= set(schema["$defs"])
+
+
+def test_the_declarations_speak_the_servers_and_the_clients_protocol_version():
+    from client.net.codec import PROTOCOL_VERSION as CLIENT_VERSION
+    from server.edge.protocol import PROTOCOL_VERSION as SERVER_VERSION
+
+    assert wire.WIRE_VERSION == SERVER_VERSION == CLIENT_VERSION == 2

@@ -209,16 +209,16 @@ def test_a_challenge_is_accepted_from_the_banner_and_another_declined(window, on
     assert lobby.banner.detail.text == "Hollowmere \u00b7 war \u00b7 1 day/move \u00b7 rated"
     assert widget(lobby, "notice-yes").text == "Accept"
     second = bo.challenge(name="Tester", map="The Anvil").result(10)["game"]
-    pump_until(window, lambda: lobby.banner.current["game"] == second, what="the second challenge")
+    pump_until(window, lambda: lobby.banner.current.game == second, what="the second challenge")
     assert lobby.banner.more.text == "+1 more"
     click_on(window, lobby, "notice-no")  # decline the newest
     def declined() -> bool:
         bo.drain()
         tracker = bo.games.get(second)
-        return tracker is not None and (tracker.result or {}).get("reason") == "declined"
+        return tracker is not None and tracker.result is not None and tracker.result.reason == "declined"
 
     pump_until(window, declined, what="the decline")
-    assert lobby.banner.current["game"] == first
+    assert lobby.banner.current.game == first
     click_on(window, lobby, "notice-yes")
     pump_until(window, lambda: isinstance(window.current_view, GameView), what="the accepted game")
     assert window.current_view.session.game_id == first
