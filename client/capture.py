@@ -244,7 +244,8 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
     from shared.words.dictionary import load_dictionary
 
     from client.play.sample import first_attack
-    from client.play.session import Update, event_dicts
+    from client.play.session import Update
+    from client.play.wire import wire_events, wire_view
     from client.views.game.view import GameView
 
     lexicon = load_dictionary()
@@ -284,11 +285,11 @@ def bench(map_name: str = "pewter-marches", size: tuple[int, int] = (1280, 800),
         from shared.rules.actions import OrderDefence
 
         events += trial.apply(OrderDefence(trial.pending.player, trial.pending.suggested_order))
-    update = Update(event_dicts(events, None), trial.view(view.viewer), commit.player)
+    update = Update(wire_events(events, None), wire_view(trial.view(view.viewer)), commit.player)
 
     def replay_combat() -> None:
         if not view.animator.busy:
-            view.display = view.display.__class__.from_view(before.view(view.viewer))
+            view.display = view.display.__class__.from_view(wire_view(before.view(view.viewer)))
             view.board.painter.revision = -1
             view.animator.enqueue(update)
 

@@ -49,6 +49,9 @@ LAYER_RULES: dict[str, tuple[str, ...]] = {
                      "server", "client", "scryptic"),
     # The shared packages never reach the commands around them.
     "shared": ("scryptic",),
+    # The server's messages, declared once for both sides: msgspec and the standard library only.
+    "shared.wire": ("shared.rules", "shared.ai", "shared.analysis", "shared.words", "shared.maps",
+                    "shared.tools", "shared.files", "shared.faults", "server", "client", "scryptic"),
     # The client's model of a game has no window: only itself, the client library and shared.
     "client.play": ("client.views", "client.editor", "client.app", "client.screens", "client.navigation",
                     "client.ui", "client.art", "client.audio", "client.capture",

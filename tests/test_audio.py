@@ -15,6 +15,7 @@ from client.audio.events import ClockWarning, sound_for_event
 from client.audio.player import REPEAT_GAP, SoundPlayer
 from client.audio.synth import PEAK, RATE, to_pcm16, wav_bytes
 from client.play.settings import Settings, load_settings, save_settings
+from client.play.wire import wire_event
 from shared.rules.events import CityTaken, CombatStep, TurnStarted, WordCommitted
 from shared.rules.terrain import Player
 
@@ -172,11 +173,10 @@ def test_engine_events_that_make_a_sound() -> None:
     committed = WordCommitted(Player.GOLD, "OAK", ((0, 0), (0, 1), (0, 2)), ((0, 0, "O"),), False)
     fight = CombatStep(Player.GOLD, "OAK", 7, "ASH", ((1, 1),), 5, True, 2)
     taken = CityTaken((3, 3), Player.SILVER, None, 5)
-    assert sound_for_event(committed.to_dict(None)) == "commit"
-    assert sound_for_event(fight.to_dict(Player.SILVER)) == "combat"
-    assert sound_for_event(taken.to_dict(None)) == "city"
-    assert sound_for_event(TurnStarted(Player.GOLD, 2).to_dict(None)) is None
-    assert sound_for_event({}) is None
+    assert sound_for_event(wire_event(committed.to_dict(None))) == "commit"
+    assert sound_for_event(wire_event(fight.to_dict(Player.SILVER))) == "combat"
+    assert sound_for_event(wire_event(taken.to_dict(None))) == "city"
+    assert sound_for_event(wire_event(TurnStarted(Player.GOLD, 2).to_dict(None))) is None
 
 
 def test_the_clock_ticks_at_30_and_20_seconds_then_every_second_from_10() -> None:

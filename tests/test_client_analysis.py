@@ -7,6 +7,8 @@ what comes back and what follows from it, never particular chances or labels of 
 
 from __future__ import annotations
 
+import msgspec
+
 import dataclasses
 import json
 from pathlib import Path
@@ -119,10 +121,10 @@ def test_the_session_jumps_to_any_turn_and_the_end(record, lexicon, turns):
     session.seek(7)
     (update,) = session.poll()
     assert isinstance(update, Update) and update.resync and update.events == []
-    assert update.view["turn"] == all_turns[7].number and update.view["to_move"] == int(all_turns[7].player)
-    assert session.viewer() is None and update.view["players"]["2"]["rack"] is None
+    assert update.view.turn == all_turns[7].number and update.view.to_move == int(all_turns[7].player)
+    assert session.viewer() is None and update.view.players["2"].rack is None
     session.seek(99)
-    assert session.index == session.total and session.poll()[0].view["result"] == final.result.to_dict()
+    assert session.index == session.total and msgspec.to_builtins(session.poll()[0].view.result) == final.result.to_dict()
     session.submit(EndTurn(Player.GOLD))
     assert isinstance(session.poll()[0], Rejected), "no action outside a trial"
 
@@ -135,7 +137,7 @@ def test_a_trial_takes_the_movers_actions_and_knows_when_the_turn_is_over(record
     index = turns[0].index(turn)
     session.seek(index, trial=True)
     assert session.viewer() == turn.player and session.trial_open
-    assert session.poll()[0].view["players"][str(int(turn.player))]["rack"], "the mover's rack is shown"
+    assert session.poll()[0].view.player(turn.player).rack, "the mover's rack is shown"
     mine = [a for a in turn.actions if a["player"] == int(turn.player)]
     for data in mine:
         session.submit(action_from_dict(data))

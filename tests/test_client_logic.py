@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+import msgspec
 import pytest
 
 from shared.rules.actions import Commit, EndTurn, OrderDefence
@@ -17,9 +18,13 @@ from client.play.preview import compute_preview, shadow_game, word_marks
 from client.play.replay import ReplaySession
 from client.play.session import LocalSession, Rejected, Seat, Update
 from client.play.settings import Settings, load_settings, save_settings
+from client.net.codec import ConnectionNote
 from client.play.turn import TurnPlanner
+from client.play.wire import wire_event, wire_view
 from client.views.layout import game_layout
 from rules_helpers import GOLD, LEXICON, SILVER
+from shared.wire import Outcome
+from wire_helpers import fight, message, removed, word
 
 TERRAIN = """
 . . . . . . . . .
@@ -40,10 +45,10 @@ def worked_example():
 
 
 def planner_for(game, player=GOLD) -> TurnPlanner:
-    view = game.view(player)
+    view = wire_view(game.view(player))
     d = DisplayState.from_view(view)
     t = TurnPlanner(player)
-    t.sync(view["players"][str(int(player))]["rack"], d.letters[player], d.width, d.height, d.terrain)
+    t.sync(view.player(player).rack, d.letters[player], d.width, d.height, d.terrain)
     return t
 
 
@@ -157,7 +162,7 @@ def test_sync_keeps_the_layout_and_rack_order_while_the_letters_are_still_held()
     t.move_in_rack(3, 0)
     order = list(t.rack)
     t.place((0, 6), 1)
-    view = game.view(GOLD)
+    view = wire_view(game.view(GOLD))
     d = DisplayState.from_view(view)
     t.sync("swor", d.letters[GOLD], d.width, d.height, d.terrain)
     assert t.placed == {(0, 6): order[1]}
@@ -181,7 +186,7 @@ def test_a_single_letter_extending_two_words_sends_the_chosen_direction():
 # ---------------------------------------------------------------- the preview
 def test_preview_of_sword_shows_strength_attack_defenders_and_the_outcome():
     game = worked_example()
-    view = game.view(GOLD)
+    view = wire_view(game.view(GOLD))
     placed = {(1, 3): "s", (1, 4): "w", (1, 5): "o", (1, 6): "r"}
     pv = compute_preview(view, LEXICON, GOLD, placed)
     assert pv.ok and pv.word == "sword"
@@ -200,7 +205,7 @@ def test_preview_of_sword_shows_strength_attack_defenders_and_the_outcome():
 
 def test_preview_names_a_non_word_and_the_rule_error():
     game = worked_example()
-    pv = compute_preview(game.view(GOLD), LEXICON, GOLD, {(0, 5): "w", (0, 6): "s"})
+    pv = compute_preview(wire_view(game.view(GOLD)), LEXICON, GOLD, {(0, 5): "w", (0, 6): "s"})
     assert not pv.ok
     assert pv.error_code == "not_a_word"
     assert "WS" in pv.error
@@ -210,14 +215,14 @@ def test_preview_names_a_non_word_and_the_rule_error():
 
 def test_preview_of_a_quiet_word_has_no_attack():
     game = position(". . . . S\n. . . . .\n. . G . .", "", LEXICON, racks={GOLD: "dog"})
-    pv = compute_preview(game.view(GOLD), LEXICON, GOLD, {(2, 1): "d", (2, 2): "o", (2, 3): "g"})
+    pv = compute_preview(wire_view(game.view(GOLD)), LEXICON, GOLD, {(2, 1): "d", (2, 2): "o", (2, 3): "g"})
     assert pv.ok and not pv.attack and pv.defenders == []
     assert pv.strength == 3 and pv.score == pv.word_value == 3
 
 
 def test_the_shadow_game_agrees_with_the_real_one():
     game = worked_example()
-    shadow = shadow_game(game.view(GOLD), LEXICON, viewer=GOLD)
+    shadow = shadow_game(wire_view(game.view(GOLD)), LEXICON, viewer=GOLD)
     commit = Commit(GOLD, ((1, 3, "s"), (1, 4, "w"), (1, 5, "o"), (1, 6, "r")))
     assert shadow.plan_commit(commit).run == game.plan_commit(commit).run
     assert shadow.scores() == game.scores()
@@ -227,27 +232,30 @@ def test_the_shadow_game_agrees_with_the_real_one():
 # ---------------------------------------------------------------- display and log
 def test_display_steps_through_the_combat_events_to_the_final_view():
     game = worked_example()
-    d = DisplayState.from_view(game.view(GOLD))
+    d = DisplayState.from_view(wire_view(game.view(GOLD)))
     events = game.apply(Commit(GOLD, ((1, 3, "s"), (1, 4, "w"), (1, 5, "o"), (1, 6, "r"))))
     events += game.apply(OrderDefence(SILVER, game.pending.suggested_order))
     for ev in events:
-        d.apply_event(ev.to_dict(GOLD))
-    final = DisplayState.from_view(game.view(GOLD))
+        d.apply_event(wire_event(ev.to_dict(GOLD)))
+    final = DisplayState.from_view(wire_view(game.view(GOLD)))
     assert d.letters == final.letters
     assert d.players[GOLD].score == final.players[GOLD].score
-    lines = [describe_event(ev.to_dict(GOLD)) for ev in events]
+    lines = [describe_event(wire_event(ev.to_dict(GOLD))) for ev in events]
     assert "Gold attacks with SWORD" in lines
     assert "  SWORD (10) beats NOR (3)" in lines
     assert any(line and "falls to GRAM" in line for line in lines)
 
 
 def test_results_read_as_sentences():
-    assert describe_result({"winner": 1, "reason": "conquest"}) == "Gold wins by conquest: every city taken"
-    assert describe_result({"winner": None, "reason": "stalemate"}).startswith("A draw")
-    assert describe_result({"winner": 2, "reason": "score"}, {2: "Ada"}).startswith("Ada wins")
+    assert describe_result(Outcome(winner=1, reason="conquest")) == "Gold wins by conquest: every city taken"
+    assert describe_result(Outcome(winner=None, reason="stalemate")).startswith("A draw")
+    assert describe_result(Outcome(winner=2, reason="score"), {2: "Ada"}).startswith("Ada wins")
 
 
 # ---------------------------------------------------------------- animation
+WORD, FIGHT, REMOVED = word(1, "cat"), fight(), removed(2, [(0, 0, "d")])
+VIEW = wire_view(position(TERRAIN, "", LEXICON).view(None))
+
 class Host:
     def __init__(self):
         self.log = []
@@ -265,9 +273,8 @@ class Host:
 def test_animator_plays_steps_in_order_and_in_time():
     host = Host()
     anim = Animator(host, rate=1.0)
-    events = [{"type": "word_committed", "attacks": False, "placed": []}, {"type": "scores", "scores": {}},
-              {"type": "combat_step"}]
-    anim.enqueue(Update(events, {}))
+    events = [WORD, wire_event({"type": "scores", "scores": {}}), FIGHT]
+    anim.enqueue(Update(events, VIEW))
     anim.tick(0.1)
     assert host.log == [("start", "word_committed")]
     anim.tick(0.4)  # 0.45 s for a word: scores (0 s) follows at once, then the fight starts
@@ -281,12 +288,12 @@ def test_animator_plays_steps_in_order_and_in_time():
 def test_instant_speed_and_skip_finish_at_once():
     host = Host()
     anim = Animator(host, rate=0.0)
-    anim.enqueue(Update([{"type": "combat_step"}], {}))
+    anim.enqueue(Update([FIGHT], VIEW))
     anim.tick(0.0)
     assert host.log[-1] == ("done", 1)
     host2 = Host()
     anim2 = Animator(host2, rate=1.0)
-    anim2.enqueue(Update([{"type": "combat_step"}, {"type": "letters_removed"}], {}))
+    anim2.enqueue(Update([FIGHT, REMOVED], VIEW))
     anim2.tick(0.01)
     anim2.skip()
     assert host2.log[-1] == ("done", 2) and not anim2.busy
@@ -328,7 +335,7 @@ def test_pass_and_play_shows_the_screen_to_whoever_acts():
     assert session.hot_seat and session.viewer() == GOLD
     session.submit(EndTurn(GOLD))
     update = session.poll()[0]
-    assert update.view["viewer"] == 1, "the update is shown to the player who acted"
+    assert update.view.viewer == 1, "the update is shown to the player who acted"
     assert session.viewer() == SILVER
 
 
@@ -361,18 +368,19 @@ class FakeClient:
         from client.net.state import GameTracker
 
         tracker = GameTracker("g1")
-        tracker.apply({"type": "state", "game": "g1", "seat": 1, "version": 0, "view": view,
-                       "info": {"players": {"1": {"name": "Ann", "taken": True}, "2": {"name": "Bob", "taken": True}},
-                                "map": "test"}})
+        tracker.apply(message({"type": "state", "game": "g1", "seat": 1, "version": 0, "view": view,
+                               "info": {"game": "g1", "status": "active", "map": "test",
+                                        "players": {"1": {"name": "Ann", "taken": True},
+                                                    "2": {"name": "Bob", "taken": True}}}}))
         self.games = {"g1": tracker}
         self.inbox = []
         self.sent = []
 
     def drain(self):
-        out, self.inbox = self.inbox, []
+        out, self.inbox = [message(m) for m in self.inbox], []
         for m in out:
-            if m.get("game") in self.games:
-                self.games[m["game"]].apply(m)
+            if getattr(m, "game", None) in self.games:
+                self.games[m.game].apply(m)
         return out
 
     def end_turn(self, game):
@@ -395,14 +403,14 @@ def test_network_session_turns_messages_into_updates_errors_and_status():
     assert isinstance(out[0], Rejected) and out[0].reason == "it is silver's turn"
     events = game.apply(EndTurn(GOLD))
     client.inbox = [
-        {"type": "connection", "status": "reconnecting", "in": 0.2},
+        ConnectionNote(status="reconnecting", delay=0.2),
         {"type": "update", "game": "g1", "version": 1, "events": [e.to_dict(GOLD) for e in events],
          "view": game.view(GOLD)},
     ]
     out = session.poll()
     assert session.connection_text.startswith("Connection lost")
-    assert isinstance(out[-1], Update) and out[-1].events[0]["type"] == "turn_ended"
-    client.inbox = [{"type": "connection", "status": "connected", "reconnects": 1}]
+    assert isinstance(out[-1], Update) and out[-1].events[0].type == "turn_ended"
+    client.inbox = [ConnectionNote(status="connected", reconnects=1)]
     session.poll()
     assert session.connection_text is None
 
@@ -480,7 +488,7 @@ def test_network_session_follows_a_rematch_the_opponent_offered():
 
     client.rematch = rematch
     session = NetworkSession(client, "g1", LEXICON, own_client=True)
-    info = dict(client.games["g1"].info)
+    info = msgspec.to_builtins(client.games["g1"].info)
     client.inbox = [{"type": "info", "game": "g1", "info": {**info, "rematch": {"offered_by": [2], "game": None}}}]
     session.poll()
     assert session.rematch_offered(), "silver asked: gold sees the offer"

@@ -8,7 +8,9 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import Any
 
+import msgspec
 from rules_helpers import GOLD, LEXICON, SILVER
+from wire_helpers import message
 
 from client.net.errors import ServerError
 from client.net.state import GameTracker
@@ -16,6 +18,8 @@ from client.play.net_session_offers import BAD, GOOD, INFO, OfferBook, OfferNoti
 from client.play.session import Rejected, Update
 from client.views.layout import Rect
 from client.views.game.side import clock_text, side_rects
+from client.play.wire import wire_view
+from shared.wire import GameInfo
 from shared.rules.actions import EndTurn
 from shared.tools.ascii import position
 
@@ -23,8 +27,9 @@ NAMES = {1: "You", 2: "Bo"}
 PLAYERS = {"1": {"name": "Ann", "taken": True}, "2": {"name": "Bo", "taken": True}}
 
 
-def info(draw=(), takeback=(), status="active", **more: Any) -> dict[str, Any]:
-    return {"status": status, "players": PLAYERS, "offers": {"draw": list(draw), "takeback": list(takeback)}, **more}
+def info(draw=(), takeback=(), status="active", **more: Any) -> GameInfo:
+    return msgspec.convert({"game": "g1", "status": status, "players": PLAYERS,
+                            "offers": {"draw": list(draw), "takeback": list(takeback)}, **more}, GameInfo)
 
 
 # ---------------------------------------------------------------- what each change says
@@ -91,18 +96,18 @@ class FakeClient:
 
     def __init__(self, view: dict[str, Any], version: int = 0) -> None:
         tracker = GameTracker("g1")
-        tracker.apply({"type": "state", "game": "g1", "seat": 1, "version": version, "view": view,
-                       "info": info(rated=False)})
+        tracker.apply(message({"type": "state", "game": "g1", "seat": 1, "version": version, "view": view,
+                               "info": info(rated=False)}))
         self.games = {"g1": tracker}
         self.inbox: list[dict[str, Any]] = []
         self.replies: dict[str, Future] = {}
         self.sent: list[tuple] = []
 
     def drain(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
+        out, self.inbox = [message(m) for m in self.inbox], []
         for m in out:
-            if m.get("game") in self.games:
-                self.games[m["game"]].apply(m)
+            if getattr(m, "game", None) in self.games:
+                self.games[m.game].apply(m)
         return out
 
     def _reply(self, name: str, *args: Any) -> Future:
@@ -143,12 +148,12 @@ def test_a_state_with_a_lower_version_is_a_takeback_shown_whole():
     assert session.version == 1 and session.my_offers() == ["takeback"]
     client.inbox = [{"type": "state", "game": "g1", "seat": 1, "version": 0, "view": start, "info": info()}]
     out = session.poll()
-    assert len(out) == 1 and out[0].resync and out[0].view is start
+    assert len(out) == 1 and out[0].resync and out[0].view == wire_view(start)
     assert session.rewinds == 1 and session.version == 0 and session.tracker.version == 0
     assert session.take_notices() == [OfferNotice("You asked to take back your last turn: waiting for Bo", INFO),
                                       OfferNotice("Bo agreed: your last turn is taken back", GOOD)]
     assert session.take_notices() == [], "each notice is handed out once"
-    assert all(e["version"] == 0 for e in session.tracker.log), "the taken-back events are gone from the log"
+    assert all(e.version == 0 for e in session.tracker.log), "the taken-back events are gone from the log"
 
 
 def test_offers_go_to_the_server_and_a_refused_abort_says_why():

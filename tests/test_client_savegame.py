@@ -105,7 +105,7 @@ def test_a_saved_game_resumes_with_the_same_board_racks_seats_and_story(lexicon,
     assert {p: (s.name, s.human_here, s.ai_level) for p, s in back.seats.items()} == {
         GOLD: ("Ada", True, None), SILVER: ("Computer (Knight)", False, 2)}
     # Each action's events, as gold saw them: the word, then the two passes.
-    kinds = [[e["type"] for e in events] for events, _on_board in back.history]
+    kinds = [[e.type for e in events] for events, _on_board in back.history]
     assert len(kinds) == 3 and "word_committed" in kinds[0]
     assert back.history[0][1] == {GOLD: 0, SILVER: 0}, "no letters on the board before the first word"
     assert back.history[1][1][GOLD] == len(commit.placements)

@@ -15,22 +15,25 @@ from client.views.game.chronicle import Chronicle
 from client.views.board.move_marks import MoveMarks
 from client.views.online.connect import connection_problem
 from client.views.board.tooltips import cell_tooltip
+from client.play.wire import wire_event, wire_events, wire_view
 from rules_helpers import LEXICON
+from shared.wire import Outcome, TurnEnded, WordLifted
+from wire_helpers import removed, word
 
 GOLD, SILVER = Player.GOLD, Player.SILVER
 
 
 def test_each_side_keeps_its_last_word_marked_and_removed_letters_stay_until_the_next_word():
     marks = MoveMarks()
-    marks.apply({"type": "word_committed", "player": 1, "word": "cat", "placed": [[2, 0, "c"], [2, 1, "a"]]})
-    marks.apply({"type": "word_committed", "player": 2, "word": "on", "placed": [[1, 4, "o"], [1, 5, "n"]]})
+    marks.apply(word(1, "ca", [(2, 0), (2, 1)]))
+    marks.apply(word(2, "on", [(1, 4), (1, 5)]))
     assert marks.commits == {GOLD: ((2, 0), (2, 1)), SILVER: ((1, 4), (1, 5))}
-    marks.apply({"type": "letters_removed", "owner": 2, "letters": [[1, 5, "n"]], "reason": "defeated"})
+    marks.apply(removed(2, [(1, 5, "n")]))
     assert marks.commits[SILVER] == ((1, 4),) and marks.ghost_at((1, 5)).letter == "n"
     assert marks.last_commit_of((2, 1)) == GOLD and marks.last_commit_of((1, 5)) is None
-    marks.apply({"type": "word_lifted", "player": 1, "word": "ca", "returned": [[2, 0, "c"], [2, 1, "a"]]})
+    marks.apply(WordLifted(player=1, word="ca", cells=[(2, 0), (2, 1)], returned=[(2, 0, "c"), (2, 1, "a")]))
     assert GOLD not in marks.commits
-    marks.apply({"type": "word_committed", "player": 1, "word": "at", "placed": [[3, 3, "t"]]})
+    marks.apply(word(1, "t", [(3, 3)]))
     assert marks.ghosts == [], "the next word clears the ghosts"
 
 
@@ -59,7 +62,7 @@ def test_a_cell_tooltip_names_the_terrain_rule_the_letter_and_each_words_strengt
         . . . . .
         d o g O N
     """, LEXICON)
-    display = DisplayState.from_view(game.view(GOLD))
+    display = DisplayState.from_view(wire_view(game.view(GOLD)))
     lines = cell_tooltip(display, (1, 2), game.board, LEXICON, game.rules, MoveMarks(), {1: "Ada", 2: "Bo"})
     assert lines == ["Row 2, column 3", "Mountains: a letter here counts double in a fight",
                      "Ada's G, worth 1 dot", "DOG: defends at 6 (3 in letters, mountains make it 4, x1.5 city)"]
@@ -117,19 +120,19 @@ def test_the_last_turn_is_announced_in_the_chronicle_and_kept_in_the_display():
     for p in (GOLD, SILVER):
         game.pools[p].clear()
     game.apply(Commit(GOLD, ((0, 1, "c"), (0, 2, "a"), (0, 3, "t"))))
-    before = DisplayState.from_view(game.view(SILVER))
-    events = [e.to_dict(SILVER) for e in game.apply(EndTurn(GOLD))]
+    before = DisplayState.from_view(wire_view(game.view(SILVER)))
+    events = wire_events(game.apply(EndTurn(GOLD)), SILVER)
     assert not before.last_turn
     for event in events:
         before.apply_event(event)
-    assert before.last_turn and DisplayState.from_view(game.view(SILVER)).last_turn
+    assert before.last_turn and DisplayState.from_view(wire_view(game.view(SILVER))).last_turn
     lines = [describe_event(e, {1: "Ada", 2: "Bo"}) for e in events]
     assert "Ada has used every letter: Bo plays the last turn" in lines
     terminal = [describe_event(e, SEAT_NAMES, detail=True) for e in events]  # the terminal client's words
     assert "gold has used every letter: silver plays the last turn" in terminal
     assert "gold ends the turn" in terminal and lines.count(None) > terminal.count(None)
     game.apply(EndTurn(SILVER))
-    assert not DisplayState.from_view(game.view(SILVER)).last_turn and game.result.reason == "score"
+    assert not DisplayState.from_view(wire_view(game.view(SILVER))).last_turn and game.result.reason == "score"
     online = {1: "Ada", 2: "You"}  # an online client names its own seat "You"
     assert "Ada has used every letter: You play the last turn" in [describe_event(e, online) for e in events]
 
@@ -138,18 +141,18 @@ def test_the_chronicle_speaks_to_you_in_the_plain_form():
     from client.play.describe import describe_event, describe_result
 
     names = {1: "You", 2: "Bo"}
+    attack = {"player": 2, "word": "dog", "cells": [], "strength": 3, "detail": {"value": 3, "base": 3, "multipliers": []}}
     lines = [describe_event(e, names) for e in (
-        {"type": "word_committed", "player": 1, "word": "cat", "attacks": True},
-        {"type": "word_committed", "player": 2, "word": "dog", "attacks": False},
-        {"type": "turn_ended", "player": 1, "passed": True},
-        {"type": "letters_removed", "owner": 1, "letters": [[0, 0, "a"]], "reason": "defeated", "points_to": 2,
-         "points": 2},
-        {"type": "defence_requested", "defender": 1},
-        {"type": "word_lifted", "player": 1, "word": "cat"},
+        word(1, "cat", attacks=True),
+        word(2, "dog"),
+        TurnEnded(player=1, passed=True),
+        removed(1, [(0, 0, "a")], points_to=2, points=2),
+        wire_event({"type": "defence_requested", "defender": 1, "attack": attack, "defenders": [], "suggested_order": []}),
+        WordLifted(player=1, word="cat", cells=[], returned=[]),
     )]
     assert lines == ["You attack with CAT", "Bo lays DOG", "You pass", "  You lose A (defeated), +2 to Bo",
                      "  You order the defence", "You lift CAT"]
-    assert describe_result({"winner": 1, "reason": "conquest"}, names) == "You win by conquest: every city taken"
+    assert describe_result(Outcome(winner=1, reason="conquest"), names) == "You win by conquest: every city taken"
 
 
 def test_settings_offer_only_window_sizes_that_fit_the_screen():

@@ -65,10 +65,11 @@ def test_the_chronicle_streams_the_same_sentences():
 
 def test_the_preview_says_why_before_commit_in_the_same_words():
     from client.play.preview import compute_preview
+    from client.play.wire import wire_view
 
     game = position(TERRAIN, LETTERS, LEXICON, rules=PRESETS["war"], racks={GOLD: "swor"})
     placed = {(1, 3 + i): ch for i, ch in enumerate("swor")}
-    preview = compute_preview(game.view(GOLD), LEXICON, GOLD, placed, rules=PRESETS["war"])
+    preview = compute_preview(wire_view(game.view(GOLD)), LEXICON, GOLD, placed, rules=PRESETS["war"])
     assert preview.why == explain_fight(_sword("war"))  # the defender's best order assumed
 
 

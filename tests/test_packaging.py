@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 
 from client.net import AsyncClient
+from wire_helpers import logged, plain
 
 REPO = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
@@ -120,16 +121,16 @@ async def test_its_server_plays_a_bot_game_that_its_replay_reads(installed, tmp_
             game = created["game"]
             for turn in (1, 2):  # the bot (gold) plays a turn; the newcomer ends theirs
                 await _until(lambda: game in human.games and human.games[game].my_move, 120)
-                assert human.games[game].view["rules"] == "war"
+                assert plain(human.games[game].view)["rules"] == "war"
                 if turn == 1:
                     before = human.games[game].version
                     await human.end_turn(game)
                     await _until(lambda: human.games[game].version > before + 1, 120)
-            played = [e for e in human.games[game].log if e["type"] == "word_committed" and e["player"] == 1]
+            played = [e for e in logged(human.games[game]) if e["type"] == "word_committed" and e["player"] == 1]
             assert played, "the bot placed no word"
             await human.resign(game)
             await _until(lambda: human.games[game].over, 30)
-            assert human.games[game].result["winner"] == 1
+            assert plain(human.games[game].result)["winner"] == 1
         finally:
             await human.close()
         replay = await asyncio.to_thread(installed.run, "replay", f"{url}/{game}", "--json")

@@ -14,6 +14,7 @@ from shared.rules.terrain import Player
 from shared.tools.ascii import position
 
 from client.play.preview import compute_preview
+from client.play.wire import wire_view
 from random_play import LEXICON as PLAY_LEXICON
 from random_play import WORDS as PLAY_WORDS
 from random_play import ARENA, random_commit, sensible_action
@@ -37,7 +38,7 @@ LETTERS = """
 def test_laying_tan_under_at_scores_its_cross_words_too():
     game = position(TERRAIN, LETTERS, LEXICON, racks={GOLD: "tan"})
     placed = {(1, 2): "t", (1, 3): "a", (1, 4): "n"}
-    pv = compute_preview(game.view(GOLD), LEXICON, GOLD, placed)
+    pv = compute_preview(wire_view(game.view(GOLD)), LEXICON, GOLD, placed)
     assert pv.ok and pv.word == "tan"
     assert sorted(w.text for w in pv.words) == ["at", "ta", "tan"]
     assert pv.word_value == 3  # T, A and N: one dot each
@@ -80,7 +81,7 @@ def test_the_preview_score_is_the_score_change_after_the_commit(seed, moves, pre
         if commit is None:
             continue
         placed = {(r, c): ch for r, c, ch in commit.placements}
-        pv = compute_preview(game.view(player), PLAY_LEXICON, player, placed, commit.direction, rules=rules)
+        pv = compute_preview(wire_view(game.view(player)), PLAY_LEXICON, player, placed, commit.direction, rules=rules)
         assert pv.ok, pv.error
         assert pv.score == _score_change(game, commit), (commit, pv.words, pv.outcome)
     assert game.fingerprint() == before  # neither the preview nor the check changed the game

@@ -126,9 +126,9 @@ def test_supply_numbers() -> None:
     p = _prepared("supply")
     f = p.facts
     # Silver's OX, on two mountains, beat OATS 8 to 5 and took its A and T.
-    story = next(e for e in p.story.last_word if e["type"] == "combat_step")
+    story = next(e for e in p.story.last_word if e.type == "combat_step")
     assert (f["story_word"], f["story_attack"], f["story_beaten"], f["story_defence"]) == ("OX", 8, "OATS", 5)
-    assert (story["attack_strength"], story["defend_strength"]) == (8, 5)
+    assert (story.attack_strength, story.defend_strength) == (8, 5)
     assert f["story_removed"] == "A, T"
     # SEA defends at 3 x 0.6 = 1 while cut off, 3 once NOTE joins it to ONE.
     assert (f["cut"], f["cut_now"], f["cut_supplied"], f["cut_after"]) == ("SEA", 1, 3, 3)
@@ -140,7 +140,7 @@ def test_attack_numbers_agree_with_the_fight() -> None:
     p = _prepared("attack")
     f = p.facts
     step = p.plan.of_type("combat_step")[0]
-    assert (f["attack"], f["defence"]) == (step["attack_strength"], step["defend_strength"]) == (5, 4)
+    assert (f["attack"], f["defence"]) == (step.attack_strength, step.defend_strength) == (5, 4)
     assert f["attack_why"] == "5 (3 dots, 5 with its mountain letters doubled)"
     assert f["defence_why"] == "4 (3 dots, x1.5 on a city, rounded down)"
     assert (f["removed"], f["points"]) == ("A, I", 2)
@@ -152,7 +152,7 @@ def test_city_numbers() -> None:
     p = _prepared("city")
     f = p.facts
     taken = p.plan.of_type("city_taken")[0]
-    assert (taken["cell"], taken["previous"], taken["bonus"]) == ([6, 6], int(SILVER), 40)
+    assert (taken.cell, taken.previous, taken.bonus) == ((6, 6), int(SILVER), 40)
     assert (f["word"], f["bonus"], f["score"]) == ("GATE", 40, 53)
     assert f["capital"] == "row 3, column 9" and f["city_x"] == "x1.5"
 

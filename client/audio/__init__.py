@@ -17,8 +17,7 @@ in the log says why. :mod:`client.audio.sounds` lists the sounds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from shared.wire import GameEvent
 
 from client.audio.events import ClockWarning, sound_for_event
 from client.audio.player import SoundPlayer
@@ -43,7 +42,7 @@ def play(name: str, volume: float | None = None) -> bool:
     return _player.play(name, volume)
 
 
-def on_event(event: Mapping[str, Any]) -> bool:
+def on_event(event: GameEvent) -> bool:
     """Play the sound of an engine event dict, if it has one."""
     name = sound_for_event(event)
     return _player.play(name) if name is not None else False

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from shared.wire import GameEvent
 
 EVENT_SOUNDS: dict[str, str] = {"word_committed": "commit", "combat_step": "combat", "city_taken": "city"}
 """Engine event type (``shared.rules.events``) -> sound. Placing a letter is not an engine event: the
 board plays ``place`` itself when a tile is set down."""
 
 
-def sound_for_event(event: Mapping[str, Any]) -> str | None:
-    """The sound for an event dict as the session delivers it (None: it makes no sound)."""
-    return EVENT_SOUNDS.get(str(event.get("type", "")))
+def sound_for_event(event: GameEvent) -> str | None:
+    """The sound for an event as the session delivers it (None: it makes no sound)."""
+    return EVENT_SOUNDS.get(event.type)
 
 
 class ClockWarning:

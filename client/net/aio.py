@@ -36,14 +36,23 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from client.net.addresses import AddressRing, parse_addresses
 from client.net.calls import Calls
-from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, decode, encode
+from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, ConnectionNote, Message, decode, encode, lobby_snapshot
 from client.net.errors import CertificateNotTrusted, ClientClosed, ConnectionLost, ServerError
 from client.net.lobby import LobbyState, Notices
 from client.net.state import GameTracker, game_of
+from shared.wire import (
+    AnalysisFailedPush,
+    AnalysisPush,
+    ErrorReply,
+    GameInfo,
+    InfoPush,
+    LobbyPush,
+    RenamedPush,
+    ResultReply,
+    ServerMessage,
+)
 
 log = logging.getLogger("scryptic.client")
-
-Message = dict[str, Any]
 
 # Refusals that mean "not now" rather than "no": the game's node is moving it, or could not
 # store; asking again later can succeed (docs/protocol.md, docs/cluster.md).
@@ -98,9 +107,9 @@ class AsyncClient(Calls):
         self.connected = asyncio.Event()
         self.reconnects = 0
         self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[Message]] = {}
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._lobby_requests: set[int] = set()  # ids of list_games / subscribe_lobby requests
-        self.analyses_awaited: dict[str, list[asyncio.Future[Message]]] = {}  # game -> analyse calls waiting
+        self.analyses_awaited: dict[str, list[asyncio.Future[AnalysisPush | AnalysisFailedPush]]] = {}  # game -> analyse calls waiting
         self._ws: ClientConnection | None = None
         self._supervisor: asyncio.Task[None] | None = None
         self._keepalive: asyncio.Task[None] | None = None
@@ -175,7 +184,7 @@ class AsyncClient(Calls):
                             await ws.close()
                         else:  # hello refused (bad token, version, name): give up
                             self._closed = True
-                            self._emit({"type": "connection", "status": "refused", "code": exc.code, "reason": exc.reason})
+                            self._emit(ConnectionNote(status="refused", code=exc.code, reason=exc.reason))
                             reader.cancel()
                             raise
                     except (ConnectionLost, ConnectionClosed):
@@ -184,8 +193,7 @@ class AsyncClient(Calls):
                         was_connected = True
                         self._ring.connected()
                         self.connected.set()
-                        self._emit({"type": "connection", "status": "connected", "reconnects": self.reconnects,
-                                    "address": self.url})
+                        self._emit(ConnectionNote(status="connected", reconnects=self.reconnects, address=self.url))
                         self._keepalive = asyncio.ensure_future(self._keep_alive())
                     await reader
             except ssl.SSLCertVerificationError as exc:
@@ -208,11 +216,11 @@ class AsyncClient(Calls):
                     self._keepalive = None
                 self._fail_pending(ConnectionLost("the connection dropped"))
             if self._closed or not self.reconnect:
-                self._emit({"type": "connection", "status": "closed"})
+                self._emit(ConnectionNote(status="closed"))
                 return
             self.reconnects += 1
             delay = self._ring.next_attempt(was_connected, self.backoff)
-            self._emit({"type": "connection", "status": "reconnecting", "in": round(delay, 2), "address": self.url})
+            self._emit(ConnectionNote(status="reconnecting", delay=round(delay, 2), address=self.url))
             await asyncio.sleep(delay * (0.75 + random.random() / 2))
 
     def _tls_options(self) -> dict[str, Any]:
@@ -246,7 +254,7 @@ class AsyncClient(Calls):
             try:
                 await self.request("subscribe_lobby", _unready_ok=True)
             except ServerError as exc:
-                self._emit({"type": "connection", "status": "resume_failed", "game": None, "code": exc.code, "reason": exc.reason})
+                self._emit(ConnectionNote(status="resume_failed", code=exc.code, reason=exc.reason))
         deadline = time.monotonic() + self.resume_patience
         delay = self.backoff[0]
         while True:
@@ -260,15 +268,13 @@ class AsyncClient(Calls):
                         later.append((kind, game, token))
                         last[game] = exc
                     else:
-                        self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code,
-                                    "reason": exc.reason})
+                        self._emit(ConnectionNote(status="resume_failed", game=game, code=exc.code, reason=exc.reason))
             if not later:
                 return
             if time.monotonic() + delay > deadline:
                 for _kind, game, _token in later:
                     exc = last[game]
-                    self._emit({"type": "connection", "status": "resume_failed", "game": game, "code": exc.code,
-                                "reason": exc.reason})
+                    self._emit(ConnectionNote(status="resume_failed", game=game, code=exc.code, reason=exc.reason))
                 return
             await asyncio.sleep(delay)
             delay = min(self.backoff[1], delay * 2)
@@ -306,25 +312,24 @@ class AsyncClient(Calls):
         except ConnectionClosed:
             pass
 
-    def _dispatch(self, message: Message) -> None:
-        kind = message.get("type")
-        if kind in ("result", "error"):
-            future = self._pending.pop(message.get("re"), None) if message.get("re") is not None else None
-            if kind == "result" and message.get("re") in self._lobby_requests:
+    def _dispatch(self, message: ServerMessage) -> None:
+        if isinstance(message, (ResultReply, ErrorReply)):
+            future = self._pending.pop(message.re, None) if message.re is not None else None
+            if isinstance(message, ResultReply) and message.re in self._lobby_requests:
                 # The whole lobby, in its place among the pushes (see client.net.lobby).
-                self._lobby_requests.discard(message["re"])
-                lobby = {"type": "lobby", "op": "replace", **(message.get("data") or {})}
-                self.lobby.apply(lobby)
+                self._lobby_requests.discard(message.re)
+                lobby = lobby_snapshot(message.data)
+                self.lobby.replace(lobby)
                 self._emit(lobby)
             if future is not None and not future.done():
-                if kind == "result":
-                    future.set_result(message.get("data") or {})
+                if isinstance(message, ResultReply):
+                    future.set_result(message.data)
                 else:
-                    future.set_exception(ServerError(message.get("code", "?"), message.get("reason", "")))
+                    future.set_exception(ServerError(message.code, message.reason))
                 return
             self._emit(message)  # an error the server could not tie to a request
             return
-        if kind in ("analysis", "analysis_failed"):  # a game's analysis, not one of its moves
+        if isinstance(message, (AnalysisPush, AnalysisFailedPush)):  # a game's analysis, not one of its moves
             self.analysis_arrived(message)
             return self._emit(message)
         game = game_of(message)
@@ -333,21 +338,20 @@ class AsyncClient(Calls):
             if tracker is None:
                 tracker = self.games[game] = GameTracker(game)
             tracker.apply(message)
-            if kind == "info":
-                self._follow_rematch(game, message.get("info") or {})
-        elif kind == "lobby":
+            if isinstance(message, InfoPush):
+                self._follow_rematch(game, message.info)
+        elif isinstance(message, LobbyPush):
             self.lobby.apply(message)
-        elif kind == "renamed":  # the server's operator renamed this account
-            self.user = message.get("user") or self.user
-            if self.user is not None:
-                self.name = self.user["name"]
+        elif isinstance(message, RenamedPush):  # the server's operator renamed this account
+            self.user = {"id": message.user.id, "name": message.user.name}
+            self.name = message.user.name
         else:
             self.notices.apply(message)
         self._emit(message)
 
-    def _follow_rematch(self, game: str, info: dict[str, Any]) -> None:
+    def _follow_rematch(self, game: str, info: GameInfo) -> None:
         # Seat tokens carry over into a rematch: the server already attached us there.
-        new_game = (info.get("rematch") or {}).get("game")
+        new_game = info.rematch.game if info.rematch is not None else None
         if new_game and game in self.seat_tokens and new_game not in self.seat_tokens:
             self.seat_tokens[new_game] = self.seat_tokens[game]
         elif new_game and game in self.account_seats:
@@ -376,7 +380,7 @@ class AsyncClient(Calls):
         if ws is None or (not _unready_ok and not self.connected.is_set()):
             raise ConnectionLost("not connected (reconnecting)")
         request_id = next(self._ids)
-        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         if kind in ("list_games", "subscribe_lobby"):
             self._lobby_requests.add(request_id)

@@ -17,6 +17,7 @@ from client.net.errors import ServerError
 from client.net.lobby import LobbyState
 from client.net.state import GameTracker
 from shared.rules.presets import DEFAULT_RULES
+from shared.wire import AnalysisFailedPush, AnalysisPush
 from shared.files.atomic import write_text
 
 
@@ -223,7 +224,7 @@ class Calls:
         """A finished game's post-game analysis (docs/analysis.md): the server's stored one, or,
         once its analysis worker has computed it, the one it pushes (``analysis``). A refusal,
         or an analysis that failed (``analysis_failed``), raises ServerError."""
-        arrived: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        arrived: asyncio.Future[AnalysisPush | AnalysisFailedPush] = asyncio.get_running_loop().create_future()
         self.analyses_awaited.setdefault(game, []).append(arrived)  # before asking: the push may come at once
         try:
             data = await self.request("analyse", game=game)
@@ -236,13 +237,13 @@ class Calls:
                 waiting.remove(arrived)
             if not waiting:
                 self.analyses_awaited.pop(game, None)
-        if message["type"] == "analysis_failed":
-            raise ServerError("analysis_failed", message.get("reason", ""))
-        return message["analysis"]
+        if isinstance(message, AnalysisFailedPush):
+            raise ServerError("analysis_failed", message.reason)
+        return message.analysis
 
-    def analysis_arrived(self, message: dict[str, Any]) -> None:
+    def analysis_arrived(self, message: AnalysisPush | AnalysisFailedPush) -> None:
         """An ``analysis`` or ``analysis_failed`` push: hand it to the calls waiting for it."""
-        for future in self.analyses_awaited.pop(message.get("game", ""), []):
+        for future in self.analyses_awaited.pop(message.game, []):
             if not future.done():
                 future.set_result(message)
 

@@ -3,6 +3,7 @@
 The server sends a full ``view`` with every update, so tracking is simple and cannot drift: the
 latest view replaces the previous one; events are kept in a short log for display and animation.
 Deadlines (clocks, the defence order countdown) are turned into local monotonic times on receipt.
+Everything is held as the Structs of :mod:`shared.wire`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,39 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-GAME_MESSAGES = frozenset({"state", "update", "missed", "info", "presence"})
+from shared.wire import (
+    Clock,
+    GameEvent,
+    GameInfo,
+    InfoPush,
+    MissedPush,
+    Outcome,
+    PlayerEntry,
+    PresencePush,
+    RatingChange,
+    StatePush,
+    UpdatePush,
+    View,
+)
+
+GAME_MESSAGES = (StatePush, UpdatePush, MissedPush, InfoPush, PresencePush)
+
+
+@dataclass
+class LoggedEvent:
+    """One event of the log, with the version of the action that made it."""
+
+    version: int
+    event: GameEvent
+
+
+@dataclass
+class Presence:
+    """Whether a seat's player is connected, from the latest ``presence`` push."""
+
+    connected: bool
+    claim_after: float | None = None  # seconds from ``since`` until the opponent may claim the win
+    since: float = 0.0  # time.monotonic() when the push arrived
 
 
 @dataclass
@@ -22,69 +55,67 @@ class GameTracker:
     game: str
     seat: int | None = None  # 1 gold, 2 silver, None spectator
     version: int = -1
-    view: dict[str, Any] | None = None
-    info: dict[str, Any] = field(default_factory=dict)
-    clock: dict[str, Any] | None = None
+    view: View | None = None
+    info: GameInfo | None = None
+    clock: Clock | None = None
     clock_received: float = 0.0  # time.monotonic() when ``clock`` arrived
     defence_deadline: float | None = None  # time.monotonic() when the defence order times out
-    log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=500))
+    log: deque[LoggedEvent] = field(default_factory=lambda: deque(maxlen=500))
+    presence: dict[int, Presence] = field(default_factory=dict)  # by seat, from presence pushes
     gap: bool = False  # True once a resume skipped events (the log misses some; the view is whole)
     _missed_ok: bool = field(default=False, repr=False)  # a "missed" message preceded this state
 
     # -------------------------------------------------------------------------- updating
 
-    def apply(self, message: dict[str, Any]) -> bool:
+    def apply(self, message: Any) -> bool:
         """Fold one server message about this game into the state; True if anything changed."""
-        kind = message.get("type")
         now = time.monotonic()
-        if kind == "state":
-            self.seat = message.get("seat")
-            if message["version"] > self.version + 1 and self.version >= 0 and not self._missed_ok:
+        if isinstance(message, StatePush):
+            self.seat = message.seat
+            if message.version > self.version + 1 and self.version >= 0 and not self._missed_ok:
                 self.gap = True
             self._missed_ok = False
-            if message["version"] < self.version:  # a takeback: the later versions are gone
-                self.log = deque((e for e in self.log if e["version"] <= message["version"]), maxlen=self.log.maxlen)
-            if not any(e["version"] == 0 for e in self.log):
-                start = [{"version": 0, **event} for event in message.get("events") or []]  # the game's start
+            if message.version < self.version:  # a takeback: the later versions are gone
+                self.log = deque((e for e in self.log if e.version <= message.version), maxlen=self.log.maxlen)
+            if not any(e.version == 0 for e in self.log):
+                start = [LoggedEvent(0, event) for event in message.events]  # the game's start
                 self.log.extendleft(reversed(start))
-            self.version = message["version"]
-            self.view = message["view"]
-            self.info = message.get("info") or {}
-            self._set_clock(self.info.get("clock"), self.info.get("defence_deadline_in"), now)
+            self.version = message.version
+            self.view = message.view
+            self.info = message.info
+            self._set_clock(self.info.clock, self.info.defence_deadline_in, now)
             return True
-        if kind == "update":
-            if message["version"] <= self.version:
+        if isinstance(message, UpdatePush):
+            if message.version <= self.version:
                 return False  # already seen (a resume can repeat the newest version)
-            self.version = message["version"]
-            self.view = message["view"]
-            for event in message.get("events", []):
-                self.log.append({"version": message["version"], **event})
-            self._set_clock(message.get("clock"), message.get("defence_deadline_in"), now)
-            if self.view is not None and self.view.get("result") is not None:
-                self.info["status"] = "over"
-                self.info["result"] = self.view["result"]
+            self.version = message.version
+            self.view = message.view
+            for event in message.events:
+                self.log.append(LoggedEvent(message.version, event))
+            self._set_clock(message.clock, message.defence_deadline_in, now)
+            if self.view.result is not None and self.info is not None:
+                self.info.status = "over"
+                self.info.result = self.view.result
             return True
-        if kind == "missed":
-            for update in message.get("updates", []):
-                if update["version"] > self.version:
-                    for event in update.get("events", []):
-                        self.log.append({"version": update["version"], **event})
+        if isinstance(message, MissedPush):
+            for update in message.updates:
+                if update.version > self.version:
+                    for event in update.events:
+                        self.log.append(LoggedEvent(update.version, event))
             self._missed_ok = True
             return True
-        if kind == "info":
-            self.info = message.get("info") or {}
-            self._set_clock(self.info.get("clock"), self.info.get("defence_deadline_in"), now)
+        if isinstance(message, InfoPush):
+            self.info = message.info
+            self._set_clock(self.info.clock, self.info.defence_deadline_in, now)
             return True
-        if kind == "presence":
-            players = self.info.setdefault("players", {})
-            entry = players.setdefault(str(message["seat"]), {})
-            entry["connected"] = message["connected"]
-            entry["claim_after"] = message.get("claim_after")
-            entry["absent_since_local"] = None if message["connected"] else now
+        if isinstance(message, PresencePush):
+            self.presence[message.seat] = Presence(message.connected, message.claim_after, now)
+            if self.info is not None and str(message.seat) in self.info.players:
+                self.info.players[str(message.seat)].connected = message.connected
             return True
         return False
 
-    def _set_clock(self, clock: dict[str, Any] | None, defence_in: float | None, now: float) -> None:
+    def _set_clock(self, clock: Clock | None, defence_in: float | None, now: float) -> None:
         self.clock = clock
         self.clock_received = now
         self.defence_deadline = None if defence_in is None else now + defence_in
@@ -92,51 +123,55 @@ class GameTracker:
     # -------------------------------------------------------------------------- queries
 
     @property
-    def me(self) -> dict[str, Any] | None:
+    def me(self) -> PlayerEntry | None:
         """This seat's player entry of the view (rack, score, pool, letters), if seated."""
         if self.view is None or self.seat is None:
             return None
-        return self.view["players"][str(self.seat)]
+        return self.view.player(self.seat)
 
     @property
-    def opponent(self) -> dict[str, Any] | None:
+    def opponent(self) -> PlayerEntry | None:
         if self.view is None or self.seat is None:
             return None
-        return self.view["players"][str(3 - self.seat)]
+        return self.view.player(3 - self.seat)
 
     @property
     def rack(self) -> str:
         me = self.me
-        return (me or {}).get("rack") or ""
+        return (me.rack if me is not None else None) or ""
 
     @property
-    def pending(self) -> dict[str, Any] | None:
-        return None if self.view is None else self.view.get("pending")
+    def pending(self) -> Any:
+        """The decision the game waits for (a :data:`shared.wire.Pending`), or None."""
+        return None if self.view is None else self.view.pending
 
     @property
     def over(self) -> bool:
-        return self.view is not None and self.view.get("result") is not None
+        return self.view is not None and self.view.result is not None
 
     @property
     def status(self) -> str | None:
         """``open`` (waiting for a player), ``active`` or ``over``."""
-        return self.info.get("status")
+        return None if self.info is None else self.info.status
 
     @property
     def rated(self) -> bool:
-        return bool(self.info.get("rated"))
+        return self.info is not None and self.info.rated
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        """``{"winner", "reason", "scores"}`` once the game is over."""
-        return self.info.get("result") or (None if self.view is None else self.view.get("result"))
+    def result(self) -> Outcome | None:
+        """How the game ended (``winner``, ``reason``, ``scores``) once it is over."""
+        if self.info is not None and self.info.result is not None:
+            return self.info.result
+        return None if self.view is None else self.view.result
 
     @property
     def offers(self) -> dict[str, list[int]]:
         """Open offers by kind: ``draw``, ``takeback`` and ``rematch``, each the seats that made it."""
-        info = self.info
-        offers = {kind: list(seats) for kind, seats in (info.get("offers") or {}).items()}
-        offers["rematch"] = list((info.get("rematch") or {}).get("offered_by") or [])
+        if self.info is None:
+            return {"rematch": []}
+        offers = {kind: list(seats) for kind, seats in self.info.offers.items()}
+        offers["rematch"] = list(self.info.rematch.offered_by) if self.info.rematch is not None else []
         return offers
 
     def offered_to_me(self) -> list[str]:
@@ -146,18 +181,14 @@ class GameTracker:
         return [kind for kind, seats in self.offers.items() if (3 - self.seat) in seats]
 
     @property
-    def rating_changes(self) -> dict[str, dict[str, Any]] | None:
-        """What a rated game that ended did to each seat's rating (``before``, ``after``,
-        ``change``, ``rd``, ``provisional``), by seat ``"1"``/``"2"``."""
-        return self.info.get("rating_changes")
+    def rating_changes(self) -> dict[str, RatingChange] | None:
+        """What a rated game that ended did to each seat's rating, by seat ``"1"``/``"2"``."""
+        return None if self.info is None else self.info.rating_changes
 
     @property
     def actor(self) -> int | None:
         """Who must act now (the pending decision's player, else the player to move)."""
-        if self.view is None or self.over:
-            return None
-        pending = self.pending
-        return pending["player"] if pending else self.view["to_move"]
+        return None if self.view is None else self.view.actor
 
     @property
     def my_move(self) -> bool:
@@ -169,8 +200,8 @@ class GameTracker:
         if not self.clock:
             return None
         now = time.monotonic() if now is None else now
-        left = {int(k): float(v) for k, v in self.clock["left"].items()}
-        running = self.clock.get("running")
+        left = {int(k): float(v) for k, v in self.clock.left.items()}
+        running = self.clock.running
         if running is not None:
             left[running] = max(0.0, left[running] - (now - self.clock_received))
         return left
@@ -183,8 +214,8 @@ class GameTracker:
         return max(0.0, self.defence_deadline - now)
 
 
-def game_of(message: dict[str, Any]) -> str | None:
+def game_of(message: Any) -> str | None:
     """The game a server message is about, if it is a game message."""
-    if message.get("type") in GAME_MESSAGES:
-        return message.get("game")
+    if isinstance(message, GAME_MESSAGES):
+        return message.game
     return None

@@ -15,7 +15,8 @@ block the frame) and drains inbound messages once a frame::
 live lobby (:class:`~client.net.lobby.LobbyState`, after :meth:`subscribe_lobby`) and
 ``client.notices`` the ``your_turn`` and ``challenge`` pushes not yet taken, all updated by
 :meth:`drain` in the calling thread, so the GUI reads them without locks. Connection changes
-arrive as messages of type ``"connection"`` (status connected / reconnecting / closed).
+arrive as :class:`~client.net.codec.ConnectionNote` (status connected / reconnecting / closed);
+every other message is a Struct of :mod:`shared.wire` (or a :class:`~client.net.codec.LobbySnapshot`).
 
 Several server addresses (a cluster's nodes) may be given, as a list or one text with commas:
 ``ThreadedClient("ws://a:8765,ws://b:8765")``; the client moves to the next when its
@@ -32,9 +33,10 @@ from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from client.net.aio import AsyncClient
-from client.net.codec import DEFAULT_URL
+from client.net.codec import DEFAULT_URL, LobbySnapshot, Message
 from client.net.lobby import LobbyState, Notices
 from client.net.state import GameTracker, game_of
+from shared.wire import LobbyPush
 
 Future = concurrent.futures.Future
 
@@ -44,7 +46,7 @@ class ThreadedClient:
 
     def __init__(self, url: str | Sequence[str] = DEFAULT_URL, **options: Any) -> None:
         """``url``: one address or several; ``options`` are :class:`AsyncClient`'s."""
-        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.inbox: queue.Queue[Message] = queue.Queue()
         self.games: dict[str, GameTracker] = {}
         self.lobby = LobbyState()
         self.notices = Notices()
@@ -116,9 +118,9 @@ class ThreadedClient:
 
     # ------------------------------------------------------------------------------ messages
 
-    def drain(self, limit: int | None = None) -> list[dict[str, Any]]:
+    def drain(self, limit: int | None = None) -> list[Message]:
         """Take the messages received so far (call once a frame); updates :attr:`games`."""
-        out: list[dict[str, Any]] = []
+        out: list[Message] = []
         while limit is None or len(out) < limit:
             try:
                 message = self.inbox.get_nowait()
@@ -128,12 +130,14 @@ class ThreadedClient:
             out.append(message)
         return out
 
-    def _fold(self, message: dict[str, Any]) -> None:
+    def _fold(self, message: Message) -> None:
         """Keep the GUI thread's state (games, lobby, notices) in step with ``message``."""
         game = game_of(message)
         if game is not None:
             self.games.setdefault(game, GameTracker(game)).apply(message)
-        elif message.get("type") == "lobby":
+        elif isinstance(message, LobbySnapshot):
+            self.lobby.replace(message)
+        elif isinstance(message, LobbyPush):
             self.lobby.apply(message)
         else:
             self.notices.apply(message)

@@ -25,6 +25,9 @@ from shared.rules.actions import action_from_dict
 from shared.rules.errors import RuleError
 from shared.rules.game import Game
 from shared.rules.terrain import Cell, Player
+from shared.wire import LettersRemoved, WordCommitted, WordLifted
+
+from client.play.wire import wire_events
 
 CHALLENGE_LABELS = ("mistake", "blunder")
 """The labels "Learn from your mistakes" goes through (an inaccuracy is not worth a lesson)."""
@@ -71,25 +74,24 @@ def better_turn(start: Game, actions: list[dict[str, Any]]) -> BetterTurn:
             events = game.apply(action_from_dict(data))
         except (RuleError, KeyError, ValueError, TypeError):
             break
-        for event in (e.to_dict(None) or {} for e in events):
-            kind = event.get("type")
-            if kind == "word_committed" and event.get("player") == int(me):
+        for event in wire_events(events, None):
+            if isinstance(event, WordCommitted) and event.player == int(me):
                 commits += 1
-                out.words.append(str(event.get("word", "")).upper())
-                for r, c, ch in event.get("placed", []):
+                out.words.append(event.word.upper())
+                for r, c, ch in event.placed:
                     cell = (int(r), int(c))
                     out.added[cell] = str(ch)
                     out.order[cell] = commits
                     out.lifted.discard(cell)  # lifted, then laid again: a ghost coin there
-            elif kind == "word_lifted":
-                for r, c, _ in event.get("returned", []):
+            elif isinstance(event, WordLifted):
+                for r, c, _ in event.returned:
                     cell = (int(r), int(c))
                     if out.added.pop(cell, None) is None:
                         out.lifted.add(cell)
                     out.order.pop(cell, None)
-            elif kind == "letters_removed":
-                owner = Player(event["owner"])
-                for r, c, _ in event.get("letters", []):
+            elif isinstance(event, LettersRemoved):
+                owner = Player(event.owner)
+                for r, c, _ in event.letters:
                     cell = (int(r), int(c))
                     if owner == me and cell in out.added:
                         del out.added[cell]

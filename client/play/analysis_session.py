@@ -20,8 +20,10 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.pending import PendingDefence
 from shared.rules.record import GameRecord, parse_record
 from shared.rules.terrain import Player
+from shared.wire import View
 
-from client.play.session import GameSession, Message, Rejected, Seat, Update, event_dicts
+from client.play.session import GameSession, Message, Rejected, Seat, Update
+from client.play.wire import wire_events, wire_view
 
 
 class AnalysisSession(GameSession):
@@ -68,7 +70,7 @@ class AnalysisSession(GameSession):
         self.trial_player = self.turns[index].player if trial else None
         self.trial_open = trial
         self.trial_actions = []
-        self._outbox.append(Update([], self.game.view(self.trial_player), None, resync=True))
+        self._outbox.append(Update([], wire_view(self.game.view(self.trial_player)), None, resync=True))
 
     def close_trial(self) -> None:
         """The trial takes no more actions (the rack stays on show)."""
@@ -81,8 +83,8 @@ class AnalysisSession(GameSession):
                 and (self.game.over or self.game.turn != self.turns[self.index].number))
 
     # ---------------------------------------------------------------- the session's interface
-    def view(self, viewer: Player | None) -> dict[str, Any]:
-        return self.game.view(viewer)
+    def view(self, viewer: Player | None) -> View:
+        return wire_view(self.game.view(viewer))
 
     def actor(self) -> Player | None:
         return self.game.actor
@@ -107,7 +109,7 @@ class AnalysisSession(GameSession):
             order = OrderDefence(game.actor, game.best_defence_order())
             events += game.apply(order)
             self.trial_actions.append(action_to_dict(order))
-        self._outbox.append(Update(event_dicts(events, self.trial_player), game.view(self.trial_player),
+        self._outbox.append(Update(wire_events(events, self.trial_player), wire_view(game.view(self.trial_player)),
                                    action.player))
 
     def poll(self) -> list[Message]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
+
+from shared.wire import GameEvent, WordCommitted, event_type
 
 from client.play.session import Update
 
@@ -31,13 +33,13 @@ BASE_DURATIONS: dict[str, float] = {
 class Step:
     """One event being shown."""
 
-    event: dict[str, Any]
+    event: GameEvent
     duration: float
     elapsed: float = 0.0
 
     @property
     def kind(self) -> str:
-        return self.event.get("type", "")
+        return event_type(self.event)
 
     @property
     def t(self) -> float:
@@ -51,12 +53,12 @@ class AnimationHost(Protocol):
     def update_finished(self, update: Update) -> None: ...
 
 
-def step_duration(event: dict[str, Any], rate: float) -> float:
+def step_duration(event: GameEvent, rate: float) -> float:
     """Seconds an event takes at ``rate`` (0: none)."""
     if rate <= 0:
         return 0.0
-    base = BASE_DURATIONS.get(event.get("type", ""), 0.0)
-    if event.get("type") == "word_committed" and event.get("attacks"):
+    base = BASE_DURATIONS.get(event_type(event), 0.0)
+    if isinstance(event, WordCommitted) and event.attacks:
         base += 0.35
     return base / rate
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from shared.wire import (CityTaken, CombatStep, DefenceRequested, DiscardRequired, GameEvent, GameOver, LastTurn,
+                         LettersDiscarded, LettersDrawn, LettersRemoved, Outcome, TerrainChanged, TurnEnded,
+                         TurnStarted, WordCommitted, WordLifted)
 
 REASONS = {
     "conquest": "by conquest: every city taken",
@@ -58,79 +60,75 @@ def _letters(items: list) -> str:
     return ", ".join(str(x[2]).upper() for x in items)
 
 
-def describe_event(event: dict[str, Any], names: dict[int, str] | None = None, *,
+def describe_event(event: GameEvent, names: dict[int, str] | None = None, *,
                    detail: bool = False) -> str | None:
     """One line for the log, or None for events not worth a line.
 
     ``detail``: also the lines a screen that draws the rack and its prompts leaves out (letters
     drawn, a discard asked for, a turn ended after a word): the terminal client shows them."""
-    kind = event.get("type")
     if detail:
         line = _detail_line(event, names)
         if line is not None:
             return line
-    who = lambda key: side(event.get(key), names)  # noqa: E731
-    if kind == "word_committed":
-        if event.get("attacks"):
-            return f"{acts(who('player'), 'attacks')} with {event['word'].upper()}"
-        return f"{acts(who('player'), 'lays')} {event['word'].upper()}"
-    if kind == "combat_step":
-        a, d = event["attack_word"].upper(), event["defend_word"].upper()
-        if event["attacker_wins"]:
-            return f"  {a} ({event['attack_strength']}) beats {d} ({event['defend_strength']})"
-        return f"  {a} ({event['attack_strength']}) falls to {d} ({event['defend_strength']})"
-    if kind == "letters_removed":
-        reason = event.get("reason", "")
-        gone = _letters(event["letters"])
-        tail = f", +{event['points']} to {side(event['points_to'], names)}" if event.get("points_to") else ""
-        return f"  {acts(side(event['owner'], names), 'loses')} {gone} ({reason}){tail}"
-    if kind == "terrain_changed":
-        n = len(event["cells"])
-        if event.get("reason") == "ice cracked":
+    if isinstance(event, WordCommitted):
+        who = side(event.player, names)
+        if event.attacks:
+            return f"{acts(who, 'attacks')} with {event.word.upper()}"
+        return f"{acts(who, 'lays')} {event.word.upper()}"
+    if isinstance(event, CombatStep):
+        a, d = event.attack_word.upper(), event.defend_word.upper()
+        if event.attacker_wins:
+            return f"  {a} ({event.attack_strength}) beats {d} ({event.defend_strength})"
+        return f"  {a} ({event.attack_strength}) falls to {d} ({event.defend_strength})"
+    if isinstance(event, LettersRemoved):
+        gone = _letters(event.letters)
+        tail = f", +{event.points} to {side(event.points_to, names)}" if event.points_to else ""
+        return f"  {acts(side(event.owner, names), 'loses')} {gone} ({event.reason}){tail}"
+    if isinstance(event, TerrainChanged):
+        n = len(event.cells)
+        if event.reason == "ice cracked":
             return f"  the ice cracks ({n} cell{'s' if n > 1 else ''} to water)"
         return f"  {n} forest cell{'s' if n > 1 else ''} cut to plains"
-    if kind == "city_taken":
-        bonus = f" (+{event['bonus']})" if event.get("bonus") else ""
-        r, c = event["cell"]
-        return f"  {acts(who('player'), 'takes')} the city at row {r + 1}, column {c + 1}{bonus}"
-    if kind == "word_lifted":
-        return f"{acts(who('player'), 'lifts')} {event['word'].upper()}"
-    if kind == "letters_discarded":
-        n = event.get("count", len(event.get("letters", "")))
-        return f"{acts(who('player'), 'discards')} {n} letter{'s' if n != 1 else ''}"
-    if kind == "turn_ended":
-        return acts(who('player'), "passes") if event.get("passed") else None
-    if kind == "turn_started":
-        return f"- turn {event['turn']}: {who('player')} -"
-    if kind == "last_turn":
-        last = event.get("player")
-        out: int | None = None if last is None else 3 - int(last)
-        return f"{acts(side(out, names), 'has')} used every letter: {acts(who('player'), 'plays')} the last turn"
-    if kind == "defence_requested":
-        return f"  {acts(side(event['defender'], names), 'orders')} the defence"
-    if kind == "game_over":
-        return describe_result({"winner": event.get("winner"), "reason": event.get("reason")}, names)
+    if isinstance(event, CityTaken):
+        bonus = f" (+{event.bonus})" if event.bonus else ""
+        r, c = event.cell
+        return f"  {acts(side(event.player, names), 'takes')} the city at row {r + 1}, column {c + 1}{bonus}"
+    if isinstance(event, WordLifted):
+        return f"{acts(side(event.player, names), 'lifts')} {event.word.upper()}"
+    if isinstance(event, LettersDiscarded):
+        n = event.count
+        return f"{acts(side(event.player, names), 'discards')} {n} letter{'s' if n != 1 else ''}"
+    if isinstance(event, TurnEnded):
+        return acts(side(event.player, names), "passes") if event.passed else None
+    if isinstance(event, TurnStarted):
+        return f"- turn {event.turn}: {side(event.player, names)} -"
+    if isinstance(event, LastTurn):
+        out = 3 - int(event.player)
+        return (f"{acts(side(out, names), 'has')} used every letter: "
+                f"{acts(side(event.player, names), 'plays')} the last turn")
+    if isinstance(event, DefenceRequested):
+        return f"  {acts(side(event.defender, names), 'orders')} the defence"
+    if isinstance(event, GameOver):
+        return describe_result(Outcome(winner=event.winner, reason=event.reason), names)
     return None
 
 
-def _detail_line(event: dict[str, Any], names: dict[int, str] | None) -> str | None:
-    kind = event.get("type")
-    who = side(event.get("player"), names)
-    if kind == "letters_drawn" and event.get("letters"):
-        return f"{acts(who, 'draws')} {str(event['letters']).upper()}"
-    if kind == "discard_required":
-        return f"{acts(who, 'must')} discard {event['count']}"
-    if kind == "turn_ended" and not event.get("passed"):
-        return f"{acts(who, 'ends')} the turn"
+def _detail_line(event: GameEvent, names: dict[int, str] | None) -> str | None:
+    if isinstance(event, LettersDrawn) and event.letters:
+        return f"{acts(side(event.player, names), 'draws')} {event.letters.upper()}"
+    if isinstance(event, DiscardRequired):
+        return f"{acts(side(event.player, names), 'must')} discard {event.count}"
+    if isinstance(event, TurnEnded) and not event.passed:
+        return f"{acts(side(event.player, names), 'ends')} the turn"
     return None
 
 
-def describe_result(result: dict[str, Any] | None, names: dict[int, str] | None = None) -> str:
+def describe_result(result: Outcome | None, names: dict[int, str] | None = None) -> str:
     """'Gold wins by conquest: every city taken' / 'A draw'."""
     if not result:
         return ""
-    reason = result.get("reason", "")
-    winner = result.get("winner")
+    reason = result.reason
+    winner = result.winner
     if reason in SERVER_ENDINGS:
         return SERVER_ENDINGS[reason]
     if winner is None:

@@ -1,4 +1,4 @@
-"""The board as the screen shows it: built from a view dict, stepped through event dicts.
+"""The board as the screen shows it: built from a view, stepped through its events.
 
 The engine's view (``Game.view``, or the server's copy of it) is the truth. While an update is
 being animated the screen shows the state *between* its events, so a defender's letters stay
@@ -13,6 +13,8 @@ from typing import Any
 
 from shared.rules.game_view import TERRAIN_TO_CHAR
 from shared.rules.terrain import Cell, Player, Terrain
+from shared.wire import (CityTaken, GameEvent, GameOver, LastTurn, LettersRemoved, Outcome, Pending,
+                         ScoresChanged, TerrainChanged, TurnStarted, View, WordCommitted, WordLifted)
 
 CHAR_TO_TERRAIN: dict[str, Terrain] = {ch: t for t, ch in TERRAIN_TO_CHAR.items()}
 TERRAIN_NAMES: dict[str, Terrain] = {t.value: t for t in Terrain}
@@ -48,8 +50,8 @@ class DisplayState:
     players: dict[Player, PlayerPanel] = field(default_factory=dict)
     to_move: Player = Player.GOLD
     turn: int = 0
-    pending: dict[Any, Any] | None = None
-    result: dict[str, Any] | None = None
+    pending: Pending | None = None
+    result: Outcome | None = None
     redeployed: bool = False
     last_turn: bool = False  # the second player's last turn, after the first went out (war)
     version: int = 0
@@ -58,30 +60,29 @@ class DisplayState:
     revision: int = 0  # bumped on every change, so renderers know when to rebuild
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> "DisplayState":
-        """The state a view dict describes."""
-        terrain = [[CHAR_TO_TERRAIN[ch] for ch in row] for row in view["terrain"]]
-        cities = {(r, c): (None if o is None else Player(o)) for r, c, o in view["cities"]}
+    def from_view(cls, view: View) -> "DisplayState":
+        """The state a view describes."""
+        terrain = [[CHAR_TO_TERRAIN[ch] for ch in row] for row in view.terrain]
+        cities = {(r, c): (None if o is None else Player(o)) for r, c, o in view.cities}
         letters: dict[Player, dict[Cell, str]] = {}
         invalid: dict[Player, list[tuple[Cell, ...]]] = {}
         isolated: dict[Player, list[tuple[Cell, ...]]] = {}
         players: dict[Player, PlayerPanel] = {}
-        for key, data in view["players"].items():
+        for key, data in view.players.items():
             p = Player(int(key))
-            letters[p] = {(r, c): ch for r, c, ch in data["letters"]}
-            invalid[p] = [tuple(_cell(x) for x in run) for run in data.get("invalid", [])]
-            isolated[p] = [tuple(_cell(x) for x in run) for run in data.get("isolated", [])]
+            letters[p] = {(r, c): ch for r, c, ch in data.letters}
+            invalid[p] = [tuple(_cell(x) for x in run) for run in data.invalid]
+            isolated[p] = [tuple(_cell(x) for x in run) for run in data.isolated]
             players[p] = PlayerPanel(
-                score=data["score"], pool=data["pool"], rack_size=data["rack_size"], rack=data.get("rack"),
-                captured=data.get("captured", 0), cities_taken=data.get("cities_taken", 0),
+                score=data.score, pool=data.pool, rack_size=data.rack_size, rack=data.rack,
+                captured=data.captured, cities_taken=data.cities_taken,
             )
         return cls(
-            width=view["width"], height=view["height"], terrain=terrain, cities=cities, letters=letters,
-            invalid=invalid, isolated=isolated, players=players, to_move=Player(view["to_move"]),
-            turn=view.get("turn", 0), pending=view.get("pending"), result=view.get("result"),
-            redeployed=bool(view.get("redeployed")), last_turn=bool(view.get("last_turn")),
-            version=view.get("version", 0),
-            map_name=view.get("map", ""), rules_name=view.get("rules", "standard"),
+            width=view.width, height=view.height, terrain=terrain, cities=cities, letters=letters,
+            invalid=invalid, isolated=isolated, players=players, to_move=Player(view.to_move),
+            turn=view.turn, pending=view.pending, result=view.result,
+            redeployed=view.redeployed, last_turn=view.last_turn, version=view.version,
+            map_name=view.map, rules_name=view.rules,
         )
 
     # ---------------------------------------------------------------- queries
@@ -105,38 +106,37 @@ class DisplayState:
         return bad, cut
 
     # ---------------------------------------------------------------- stepping
-    def apply_event(self, event: dict[str, Any]) -> None:
-        """Move the picture on by one event (a dict from ``Event.to_dict``)."""
-        kind = event.get("type")
-        if kind == "word_committed":
-            layer = self.letters.setdefault(Player(event["player"]), {})
-            for r, c, ch in event["placed"]:
+    def apply_event(self, event: GameEvent) -> None:
+        """Move the picture on by one event."""
+        if isinstance(event, WordCommitted):
+            layer = self.letters.setdefault(Player(event.player), {})
+            for r, c, ch in event.placed:
                 layer[(r, c)] = ch
-        elif kind == "letters_removed":
-            layer = self.letters.setdefault(Player(event["owner"]), {})
-            for r, c, _ in event["letters"]:
+        elif isinstance(event, LettersRemoved):
+            layer = self.letters.setdefault(Player(event.owner), {})
+            for r, c, _ in event.letters:
                 layer.pop((r, c), None)
-        elif kind == "terrain_changed":
-            new = TERRAIN_NAMES[event["to"]]
-            for r, c in event["cells"]:
+        elif isinstance(event, TerrainChanged):
+            new = TERRAIN_NAMES[event.new]
+            for r, c in event.cells:
                 self.terrain[r][c] = new
-        elif kind == "city_taken":
-            self.cities[_cell(event["cell"])] = Player(event["player"])
-        elif kind == "word_lifted":
-            layer = self.letters.setdefault(Player(event["player"]), {})
-            for r, c, _ in event["returned"]:
+        elif isinstance(event, CityTaken):
+            self.cities[_cell(event.cell)] = Player(event.player)
+        elif isinstance(event, WordLifted):
+            layer = self.letters.setdefault(Player(event.player), {})
+            for r, c, _ in event.returned:
                 layer.pop((r, c), None)
-        elif kind == "scores":
-            for key, value in event["scores"].items():
+        elif isinstance(event, ScoresChanged):
+            for key, value in event.scores.items():
                 self.players.setdefault(Player(int(key)), PlayerPanel()).score = value
-        elif kind == "turn_started":
-            self.to_move = Player(event["player"])
-            self.turn = event.get("turn", self.turn)
-        elif kind == "last_turn":
+        elif isinstance(event, TurnStarted):
+            self.to_move = Player(event.player)
+            self.turn = event.turn
+        elif isinstance(event, LastTurn):
             self.last_turn = True
-        elif kind == "game_over":
+        elif isinstance(event, GameOver):
             self.last_turn = False
-            self.result = {"winner": event.get("winner"), "reason": event.get("reason")}
+            self.result = Outcome(winner=event.winner, reason=event.reason)
         else:
             return
         self.revision += 1

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from client.play.chat import GameChat
+from client.net.codec import ConnectionNote
 from client.play.net_session_offers import KINDS, OfferBook, OfferNotice
 from client.play.session import GameSession, Message, Rejected, Seat, Status, Update
 from shared.rules.actions import (
@@ -28,6 +29,17 @@ from shared.rules.actions import (
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import PRESETS
 from shared.rules.terrain import Player
+from shared.wire import (
+    ChallengePush,
+    GameInfo,
+    InfoPush,
+    RatingChange,
+    StatePush,
+    UpdatePush,
+    View,
+    WordCommitted,
+    YourTurnPush,
+)
 
 CONNECTION_TEXT = {
     "reconnecting": "Connection lost: reconnecting...",
@@ -37,26 +49,27 @@ CONNECTION_TEXT = {
 }
 
 
-def seats_from_info(info: dict[str, Any], seat: int | None) -> dict[Player, Seat]:
+def seats_from_info(info: GameInfo | None, seat: int | None) -> dict[Player, Seat]:
     """Seat names from the server's room info ("You" for this client's seat)."""
-    players = info.get("players") or {}
+    players = info.players if info is not None else {}
     out = {}
     for p in Player:
-        entry = players.get(str(int(p))) or {}
-        name = entry.get("name") or ("waiting for a player..." if not entry.get("taken", True) else p.label.capitalize())
-        if entry.get("bot"):
-            name = name or f"Bot (level {entry['bot']})"
+        entry = players.get(str(int(p)))
+        if entry is None:
+            name = p.label.capitalize()
+        else:
+            name = entry.name or ("waiting for a player..." if not entry.taken else p.label.capitalize())
         out[p] = Seat(p, name, seat == int(p))
     return out
 
 
 
-def other_game_notice(message: dict[str, Any]) -> str:
+def other_game_notice(message: YourTurnPush | ChallengePush) -> str:
     """One line for a ``your_turn`` or ``challenge`` push that concerns another game."""
-    if message.get("type") == "challenge":
-        by = (message.get("by") or {}).get("name") or "Someone"
+    if isinstance(message, ChallengePush):
+        by = message.by.name or "Someone"
         return f"{by} challenges you: answer from My games when this game allows."
-    opponent = message.get("opponent") or "your opponent"
+    opponent = message.opponent or "your opponent"
     return f"Your move against {opponent} in another game (My games)."
 
 class NetworkSession(GameSession):
@@ -76,9 +89,9 @@ class NetworkSession(GameSession):
             raise ValueError(f"no state received yet for game {game}")
         self.tracker = tracker
         self.seat = seat if seat is not None else tracker.seat
-        self.rules = PRESETS.get(tracker.view.get("rules", "standard"), PRESETS["standard"])
+        self.rules = PRESETS.get(tracker.view.rules, PRESETS["standard"])
         self.seats = seats_from_info(tracker.info, self.seat)
-        self.title = tracker.info.get("map") or tracker.view.get("map", "")
+        self.title = (tracker.info.map if tracker.info is not None else None) or tracker.view.map
         self._futures: list[tuple[concurrent.futures.Future, Callable[[Any], None] | None]] = []
         self._connection: str | None = None
         self.rematch_game: str | None = None
@@ -95,7 +108,8 @@ class NetworkSession(GameSession):
                              available=not self.against_bot)
 
     # ---------------------------------------------------------------- queries
-    def view(self, viewer: Player | None) -> dict[str, Any]:
+    def view(self, viewer: Player | None) -> View:
+        assert self.tracker.view is not None  # the session is made once a state came
         return self.tracker.view  # the server already filtered it for this seat
 
     def viewer(self) -> Player | None:
@@ -111,8 +125,9 @@ class NetworkSession(GameSession):
     def connection_text(self) -> str | None:
         if self._connection:
             return self._connection
-        code = self.tracker.info.get("join_code")
-        if self.tracker.info.get("status") == "open" and code:
+        info = self.tracker.info
+        code = info.join_code if info is not None else None
+        if self.tracker.status == "open" and code:
             return f"Waiting for an opponent: join code {code}"
         return None
 
@@ -151,44 +166,43 @@ class NetworkSession(GameSession):
                 self.abort_refused = True
             out.append(Rejected(code, reason))
         for message in self.client.drain():
-            kind = message.get("type")
-            if kind == "connection":
-                status = message.get("status")
+            if isinstance(message, ConnectionNote):
+                status = message.status
                 self._connection = None if status == "connected" else CONNECTION_TEXT.get(status, status)
-                if status == "refused" and message.get("reason"):  # e.g. banned: say why
-                    self._connection = f"{self._connection}: {message['reason']}"
+                if status == "refused" and message.reason:  # e.g. banned: say why
+                    self._connection = f"{self._connection}: {message.reason}"
                 out.append(Status("connection", self._connection or "Connected", busy=status == "reconnecting"))
                 continue
-            if kind == "chat":
+            if isinstance(message, ChatPush):
                 self.chat.receive(message)
                 continue
-            if kind in ("your_turn", "challenge"):
+            if isinstance(message, (YourTurnPush, ChallengePush)):
                 # Another game wants this player: say so here (the notice stays for the online screens).
                 out.append(Status("notice", other_game_notice(message)))
                 continue
-            if message.get("game") != self.game_id:
+            if getattr(message, "game", None) != self.game_id:
                 continue
-            if kind == "update":
-                if message["version"] <= self.version:
+            if isinstance(message, UpdatePush):
+                if message.version <= self.version:
                     continue  # already shown (a resume can repeat the newest version)
-                self.version = message["version"]
+                self.version = message.version
                 self._moved = True
-                out.append(Update(list(message.get("events", [])), message["view"]))
-            elif kind == "state":
-                info = message.get("info") or {}
-                self.seats = seats_from_info(info or self.tracker.info, self.seat)
-                if message["version"] < self.version:  # a takeback: the later versions are gone
+                out.append(Update(list(message.events), message.view))
+            elif isinstance(message, StatePush):
+                info = message.info
+                self.seats = seats_from_info(info, self.seat)
+                if message.version < self.version:  # a takeback: the later versions are gone
                     self.rewinds += 1
                     self.notices.extend(self.offer_book.taken_back(info, self.names()))
                 else:
                     self.notices.extend(self.offer_book.info_changed(info, self.names()))
-                self.version = message["version"]
+                self.version = message.version
                 self._moved = False
-                out.append(Update([], message["view"], resync=True))
-            elif kind == "info":
-                info = message.get("info") or {}
+                out.append(Update([], message.view, resync=True))
+            elif isinstance(message, InfoPush):
+                info = message.info
                 self.seats = seats_from_info(info, self.seat)
-                self.rematch_game = (info.get("rematch") or {}).get("game")
+                self.rematch_game = info.rematch.game if info.rematch is not None else None
                 self.notices.extend(self.offer_book.info_changed(info, self.names(), moved=self._moved))
                 self._moved = False
         return out
@@ -208,12 +222,16 @@ class NetworkSession(GameSession):
 
     @property
     def against_bot(self) -> bool:
-        players = self.tracker.info.get("players") or {}
-        return self.seat is not None and bool((players.get(str(3 - self.seat)) or {}).get("bot"))
+        info = self.tracker.info
+        other = info.players.get(str(3 - self.seat)) if info is not None and self.seat is not None else None
+        return other is not None and bool(other.bot)
 
     def clock_kind(self) -> str | None:
         """The game's time control: ``fischer``, ``per_turn``, ``correspondence`` (None: no clock)."""
-        control = (self.tracker.clock or {}).get("kind") or (self.tracker.info.get("time_control") or {}).get("kind")
+        info = self.tracker.info
+        control = self.tracker.clock.kind if self.tracker.clock is not None else None
+        if control is None and info is not None and info.time_control is not None:
+            control = info.time_control.kind
         return None if control in (None, "none") else str(control)
 
     def offers_to_me(self) -> list[str]:
@@ -232,9 +250,9 @@ class NetworkSession(GameSession):
             return True
         key = (self.tracker.version, self.rewinds)
         if self._abort_memo[0] != key:  # asked every frame: look through the log once a version
-            view = self.tracker.view or {}
-            on_board = any(p.get("letters") for p in (view.get("players") or {}).values())
-            committed = any(e.get("type") == "word_committed" for e in self.tracker.log)
+            view = self.tracker.view
+            on_board = view is not None and any(p.letters for p in view.players.values())
+            committed = any(isinstance(e.event, WordCommitted) for e in self.tracker.log)
             self._abort_memo = (key, not on_board and not committed)
         return self._abort_memo[1]
 
@@ -265,11 +283,11 @@ class NetworkSession(GameSession):
         self.notices.clear()
         return out
 
-    def rating_changes(self) -> dict[int, dict[str, Any]] | None:
+    def rating_changes(self) -> dict[int, RatingChange] | None:
         """What the finished rated game did to each seat's rating (``before``, ``after``,
         ``change``, ``provisional``, ``family``), once the server has said."""
         changes = self.tracker.rating_changes
-        return {int(seat): dict(change) for seat, change in changes.items()} if changes else None
+        return {int(seat): change for seat, change in changes.items()} if changes else None
 
     def record_text(self) -> str | None:
         try:
@@ -297,7 +315,8 @@ class NetworkSession(GameSession):
             data = future.result() or {}
             if data.get("started") and data.get("game"):
                 return str(data["game"])
-        started = (self.tracker.info.get("rematch") or {}).get("game")
+        info = self.tracker.info
+        started = info.rematch.game if info is not None and info.rematch is not None else None
         return str(started) if started else self.rematch_game
 
     def rematch_ready(self) -> GameSession | None:
@@ -317,7 +336,7 @@ class NetworkSession(GameSession):
         return session
 
     def rematch_offered(self) -> bool:
-        offered = (self.tracker.info.get("rematch") or {}).get("offered_by") or []
+        offered = self.tracker.offers["rematch"]
         return self.seat is not None and any(int(p) != self.seat for p in offered) and self.seat not in offered
 
     def rematch_error(self) -> str | None:

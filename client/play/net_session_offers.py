@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.wire import GameInfo
+
 KINDS = ("draw", "takeback")
 WHAT = {"draw": "draw offer", "takeback": "takeback request"}
 
@@ -27,16 +29,16 @@ class OfferNotice:
     tone: str = INFO
 
 
-def open_offers(info: dict[str, Any] | None) -> dict[str, frozenset[int]]:
+def open_offers(info: GameInfo | None) -> dict[str, frozenset[int]]:
     """The open offers of a game's ``info`` by kind: the seats that made them."""
-    raw = (info or {}).get("offers") or {}
+    raw = info.offers if info is not None else {}
     return {kind: frozenset(int(s) for s in raw.get(kind) or ()) for kind in KINDS}
 
 
 class OfferBook:
     """The open offers of one game as one seat knows them, and what each change means to it."""
 
-    def __init__(self, seat: int | None, info: dict[str, Any] | None = None) -> None:
+    def __init__(self, seat: int | None, info: GameInfo | None = None) -> None:
         self.seat = seat
         self.offers = open_offers(info)
         self.answering: dict[str, bool] = {}  # kind -> this seat's answer on its way (True: accept)
@@ -53,13 +55,13 @@ class OfferBook:
         return [kind for kind in KINDS if (3 - self.seat) in self.offers[kind]]
 
     # ---------------------------------------------------------------- changes
-    def info_changed(self, info: dict[str, Any], names: dict[int, str], moved: bool = False) -> list[OfferNotice]:
+    def info_changed(self, info: GameInfo, names: dict[int, str], moved: bool = False) -> list[OfferNotice]:
         """Take the game's new ``info``; what changed, in words.
 
         ``moved``: an action was accepted since the last info (a move answers every open offer).
         """
         new = open_offers(info)
-        over = info.get("status") == "over"
+        over = info.status == "over"
         notices: list[OfferNotice] = []
         for kind in KINDS:
             before, after = self.offers[kind], new[kind]
@@ -72,7 +74,7 @@ class OfferBook:
         self.offers = new
         return notices
 
-    def taken_back(self, info: dict[str, Any], names: dict[int, str]) -> list[OfferNotice]:
+    def taken_back(self, info: GameInfo, names: dict[int, str]) -> list[OfferNotice]:
         """A takeback was accepted (the server sent a state with a lower version)."""
         askers = self.offers["takeback"]
         self.offers = open_offers(info)

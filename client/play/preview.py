@@ -7,7 +7,6 @@ engine's own judgment, which the server's ``preview`` request also gives) is ask
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from shared.analysis.preview import (  # noqa: F401 - re-exported: the client's names for them
     DefenderLine,
@@ -23,17 +22,18 @@ from shared.rules.game import Game
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import PRESETS, RuleSet
 from shared.rules.terrain import Cell, GameMap, Player
+from shared.wire import View
 
 from client.play.display import CHAR_TO_TERRAIN
 
 
-def shadow_game(view: dict[str, Any], lexicon: Lexicon, rules: RuleSet | None = None,
+def shadow_game(view: View, lexicon: Lexicon, rules: RuleSet | None = None,
                 viewer: Player | None = None) -> Game:
     """A Game with the view's board, city owners, turn and the viewer's rack (pools are empty)."""
-    rules = rules or PRESETS.get(view.get("rules", "standard"), PRESETS["standard"])
-    terrain = tuple(tuple(CHAR_TO_TERRAIN[ch] for ch in row) for row in view["terrain"])
-    cities = {(r, c): (None if o is None else Player(o)) for r, c, o in view["cities"]}
-    game_map = GameMap(view.get("map", "board"), terrain, cities)
+    rules = rules or PRESETS.get(view.rules, PRESETS["standard"])
+    terrain = tuple(tuple(CHAR_TO_TERRAIN[ch] for ch in row) for row in view.terrain)
+    cities = {(r, c): (None if o is None else Player(o)) for r, c, o in view.cities}
+    game_map = GameMap(view.map or "board", terrain, cities)
     g = Game.__new__(Game)
     g.map, g.rules, g.lexicon, g.seed = game_map, rules, lexicon, 0
     g.first = Player.GOLD
@@ -41,25 +41,25 @@ def shadow_game(view: dict[str, Any], lexicon: Lexicon, rules: RuleSet | None = 
     g.board = Board(game_map)
     g.racks = {p: [] for p in Player}
     g.pools = {p: [] for p in Player}
-    for key, data in view["players"].items():
+    for key, data in view.players.items():
         p = Player(int(key))
-        g.board.letters[p] = {(r, c): ch for r, c, ch in data["letters"]}
+        g.board.letters[p] = {(r, c): ch for r, c, ch in data.letters}
         # Unknown letters (the opponent's rack, the pools) are stand-ins of the right number,
         # so end-of-game checks on the shadow see the true counts.
-        rack = data.get("rack")
-        g.racks[p] = list(rack) if rack is not None else ["e"] * int(data.get("rack_size", 0))
-        g.pools[p] = ["e"] * int(data["pool"] or 0)
+        rack = data.rack
+        g.racks[p] = list(rack) if rack is not None else ["e"] * data.rack_size
+        g.pools[p] = ["e"] * int(data.pool or 0)
     g.drawn = {p: 0 for p in Player}
     g.removed = {p: 0 for p in Player}
     g.discarded = {p: 0 for p in Player}
-    g.captured = {p: view["players"][str(int(p))].get("captured", 0) for p in Player}
-    g.cities_taken = {p: view["players"][str(int(p))].get("cities_taken", 0) for p in Player}
-    g.to_move = Player(view["to_move"])
-    g.turn = view.get("turn", 1)
-    g.stall_turns = view.get("stall_turns", 0)
+    g.captured = {p: view.player(p).captured for p in Player}
+    g.cities_taken = {p: view.player(p).cities_taken for p in Player}
+    g.to_move = Player(view.to_move)
+    g.turn = view.turn
+    g.stall_turns = view.stall_turns
     g.turns_started = {p: 1 for p in Player}
     g.committed_this_turn = False
-    g.redeployed_this_turn = bool(view.get("redeployed"))
+    g.redeployed_this_turn = view.redeployed
     g.passes = 0
     g.pending = None
     g.result = None
@@ -69,7 +69,7 @@ def shadow_game(view: dict[str, Any], lexicon: Lexicon, rules: RuleSet | None = 
     return g
 
 
-def compute_preview(view: dict[str, Any], lexicon: Lexicon, player: Player,
+def compute_preview(view: View, lexicon: Lexicon, player: Player,
                     placed: dict[Cell, str], direction: str | None = None,
                     rules: RuleSet | None = None, game: Game | None = None) -> Preview:
     """The preview of laying ``placed`` (cell -> letter) for ``player`` in ``view``.

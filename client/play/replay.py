@@ -14,8 +14,10 @@ from shared.rules.game import Game
 from shared.rules.lexicon import Lexicon
 from shared.rules.record import GameRecord, parse_record
 from shared.rules.terrain import Player
+from shared.wire import View
 
-from client.play.session import GameSession, Message, Seat, Update, event_dicts
+from client.play.session import GameSession, Message, Seat, Update
+from client.play.wire import wire_events, wire_view
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """Replay speeds the watcher steps through (1: one action every ``pace`` seconds)."""
@@ -50,8 +52,8 @@ class ReplaySession(GameSession):
         return Game.new(r.game_map, r.rules, r.seed, self.lexicon, r.first)
 
     # ---------------------------------------------------------------- queries
-    def view(self, viewer: Player | None) -> dict[str, Any]:
-        return self.game.view(None)
+    def view(self, viewer: Player | None) -> View:
+        return wire_view(self.game.view(None))
 
     def actor(self) -> Player | None:
         return self.game.actor
@@ -109,7 +111,7 @@ class ReplaySession(GameSession):
         for data in self.record.actions[:index]:
             game.apply(action_from_dict(data))
         self.game, self.index = game, index
-        self._outbox.append(Update([], game.view(None), None, resync=True))
+        self._outbox.append(Update([], wire_view(game.view(None)), None, resync=True))
         self._restart_timer()
 
     def wait(self) -> None:
@@ -124,7 +126,7 @@ class ReplaySession(GameSession):
         self.index += 1
         self._restart_timer()
         events = self.game.apply(action)
-        return Update(event_dicts(events, None), self.game.view(None), action.player)
+        return Update(wire_events(events, None), wire_view(self.game.view(None)), action.player)
 
     def poll(self) -> list[Message]:
         out, self._outbox = self._outbox, []

@@ -33,7 +33,8 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.record import GameRecord, RecordError, parse_record
 from shared.rules.terrain import Player
 
-from client.play.session import LocalSession, Seat, event_dicts
+from client.play.session import LocalSession, Seat
+from client.play.wire import wire_events
 
 FORMAT = 2
 OLD_FORMAT = 1
@@ -244,7 +245,7 @@ def _replay(record: GameRecord, lexicon: Lexicon, seats: dict[Player, Seat]):
             events = game.apply(action_from_dict(data))
         except RuleError as exc:
             raise RecordError(index + 2, f"{exc.code}: {exc.reason}") from None
-        history.append((event_dicts(events, viewer), on_board))
+        history.append((wire_events(events, viewer), on_board))
     return game, history
 
 

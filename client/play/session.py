@@ -27,14 +27,17 @@ from shared.rules.game import Game, PendingDefence
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import PRESETS, RuleSet
 from shared.rules.terrain import Player
+from shared.wire import GameEvent, View
+
+from client.play.wire import wire_events, wire_view
 
 
 @dataclass
 class Update:
-    """The game moved on: ``events`` (as dicts, for the viewer) led to ``view``."""
+    """The game moved on: ``events`` (as the viewer may see them) led to ``view``."""
 
-    events: list[dict[str, Any]]
-    view: dict[str, Any]
+    events: list[GameEvent]
+    view: View
     actor: Player | None = None  # who acted (None: the server or unknown)
     resync: bool = False  # a whole new state (after a reconnect): no animation
 
@@ -83,7 +86,7 @@ class GameSession:
     origin = "menu"  # where a local game was started: "menu", or "editor" for a test game
     # A resumed local game's story so far, for the chronicle: each action's events as the screen
     # saw them, and each side's letters on the board before it (empty for any other game).
-    history: Sequence[tuple[list[dict[str, Any]], dict[Player, int]]] = ()
+    history: Sequence[tuple[list[GameEvent], dict[Player, int]]] = ()
 
     @property
     def rated(self) -> bool:
@@ -105,7 +108,7 @@ class GameSession:
         return None
 
     # ---------------------------------------------------------------- queries
-    def view(self, viewer: Player | None) -> dict[str, Any]:
+    def view(self, viewer: Player | None) -> View:
         """The latest known state as ``viewer`` may see it."""
         raise NotImplementedError
 
@@ -121,11 +124,8 @@ class GameSession:
 
     def actor(self) -> Player | None:
         """Who must act now (None when the game is over)."""
-        v = self.view(None)
-        if v.get("result") is not None:
-            return None
-        pending = v.get("pending")
-        return Player(pending["player"]) if pending else Player(v["to_move"])
+        actor = self.view(None).actor
+        return None if actor is None else Player(actor)
 
     def viewer(self) -> Player | None:
         """Whose rack and secrets this screen shows now."""
@@ -198,16 +198,6 @@ class GameSession:
         """Stop background work."""
 
 
-def event_dicts(events, viewer: Player | None) -> list[dict[str, Any]]:
-    """The engine's events as ``viewer`` may see them (dicts, as the game screen takes them)."""
-    out = []
-    for ev in events:
-        d = ev.to_dict(viewer)
-        if d is not None:
-            out.append(d)
-    return out
-
-
 AiChooser = Callable[[Game, Player, int, random.Random], Action]
 
 
@@ -253,7 +243,7 @@ class LocalSession(GameSession):
         self.save_slot: Any = None  # the file this game is kept in (client.play.savegame), once it is
         self.resumed = False  # True for a game read back from its save slot
         self.origin = "menu"  # where the game was started: "menu" or "editor"
-        self.history: list[tuple[list[dict[str, Any]], dict[Player, int]]] = []
+        self.history: list[tuple[list[GameEvent], dict[Player, int]]] = []
         """A resumed game's story so far: per action, its events as the screen saw them and each
         side's letters on the board before it (the game screen tells them in its chronicle)."""
 
@@ -280,8 +270,8 @@ class LocalSession(GameSession):
         return cls(game, seats, ai_seed=seed, title=game_map.name, **options)
 
     # ---------------------------------------------------------------- queries
-    def view(self, viewer: Player | None) -> dict[str, Any]:
-        return self.game.view(viewer)
+    def view(self, viewer: Player | None) -> View:
+        return wire_view(self.game.view(viewer))
 
     def actor(self) -> Player | None:
         return self.game.actor
@@ -309,7 +299,7 @@ class LocalSession(GameSession):
         self._last_action_at = time.monotonic()
         # In pass-and-play the screen belongs to whoever acted; keep their view for the animation.
         shown = viewer if viewer is not None else None
-        self._outbox.append(Update(event_dicts(events, shown), self.game.view(shown), action.player))
+        self._outbox.append(Update(wire_events(events, shown), wire_view(self.game.view(shown)), action.player))
         for listener in list(self.listeners):
             listener(self)
         return True

@@ -95,21 +95,21 @@ def render(tracker: GameTracker, staged: list[tuple[int, int, str]] | None = Non
     view = tracker.view
     assert view is not None
     wire = _wire_terrain()
-    height, width = view["height"], view["width"]
-    terrain = [[wire[ch] for ch in row] for row in view["terrain"]]
-    owners = {(r, c): owner for r, c, owner in view["cities"]}
+    height, width = view.height, view.width
+    terrain = [[wire[ch] for ch in row] for row in view.terrain]
+    owners = {(r, c): owner for r, c, owner in view.cities}
     cells = [[terrain_cell(terrain[r][c], owners.get((r, c)), colour) for c in range(width)]
              for r in range(height)]
     marks: dict[tuple[int, int], str] = {}
     for seat in ("1", "2"):
-        player = view["players"][seat]
-        for run in player["isolated"]:
+        player = view.players[seat]
+        for run in player.isolated:
             for r, c in run:
                 marks[(r, c)] = MARK_ISOLATED
-        for run in player["invalid"]:
+        for run in player.invalid:
             for r, c in run:
                 marks[(r, c)] = MARK_INVALID
-        for r, c, ch in player["letters"]:
+        for r, c, ch in player.letters:
             cells[r][c] = letter_cell(int(seat), ch, marks.get((r, c)), colour)
     for r, c, ch in staged or []:
         cells[r][c] = letter_cell(tracker.seat or 1, ch, MARK_STAGED, colour)
@@ -128,36 +128,37 @@ def status_text(tracker: GameTracker) -> str:
     assert view is not None
     lines = []
     for seat in ("1", "2"):
-        p = view["players"][seat]
+        p = view.players[seat]
         who = SEAT_NAMES[int(seat)]
-        name = (tracker.info.get("players", {}).get(seat) or {}).get("name") or "(open)"
+        entry = tracker.info.players.get(seat) if tracker.info is not None else None
+        name = (entry.name if entry is not None else None) or "(open)"
         me = " (you)" if tracker.seat == int(seat) else ""
-        pool = "endless" if p["pool"] is None else p["pool"]
-        rack = p["rack"].upper() if p["rack"] is not None else f"{p['rack_size']} letters"
-        lines.append(f"{who:<6} {name}{me}: score {p['score']}, rack {rack}, pool {pool}")
+        pool = "endless" if p.pool is None else p.pool
+        rack = p.rack.upper() if p.rack is not None else f"{p.rack_size} letters"
+        lines.append(f"{who:<6} {name}{me}: score {p.score}, rack {rack}, pool {pool}")
     left = tracker.clock_left()
     if left:
         lines.append("clocks: " + ", ".join(f"{SEAT_NAMES[s]} {fmt_seconds(v)}" for s, v in sorted(left.items())))
-    if view["result"]:
-        result = view["result"]
-        winner = "a draw" if result["winner"] is None else f"{SEAT_NAMES[result['winner']]} wins"
-        lines.append(f"game over: {winner} ({result['reason']})")
+    if view.result:
+        result = view.result
+        winner = "a draw" if result.winner is None else f"{SEAT_NAMES[result.winner]} wins"
+        lines.append(f"game over: {winner} ({result.reason})")
         return "\n".join(lines)
-    pending = view["pending"]
-    last = ", the last" if view.get("last_turn") else ""
-    turn = f"turn {view['turn']}{last}: {SEAT_NAMES[view['to_move']]} to move"
+    pending = view.pending
+    last = ", the last" if view.last_turn else ""
+    turn = f"turn {view.turn}{last}: {SEAT_NAMES[view.to_move]} to move"
     if tracker.my_move:
         turn += " - your move"
     lines.append(turn)
-    if pending and pending["kind"] == "discard":
-        lines.append(f"{SEAT_NAMES[pending['player']]} must discard {pending['count']} letter(s)")
-    elif pending and pending["kind"] == "defence":
-        attack = pending["attack"]
-        lines.append(f"{attack['word'].upper()} attacks with strength {attack['strength']}; "
-                     f"{SEAT_NAMES[pending['player']]} orders the defence:")
-        for i, d in enumerate(pending["defenders"]):
-            lines.append(f"  {i + 1}. {d.get('word', '?').upper()} strength {d.get('strength', '?')}")
-        suggested = " ".join(str(i + 1) for i in pending["suggested_order"])
+    if pending and pending.kind == "discard":
+        lines.append(f"{SEAT_NAMES[pending.player]} must discard {pending.count} letter(s)")
+    elif pending and pending.kind == "defence":
+        attack = pending.attack
+        lines.append(f"{attack.word.upper()} attacks with strength {attack.strength}; "
+                     f"{SEAT_NAMES[pending.player]} orders the defence:")
+        for i, d in enumerate(pending.defenders):
+            lines.append(f"  {i + 1}. {d.word.upper()} strength {d.strength}")
+        suggested = " ".join(str(i + 1) for i in pending.suggested_order)
         countdown = tracker.defence_left()
         lines.append(f"  best order: {suggested}" + (f" (applied in {countdown:.0f} s)" if countdown is not None else ""))
     return "\n".join(lines)

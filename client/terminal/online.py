@@ -11,7 +11,10 @@ import concurrent.futures
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from client.net import ThreadedClient
+from client.net.codec import lobby_snapshot
 from client.net.state import GameTracker
 from client.terminal.board import SEAT_NAMES, fmt_seconds
 from client.terminal.parsing import (
@@ -22,6 +25,7 @@ from client.terminal.parsing import (
 )
 from shared.files.atomic import write_text
 from shared.faults import os_reason
+from shared.wire import ChallengePush, GameInfo, LobbyEntry, LobbyPush, Rating, TimeControlSpec, YourTurnPush
 
 ONLINE_HELP = """online:
   lobby | lobby off              follow the open games live (new seeks appear as they come)
@@ -40,33 +44,36 @@ clocks for create and challenge: clock=turn:SECS, clock=fischer:SECS+INC, clock=
 OFFER_KINDS = ("draw", "takeback", "rematch")
 
 
-def rating_text(r: dict[str, Any] | None) -> str:
-    """``1512?`` (``?``: provisional) or ``-``."""
+def rating_text(r: Rating | dict[str, Any] | None) -> str:
+    """``1512?`` (``?``: provisional) or ``-`` (a reply's rating may come as its plain map)."""
     if not r:
         return "-"
-    return f"{r['rating']:.0f}{'?' if r['provisional'] else ''}"
+    rating = r if isinstance(r, Rating) else msgspec.convert(r, Rating)
+    return f"{rating.rating:.0f}{'?' if rating.provisional else ''}"
 
 
-def clock_text(time_control: dict[str, Any]) -> str:
+def clock_text(time_control: TimeControlSpec | dict[str, Any] | None) -> str:
     """A time control in a few characters: ``3+2``, ``60s/turn``, ``3d/move``, ``no clock``."""
-    kind = time_control.get("kind")
-    if kind == "fischer":
-        return f"{time_control['initial'] / 60:g}+{time_control.get('increment', 0):g}"
-    if kind == "per_turn":
-        return f"{time_control['seconds']:g}s/turn"
-    if kind == "correspondence":
-        return f"{time_control['days']:g}d/move"
+    if time_control is None:
+        return "no clock"
+    tc = time_control if isinstance(time_control, TimeControlSpec) else msgspec.convert(time_control, TimeControlSpec)
+    if tc.kind == "fischer":
+        return f"{(tc.initial or 0) / 60:g}+{tc.increment or 0:g}"
+    if tc.kind == "per_turn":
+        return f"{tc.seconds:g}s/turn"
+    if tc.kind == "correspondence":
+        return f"{tc.days:g}d/move"
     return "no clock"
 
 
-def entry_text(e: dict[str, Any]) -> str:
+def entry_text(e: LobbyEntry) -> str:
     """One lobby line."""
     names = " vs ".join(
-        f"{e['players'][s] or '(open)'} {rating_text((e.get('ratings') or {}).get(s))}" if e["players"][s] else "(open)"
+        f"{e.players[s] or '(open)'} {rating_text(e.ratings.get(s))}" if e.players.get(s) else "(open)"
         for s in ("1", "2")
     )
-    kind = "rated" if e.get("rated") else "casual"
-    return f"{e['game']}  {e['map']}  {e['rules']}  {clock_text(e['time_control'])} {kind}  {names}"
+    kind = "rated" if e.rated else "casual"
+    return f"{e.game}  {e.map}  {e.rules}  {clock_text(e.time_control)} {kind}  {names}"
 
 
 class OnlineCommands:
@@ -82,43 +89,42 @@ class OnlineCommands:
 
     # ------------------------------------------------------------------------------ notices
 
-    def show_online(self, message: dict[str, Any]) -> bool:
+    def show_online(self, message: Any) -> bool:
         """Print a lobby change or a notice; True if ``message`` was one of those."""
-        kind = message.get("type")
-        if kind == "lobby" and message.get("op") != "replace":
-            if message["op"] == "remove":
-                self.say(f"[lobby] {message['game']} left the {message['list']} games")
+        if isinstance(message, LobbyPush):
+            if message.op == "remove" or message.entry is None:
+                self.say(f"[lobby] {message.game} left the {message.list_name} games")
             else:
-                what = "new seek" if message["list"] == "open" else "now playing"
-                self.say(f"[lobby] {what}: {entry_text(message['entry'])}")
+                what = "new seek" if message.list_name == "open" else "now playing"
+                self.say(f"[lobby] {what}: {entry_text(message.entry)}")
             return True
-        if kind == "your_turn":
-            left = (message.get("clock") or {}).get("left", {}).get(str(message["seat"]))
+        if isinstance(message, YourTurnPush):
+            left = message.clock.left.get(str(message.seat)) if message.clock is not None else None
             clock = f", {fmt_seconds(left)} left" if left is not None else ""
-            self.say(f"[your move in game {message['game']} against {message.get('opponent') or '?'}{clock}: "
-                     f"`resume {message['game']}`]")
+            self.say(f"[your move in game {message.game} against {message.opponent or '?'}{clock}: "
+                     f"`resume {message.game}`]")
             return True
-        if kind == "challenge":
-            self.say(f"[{message['by']['name']} challenges you: {entry_text(message['entry'])}: "
-                     f"`accept {message['game']}` or `decline {message['game']}`]")
+        if isinstance(message, ChallengePush):
+            self.say(f"[{message.by.name} challenges you: {entry_text(message.entry)}: "
+                     f"`accept {message.game}` or `decline {message.game}`]")
             return True
         return False
 
-    def show_info_changes(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+    def show_info_changes(self, before: GameInfo | None, after: GameInfo) -> None:
         """Say which offers appeared or went, and what the end did to the ratings."""
         mine = self.tracker.seat if self.tracker is not None else None
-        old, new = before.get("offers") or {}, after.get("offers") or {}
+        old, new = (before.offers if before is not None else {}), after.offers
         for kind in ("draw", "takeback"):
             for seat in set(new.get(kind, [])) - set(old.get(kind, [])):
                 answer = "" if seat == mine else f" (`accept {kind}` or `decline {kind}`)"
                 self.say(f"  {SEAT_NAMES[seat]} offers a {kind}{answer}")
-            if old.get(kind) and not new.get(kind) and after.get("status") != "over":
+            if old.get(kind) and not new.get(kind) and after.status != "over":
                 self.say(f"  the {kind} offer is off")
-        changes = after.get("rating_changes")
-        if changes and not before.get("rating_changes"):
+        changes = after.rating_changes
+        if changes and not (before is not None and before.rating_changes):
             for seat, c in sorted(changes.items()):
-                self.say(f"  rating {SEAT_NAMES[int(seat)]}: {c['before']:.0f} -> {c['after']:.0f}{'?' if c['provisional'] else ''}"
-                         f" ({c['change']:+.1f}, {c['family']})")
+                self.say(f"  rating {SEAT_NAMES[int(seat)]}: {c.before:.0f} -> {c.after:.0f}{'?' if c.provisional else ''}"
+                         f" ({c.change:+.1f}, {c.family})")
 
     # ------------------------------------------------------------------------------ the lobby
 
@@ -134,13 +140,14 @@ class OnlineCommands:
         self._print_lobby(self._wait(self.client.subscribe_lobby()))
         self.say("following the lobby live (`lobby off` to stop)")
 
-    def _print_lobby(self, lobby: dict[str, Any]) -> None:
-        for title, games in (("open games", lobby["open"]), ("live games", lobby["live"])):
+    def _print_lobby(self, data: dict[str, Any]) -> None:
+        lobby = lobby_snapshot(data)
+        for title, games in (("open games", lobby.open), ("live games", lobby.live)):
             self.say(f"{title}:" if games else f"{title}: none")
             for g in games:
-                self.say(f"  {entry_text(g)}  move {g['version']}")
-        if lobby.get("bots"):
-            bots = ", ".join(f"{b['level']} {b['name']} ({rating_text(b['ratings'].get('blitz'))} blitz)" for b in lobby["bots"])
+                self.say(f"  {entry_text(g)}  move {g.version}")
+        if lobby.bots:
+            bots = ", ".join(f"{b.level} {b.name} ({rating_text(b.ratings.get('blitz'))} blitz)" for b in lobby.bots)
             self.say(f"bots (create bot=LEVEL): {bots}")
 
     def cmd_mygames(self, args: list[str]) -> None:
@@ -155,7 +162,8 @@ class OnlineCommands:
             self.say(f"  {g['game']}  {turn:<10} vs {opponent}  {g['map']}  {clock_text(g['time_control'])}"
                      f"{' rated' if g['rated'] else ''}{clocks}")
         for c in mine["challenges"]:
-            self.say(f"  challenge from {c['by']['name']}: {entry_text(c['entry'])}  (`accept {c['game']}`)")
+            entry = msgspec.convert(c["entry"], LobbyEntry)
+            self.say(f"  challenge from {c['by']['name']}: {entry_text(entry)}  (`accept {c['game']}`)")
 
     def cmd_challenge(self, args: list[str]) -> None:
         if not args or "=" in args[0]:

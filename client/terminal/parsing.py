@@ -70,12 +70,12 @@ def plan_word(tracker: GameTracker, row: int, col: int, direction: str, word: st
     must match it and are kept; the others take letters from the rack."""
     view = tracker.view
     assert view is not None and tracker.seat is not None
-    own = {(r, c): ch for r, c, ch in view["players"][str(tracker.seat)]["letters"]}
+    own = {(r, c): ch for r, c, ch in view.player(tracker.seat).letters}
     dr, dc = (0, 1) if direction == "across" else (1, 0)
     placements = []
     for i, letter in enumerate(word):
         cell = (row + dr * i, col + dc * i)
-        if not (0 <= cell[0] < view["height"] and 0 <= cell[1] < view["width"]):
+        if not (0 <= cell[0] < view.height and 0 <= cell[1] < view.width):
             raise UsageError(f"{word.upper()} runs off the board at row {cell[0] + 1}, column {cell[1] + 1}")
         if cell in own:
             if own[cell] != letter:

@@ -17,11 +17,13 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from client.net import ConnectionLost, ServerError, ThreadedClient
+from client.net.codec import ConnectionNote, Message
 from client.net.state import GameTracker
 from client.play.describe import describe_event
 from client.terminal.board import LEGEND, SEAT_NAMES, render
 from client.terminal.events import EVENTS_HELP, EventCommands
 from client.terminal.online import ONLINE_HELP, OnlineCommands
+from shared.wire import ByePush, DefencePending, GameInfo, InfoPush, PresencePush, StatePush, UpdatePush
 from client.terminal.parsing import (
     DIRECTIONS,
     UsageError,
@@ -76,7 +78,7 @@ class TerminalClient(OnlineCommands):
         self.staged: list[tuple[int, int, str]] = []
         self.stage_direction: str | None = None
         self.running = True
-        self._seen_info: dict[str, dict[str, Any]] = {}  # game -> the info shown last (offers, ratings)
+        self._seen_info: dict[str, GameInfo] = {}  # game -> the info shown last (offers, ratings)
         self._seen_version: dict[str, int] = {}  # game -> the version of its last state (takebacks)
         self.events = EventCommands(client, self.say, self._wait, lambda: self.game, lambda game: self.cmd_resume([game]))
 
@@ -99,7 +101,7 @@ class TerminalClient(OnlineCommands):
             except Exception as exc:  # noqa: BLE001 - a message this client cannot show
                 if self.debug:
                     traceback.print_exc()
-                self.say(f"(a {message.get('type', '?')} message could not be shown: {type(exc).__name__}: {exc})")
+                self.say(f"(a {getattr(message, 'type', '?')} message could not be shown: {type(exc).__name__}: {exc})")
         if redraw:
             try:
                 self.draw()
@@ -108,46 +110,45 @@ class TerminalClient(OnlineCommands):
                     traceback.print_exc()
                 self.say(f"(the board could not be drawn: {type(exc).__name__}: {exc})")
 
-    def _show(self, message: dict[str, Any]) -> bool:
+    def _show(self, message: Message) -> bool:
         """Print what ``message`` says; True if the board must be drawn again."""
-        kind = message.get("type")
-        if kind == "connection":
-            status = message["status"]
+        if isinstance(message, ConnectionNote):
+            status = message.status
             if status == "reconnecting":
-                self.say(f"[connection lost: reconnecting in {message['in']} s]")
-            elif status == "connected" and message.get("reconnects"):
-                self.say(f"[reconnected to {message['address']}]" if message.get("address") else "[reconnected]")
+                self.say(f"[connection lost: reconnecting in {message.delay} s]")
+            elif status == "connected" and message.reconnects:
+                self.say(f"[reconnected to {message.address}]" if message.address else "[reconnected]")
             elif status in ("closed", "refused"):
-                self.say(f"[connection {status}: {message.get('reason', '')}]")
-        elif kind == "bye":
-            self.say(f"[server: {message['reason']}]")
+                self.say(f"[connection {status}: {message.reason or ''}]")
+        elif isinstance(message, ByePush):
+            self.say(f"[server: {message.reason}]")
         elif self.show_online(message) or self.events.show(message):
             pass
-        elif message.get("game") == self.game:
-            if kind == "update":
-                self._seen_version[self.game] = message["version"]
-                for event in message["events"]:
+        elif self.game is not None and getattr(message, "game", None) == self.game:
+            if isinstance(message, UpdatePush):
+                self._seen_version[self.game] = message.version
+                for event in message.events:
                     line = describe_event(event, SEAT_NAMES, detail=True)
                     if line:
                         self.say(f"  {line.strip()}")
                 return True
-            elif kind == "state":
-                if message["version"] < self._seen_version.get(self.game, -1):
-                    self.say(f"  turn taken back: the game is at move {message['version']} again")
-                self._seen_version[self.game] = message["version"]
-                self._seen_info[self.game] = message.get("info") or {}
+            elif isinstance(message, StatePush):
+                if message.version < self._seen_version.get(self.game, -1):
+                    self.say(f"  turn taken back: the game is at move {message.version} again")
+                self._seen_version[self.game] = message.version
+                self._seen_info[self.game] = message.info
                 return True
-            elif kind == "presence":
-                who = SEAT_NAMES[message["seat"]]
-                self.say(f"  {who} {'is back' if message['connected'] else 'left (their clock keeps running)'}")
-            elif kind == "info":
-                self.show_info_changes(self._seen_info.get(self.game, {}), message["info"])
-                self._seen_info[self.game] = message["info"]
-                rematch = message["info"].get("rematch") or {}
-                if rematch.get("game") and self.tracker and self.tracker.seat is not None:
-                    self.say(f"  rematch started: game {rematch['game']} (type `resume {rematch['game']}`)")
-                elif rematch.get("offered_by"):
-                    self.say(f"  rematch offered by {', '.join(SEAT_NAMES[s] for s in rematch['offered_by'])}")
+            elif isinstance(message, PresencePush):
+                who = SEAT_NAMES[message.seat]
+                self.say(f"  {who} {'is back' if message.connected else 'left (their clock keeps running)'}")
+            elif isinstance(message, InfoPush):
+                self.show_info_changes(self._seen_info.get(self.game), message.info)
+                self._seen_info[self.game] = message.info
+                rematch = message.info.rematch
+                if rematch is not None and rematch.game and self.tracker and self.tracker.seat is not None:
+                    self.say(f"  rematch started: game {rematch.game} (type `resume {rematch.game}`)")
+                elif rematch is not None and rematch.offered_by:
+                    self.say(f"  rematch offered by {', '.join(SEAT_NAMES[s] for s in rematch.offered_by)}")
         return False
 
     def draw(self) -> None:
@@ -356,10 +357,10 @@ class TerminalClient(OnlineCommands):
     def cmd_order(self, args: list[str]) -> None:
         tracker = self._seated()
         pending = tracker.pending
-        if not pending or pending["kind"] != "defence":
+        if not isinstance(pending, DefencePending):
             raise UsageError("no defence order is asked of you")
         if args == ["best"]:
-            order = list(pending["suggested_order"])
+            order = list(pending.suggested_order)
         else:
             order = [int_option(a, "defender number") - 1 for a in args]
         self._wait(self.client.order_defence(self._need_game(), order))

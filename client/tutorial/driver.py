@@ -212,7 +212,7 @@ class TutorialDriver:
         self.text = "Well done! " + prepared.text(self.lesson.done, prepared.facts_of(played))
         committed = played.committed()
         if committed is not None:
-            self._highlights = tuple(tuple(c) for c in committed["cells"])  # type: ignore[misc]
+            self._highlights = tuple(tuple(c) for c in committed.cells)  # type: ignore[misc]
         last = self.index + 1 >= len(self.lessons)
         self.phase = FINISHED if last else DONE
         self.note = FINALE if last else ""

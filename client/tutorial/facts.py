@@ -20,6 +20,9 @@ from shared.rules.game import Game
 from shared.rules.letters import LETTER_VALUES, face_value
 from shared.rules.strength import Strength, attack_strength, defence_strength
 from shared.rules.terrain import Cell, Player
+from shared.wire import GameEvent, WordCommitted
+
+from client.play.wire import wire_events
 
 GOLD, SILVER = Player.GOLD, Player.SILVER
 
@@ -41,13 +44,13 @@ class Played:
     before: Game
     after: Game
     action: Action
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[GameEvent] = field(default_factory=list)
 
-    def of_type(self, kind: str) -> list[dict[str, Any]]:
-        """The events of one type, in order."""
-        return [e for e in self.events if e.get("type") == kind]
+    def of_type(self, kind: str) -> list[Any]:
+        """The events of one type (``word_committed``, ...), in order."""
+        return [e for e in self.events if e.type == kind]
 
-    def committed(self) -> dict[str, Any] | None:
+    def committed(self) -> WordCommitted | None:
         """The ``word_committed`` event, if the action laid a word."""
         found = self.of_type("word_committed")
         return found[0] if found else None
@@ -56,21 +59,20 @@ class Played:
         """Letters of ``owner`` that left the board, in the order the events list them."""
         out: list[tuple[int, int, str]] = []
         for e in self.of_type("letters_removed"):
-            if e["owner"] == int(owner):
-                out += [(r, c, ch) for r, c, ch in e["letters"]]
+            if e.owner == int(owner):
+                out += [(r, c, ch) for r, c, ch in e.letters]
         return out
 
     def points_to(self, player: Player) -> int:
         """Points ``player`` scored for letters removed by this action."""
-        return sum(e["points"] for e in self.of_type("letters_removed") if e["points_to"] == int(player))
+        return sum(e.points for e in self.of_type("letters_removed") if e.points_to == int(player))
 
 
 def play(game: Game, action: Action, viewer: Player = GOLD) -> Played:
     """Apply ``action`` to a copy of ``game`` (RuleError if the engine refuses it)."""
     after = game.copy()
     events = after.apply(action)
-    dicts = [d for d in (ev.to_dict(viewer) for ev in events) if d is not None]
-    return Played(game.copy(), after, action, dicts)
+    return Played(game.copy(), after, action, wire_events(events, viewer))
 
 
 def upper(word: str) -> str:

@@ -22,6 +22,8 @@ from shared.rules.game import Game
 from shared.rules.lexicon import Lexicon
 from shared.rules.presets import STANDARD, RuleSet
 from shared.rules.terrain import Cell, GameMap, Player
+from shared.wire import GameEvent
+from client.play.wire import wire_events
 
 Facts = dict[str, Any]
 
@@ -31,7 +33,7 @@ class Story:
     """What led to the lesson's position: the start, and the events of the script's last word."""
 
     start: Game
-    last_word: list[dict[str, Any]]
+    last_word: list[GameEvent]
 
 
 FactsFn = Callable[[Played, Story], Facts]
@@ -115,10 +117,10 @@ def prepare(lesson: Lesson, game_map: GameMap, lexicon: Lexicon, rules: RuleSet 
     start, history = lesson.script.play(game_map, rules, lexicon)
     if start.actor != lesson.player:
         raise ScriptError(f"lesson {lesson.key!r}: {lesson.player.label} is not the one to act")
-    last_word: list[dict[str, Any]] = []
+    last_word: list[GameEvent] = []
     for move, events in history:
         if isinstance(move, Lay):
-            last_word = [d for d in (e.to_dict(lesson.player) for e in events) if d is not None]
+            last_word = wire_events(events, lesson.player)
     story = Story(start, last_word)
     try:
         plan = play(start, to_action(start, lesson.move), lesson.player)

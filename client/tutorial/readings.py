@@ -37,17 +37,17 @@ def _laid(played: Played) -> Facts:
     """The word a commit laid: its name, where it starts, its direction, what was typed."""
     c = played.committed()
     assert c is not None and isinstance(played.action, Commit)
-    cells = [tuple(x) for x in c["cells"]]
+    cells = [tuple(x) for x in c.cells]
     placed = "".join(ch for _, _, ch in sorted(played.action.placements))
     direction = "across" if len({r for r, _ in cells}) == 1 else "down"
-    kept = [c["word"][i] for i, cell in enumerate(cells)
+    kept = [c.word[i] for i, cell in enumerate(cells)
             if cell not in {(r, col) for r, col, _ in played.action.placements}]
     return {
-        "word": upper(c["word"]),
+        "word": upper(c.word),
         "start": where(cells[0]),
         "direction": direction,
         "letters": spaced(placed),
-        "first": c["word"][0].upper(),
+        "first": c.word[0].upper(),
         "through": letters_text(kept),
         "cells": cells,
     }
@@ -55,17 +55,17 @@ def _laid(played: Played) -> Facts:
 
 def _story_fight(story: Story) -> Facts:
     """The first fight of the script's last word, as the events told it."""
-    steps = [e for e in story.last_word if e.get("type") == "combat_step"]
+    steps = [e for e in story.last_word if e.type == "combat_step"]
     if not steps:
         return {}
     s = steps[0]
-    lost = [tuple(x) for e in story.last_word if e.get("type") == "letters_removed"
-            and e["owner"] != s["attacker"] for x in e["letters"]]
+    lost = [tuple(x) for e in story.last_word if e.type == "letters_removed"
+            and e.owner != s.attacker for x in e.letters]
     return {
-        "story_word": upper(s["attack_word"]),
-        "story_attack": s["attack_strength"],
-        "story_beaten": upper(s["defend_word"]),
-        "story_defence": s["defend_strength"],
+        "story_word": upper(s.attack_word),
+        "story_attack": s.attack_strength,
+        "story_beaten": upper(s.defend_word),
+        "story_defence": s.defend_strength,
         "story_removed": letters_text(lost),
     }
 
@@ -75,7 +75,7 @@ def first_word_facts(played: Played, story: Story) -> Facts:
     """The first word: where the city is, the letter on it, its score letter by letter."""
     laid = _laid(played)
     city = city_of(played.before, GOLD)
-    word = played.committed()["word"]
+    word = played.committed().word  # type: ignore[union-attr]
     on_city = next((word[i] for i, cell in enumerate(laid["cells"]) if cell == city), "?")
     return {**laid, "city": where(city), "on_city": on_city.upper(),
             "score": played.after.score(GOLD), "dots": dots_text(word)}
@@ -84,7 +84,7 @@ def first_word_facts(played: Played, story: Story) -> Facts:
 def first_word_goal(played: Played, story: Story) -> bool:
     """Done when gold lays a word (the engine lets a first word through only on the city)."""
     c = played.committed()
-    return c is not None and c["player"] == int(GOLD)
+    return c is not None and c.player == int(GOLD)
 
 
 # ------------------------------------------------------------------ 2. supply
@@ -142,27 +142,27 @@ def attack_facts(played: Played, story: Story) -> Facts:
 def attack_goal(played: Played, story: Story) -> bool:
     """Done when gold's word attacks, wins every fight and takes enemy letters."""
     c = played.committed()
-    if c is None or not c["attacks"]:
+    if c is None or not c.attacks:
         return False
     steps = played.of_type("combat_step")
-    return bool(steps) and all(s["attacker_wins"] for s in steps) and bool(played.removed(SILVER))
+    return bool(steps) and all(s.attacker_wins for s in steps) and bool(played.removed(SILVER))
 
 
 # ------------------------------------------------------------------ 4. cities
 def city_facts(played: Played, story: Story) -> Facts:
     """The city taken, its bonus, the score after, and silver's last city."""
-    taken = [e for e in played.of_type("city_taken") if e["player"] == int(GOLD)]
-    cell = tuple(taken[0]["cell"]) if taken else city_of(played.before, SILVER)
+    taken = [e for e in played.of_type("city_taken") if e.player == int(GOLD)]
+    cell = tuple(taken[0].cell) if taken else city_of(played.before, SILVER)
     rules = played.before.rules
     return {**_story_fight(story), **_laid(played), "city": where(cell),
-            "bonus": taken[0]["bonus"] if taken else rules.city_capture_bonus,
+            "bonus": taken[0].bonus if taken else rules.city_capture_bonus,
             "score": played.after.score(GOLD), "capital": where(city_of(played.after, SILVER)),
             "city_x": f"x{float(rules.city_defence_multiplier):g}"}
 
 
 def city_goal(played: Played, story: Story) -> bool:
     """Done when gold takes a city from silver."""
-    return any(e["player"] == int(GOLD) and e["previous"] == int(SILVER)
+    return any(e.player == int(GOLD) and e.previous == int(SILVER)
                for e in played.of_type("city_taken"))
 
 
@@ -192,7 +192,7 @@ def defence_facts(played: Played, story: Story) -> Facts:
 
 def defence_goal(played: Played, story: Story) -> bool:
     """Done when gold orders the defence so that the attack fails and gold loses nothing."""
-    failed = any(e["reason"] == "attack failed" and e["owner"] == int(SILVER)
+    failed = any(e.reason == "attack failed" and e.owner == int(SILVER)
                  for e in played.of_type("letters_removed"))
     return isinstance(played.action, OrderDefence) and failed and not played.removed(GOLD)
 

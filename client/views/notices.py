@@ -17,20 +17,22 @@ from client.ui import theme
 from client.ui.textures import panel_patch
 from client.ui.widgets import BrassButton, label
 from client.views.online.lobby_cells import fit
+from client.net.lobby import Notice
 from client.views.online.lobby_text import game_line, time_left_text
+from shared.wire import ChallengePush
 
 BANNER_WIDTH = 400
 BANNER_HEIGHT = 112
 
 
-def notice_lines(notice: dict[str, Any]) -> tuple[str, str]:
+def notice_lines(notice: Notice) -> tuple[str, str]:
     """The card's heading and its line of detail for one notice."""
-    if notice.get("type") == "challenge":
-        by = (notice.get("by") or {}).get("name") or "Someone"
-        return f"{by} challenges you", game_line(notice.get("entry") or {})
-    opponent = notice.get("opponent") or "your opponent"
-    left = ((notice.get("clock") or {}).get("left") or {}).get(str(notice.get("seat")))
-    detail = str(notice.get("map") or "")
+    if isinstance(notice, ChallengePush):
+        by = notice.by.name or "Someone"
+        return f"{by} challenges you", game_line(notice.entry)
+    opponent = notice.opponent or "your opponent"
+    left = notice.clock.left.get(str(notice.seat)) if notice.clock is not None else None
+    detail = str(notice.map or "")
     if left is not None:
         detail += f" \u00b7 {time_left_text(float(left))} left"
     return f"Your move against {opponent}", detail
@@ -48,7 +50,7 @@ class NoticeBanner(UIAnchorLayout):
         self.with_background(texture=panel_patch("leather"))
         self.with_padding(left=20, right=20, top=12, bottom=12)
         self.on_play, self.on_answer = on_play, on_answer
-        self.queue: list[dict[str, Any]] = []
+        self.queue: list[Notice] = []
         inner = BANNER_WIDTH - 40
         self.heading = label("", size=16, color=theme.AMBER, bold=True, width=inner)
         self.detail = label("", size=13, color=theme.PARCHMENT, width=inner)
@@ -67,28 +69,28 @@ class NoticeBanner(UIAnchorLayout):
         self.visible = False
 
     @property
-    def current(self) -> dict[str, Any] | None:
+    def current(self) -> Notice | None:
         """The notice on show (the newest), or None."""
         return self.queue[-1] if self.queue else None
 
-    def push(self, notice: dict[str, Any]) -> None:
+    def push(self, notice: Notice) -> None:
         """Show ``notice`` (a newer notice about the same game replaces the older one)."""
-        key = (notice.get("type"), notice.get("game"))
-        self.queue = [n for n in self.queue if (n.get("type"), n.get("game")) != key]
+        key = (notice.type, notice.game)
+        self.queue = [n for n in self.queue if (n.type, n.game) != key]
         self.queue.append(notice)
         self._show()
 
     def forget(self, game: str) -> None:
         """Drop every notice about ``game`` (it was resumed or answered some other way)."""
         before = len(self.queue)
-        self.queue = [n for n in self.queue if n.get("game") != game]
+        self.queue = [n for n in self.queue if n.game != game]
         if len(self.queue) != before:
             self._show()
 
     def keep_only(self, turns: set[str], challenges: set[str]) -> None:
         """Drop the notices that no longer hold: ``turns`` are the games where this account must
         act now, ``challenges`` the challenges still waiting (from a ``my_games`` answer)."""
-        kept = [n for n in self.queue if n.get("game") in (challenges if n.get("type") == "challenge" else turns)]
+        kept = [n for n in self.queue if n.game in (challenges if n.type == "challenge" else turns)]
         if len(kept) != len(self.queue):
             self.queue = kept
             self._show()
@@ -101,7 +103,7 @@ class NoticeBanner(UIAnchorLayout):
         heading, detail = notice_lines(notice)
         self.heading.text = fit(heading, BANNER_WIDTH - 40, 16, bold=True)
         self.detail.text = fit(detail, BANNER_WIDTH - 40, 13)
-        challenge = notice.get("type") == "challenge"
+        challenge = notice.type == "challenge"
         self.heading.update_font(font_color=theme.AMETHYST if challenge else theme.AMBER)
         self.yes.text = "Accept" if challenge else "Play"
         self.no.text = "Decline" if challenge else "Later"
@@ -115,10 +117,10 @@ class NoticeBanner(UIAnchorLayout):
             return
         self.queue.pop()
         self._show()
-        if notice.get("type") == "challenge":
-            self.on_answer(str(notice["game"]), True)
+        if notice.type == "challenge":
+            self.on_answer(str(notice.game), True)
         else:
-            self.on_play(str(notice["game"]))
+            self.on_play(str(notice.game))
 
     def _no(self) -> None:
         notice = self.current
@@ -126,5 +128,5 @@ class NoticeBanner(UIAnchorLayout):
             return
         self.queue.pop()
         self._show()
-        if notice.get("type") == "challenge":
-            self.on_answer(str(notice["game"]), False)
+        if notice.type == "challenge":
+            self.on_answer(str(notice.game), False)

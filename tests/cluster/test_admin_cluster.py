@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from client.net import AsyncClient, ServerError
+from wire_helpers import plain
 
 
 async def wait_for(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
@@ -28,15 +29,15 @@ async def test_a_ban_through_one_node_holds_on_every_node(start_node, connect) -
     await silver.join(game=game)
     assert game in a.rooms and game not in b.rooms
     seen: list[dict] = []
-    silver.on_message = seen.append
+    silver.on_message = lambda m: seen.append(plain(m))
 
     operator = await connect(c, None)  # the operator asks node c, which has neither
     answer = await operator.request("admin", key=key, op="ban", name="Silver", reason="cheating")
     assert answer["user"]["banned"] == "cheating"
 
     await wait_for(lambda: any(m.get("type") == "bye" and m.get("code") == "banned" for m in seen))
-    await wait_for(lambda: (gold.games[game].info.get("result") or {}).get("reason") == "forfeit")
-    assert gold.games[game].info["result"]["winner"] == 1
+    await wait_for(lambda: (plain(gold.games[game].info).get("result") or {}).get("reason") == "forfeit")
+    assert plain(gold.games[game].info)["result"]["winner"] == 1
     for node in (a, b, c):
         again = AsyncClient(f"ws://127.0.0.1:{node.port}", token=silver.token, reconnect=False)
         with pytest.raises(ServerError) as refused:
@@ -65,7 +66,7 @@ async def test_an_operator_ends_a_game_through_a_node_that_does_not_run_it(start
 
     # The game's own node ended it: both players see the result, and node c never took the game.
     for player in (gold, silver):
-        await wait_for(lambda p=player: (p.games[game].info.get("result") or {}).get("reason") == "adjudicated")
+        await wait_for(lambda p=player: (plain(p.games[game].info).get("result") or {}).get("reason") == "adjudicated")
     assert game in a.rooms and game not in c.rooms
     with pytest.raises(ServerError) as refused:
         await operator.request("admin", key=key, op="abort", game=game)

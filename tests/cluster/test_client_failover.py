@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from tests_cluster_helpers import running_nodes
+from wire_helpers import logged
 
 from client.net import AsyncClient, ThreadedClient
 from client.net.addresses import AddressRing, parse_addresses
@@ -54,8 +55,7 @@ def engine_events(seed: int, upto: int, viewer: Player) -> dict[int, list[dict]]
 def seen_events(client: AsyncClient, game: str) -> dict[int, list[dict]]:
     """The events the client's tracker holds, by version (every version after 0)."""
     out: dict[int, list[dict]] = {}
-    for entry in client.games[game].log:
-        entry = dict(entry)
+    for entry in logged(client.games[game]):
         version = entry.pop("version")
         if version > 0:
             out.setdefault(version, []).append(entry)

@@ -40,6 +40,8 @@ from shared.rules.actions import action_from_dict
 from shared.rules.game import Game
 from shared.rules.presets import DEFAULT_RULES, get_rules
 from shared.rules.terrain import Player
+from client.net.codec import ConnectionNote
+from wire_helpers import plain
 
 GAMES = 100
 CLIENTS_PER_NODE = 10
@@ -180,7 +182,7 @@ async def test_a_hundred_games_on_three_nodes_survive_a_node_killed_mid_play(
                     engine.apply(action_from_dict(data))
                 assert engine.over
                 for seat, client in seats[i].items():
-                    assert client.games[game].view == seen(engine, Player(seat)), f"game {i}, seat {seat}"
+                    assert plain(client.games[game].view) == seen(engine, Player(seat)), f"game {i}, seat {seat}"
                     assert not client.games[game].gap
         finally:
             store.close()
@@ -196,7 +198,7 @@ async def test_a_hundred_games_on_three_nodes_survive_a_node_killed_mid_play(
         for client in everyone:
             while not client.inbox.empty():
                 message = client.inbox.get_nowait()
-                if message.get("type") == "connection" and message.get("status") == "resume_failed":
+                if isinstance(message, ConnectionNote) and message.status == "resume_failed":
                     troubles.append((client.name, message))
         assert not troubles, f"clients that could not resume a game: {troubles}"
         await asyncio.gather(*(c.close() for c in everyone), return_exceptions=True)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests_cluster_helpers import script, wire
+from wire_helpers import plain
 
 from client.net import AsyncClient
 
@@ -30,7 +31,7 @@ async def wait_for(predicate: Callable[[], bool], timeout: float = 5.0) -> float
 
 
 def notices(client: AsyncClient, kind: str) -> list[dict[str, Any]]:
-    return [n for n in client.notices.items if n["type"] == kind]
+    return [plain(n) for n in client.notices.items if n.type == kind]
 
 
 async def test_a_seek_made_on_one_node_is_pushed_to_another_and_leaves_when_taken_on_a_third(start_node, connect) -> None:
@@ -45,14 +46,14 @@ async def test_a_seek_made_on_one_node_is_pushed_to_another_and_leaves_when_take
     # Pushed from node a's change (bea never asks again). No timed assertion on these shared
     # machines: it took well under a second in every run here.
     await wait_for(lambda: game in bea.lobby.open)
-    entry = bea.lobby.open[game]
+    entry = plain(bea.lobby.open[game])
     assert entry["players"] == {"1": "Gold", "2": None} and entry["open_seat"] == 2
     listed = await carol.list_games()  # node c lists node a's seek
     assert [e["game"] for e in listed["open"]] == [game] and listed["live"] == []
 
     await carol.join(game=game)  # from node c, carried to node a
     await wait_for(lambda: game not in bea.lobby.open and game in bea.lobby.live)
-    assert bea.lobby.live[game]["players"] == {"1": "Gold", "2": "Carol"}
+    assert bea.lobby.live[game].players == {"1": "Gold", "2": "Carol"}
     listed = await (await connect(c, "Dan")).list_games()
     assert listed["open"] == [] and [e["game"] for e in listed["live"]] == [game]
 
@@ -121,12 +122,12 @@ async def test_a_rename_on_one_node_shows_in_games_and_lobbies_of_the_others(sta
     await silver.join(game=game)  # the game runs on node a; Silver's account was made on node c
     await bea.subscribe_lobby()
     await wait_for(lambda: game in bea.lobby.live)
-    assert bea.lobby.live[game]["players"] == {"1": "Gold", "2": "Silver"}
+    assert bea.lobby.live[game].players == {"1": "Gold", "2": "Silver"}
 
     await silver.set_name("Argent")  # on node c, which runs no game of hers
     # Node a, which runs the game, takes the name and tells both players; node b's lobby shows it.
-    await wait_for(lambda: gold.games[game].info["players"]["2"]["name"] == "Argent")
-    await wait_for(lambda: bea.lobby.live[game]["players"] == {"1": "Gold", "2": "Argent"})
+    await wait_for(lambda: gold.games[game].info.players["2"].name == "Argent")
+    await wait_for(lambda: bea.lobby.live[game].players == {"1": "Gold", "2": "Argent"})
     assert a.accounts.name_of(silver.user["id"]) == "Argent"
     assert (await bea.profile(user=silver.user["id"]))["user"]["name"] == "Argent"
 

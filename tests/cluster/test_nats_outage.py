@@ -25,6 +25,7 @@ from server.app import GameServer
 from server.cluster.local import LocalNats
 from server.store.postgres import PostgresStore
 from shared.rules.terrain import Player
+from wire_helpers import logged
 
 SEED = 3  # the remote game (node a runs it, silver plays from node b)
 LOCAL_SEED = 5  # the game both of whose players are on node b
@@ -129,7 +130,7 @@ async def test_nats_away_for_seconds_refuses_remote_requests_and_everything_resu
     await play_until_gold_is_to_act(STOP_AT)
     await wait_for(lambda: gold.games[game].version == silver.games[game].version == n)
     for client, seat in ((gold, Player.GOLD), (silver, Player.SILVER)):
-        events = [e for e in client.games[game].log if e["version"] > 0]
+        events = [e for e in logged(client.games[game]) if e["version"] > 0]
         expected = [e for e in expected_events(SEED, seat) if e["version"] <= n]
         assert events == expected  # every event once, in order, none missed
     stored = a.store.load_game(game)

@@ -169,7 +169,7 @@ def test_online_game_over_replays_from_the_server_and_follows_the_rematch(window
                and window.current_view.session.game_id != first_game, what="the rematch")
     follow = window.current_view
     assert follow.viewer == me.other, "colours swap in a rematch"
-    assert follow.session.view(follow.viewer)["result"] is None
+    assert follow.session.view(follow.viewer).result is None
     follow.leave()
 
 

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from wire_helpers import plain
+from shared.wire import View
 
 pytestmark = pytest.mark.gui
 
@@ -162,7 +164,7 @@ def chronicle(view) -> list[str]:
     return [text for text, _colour in view.log]
 
 
-def first_word(view_dict: dict, lexicon, player: Player = Player.GOLD) -> tuple[str, list[tuple[int, int]], str]:
+def first_word(view_dict: View, lexicon, player: Player = Player.GOLD) -> tuple[str, list[tuple[int, int]], str]:
     """A word over ``player``'s city that the rules accept, from the rack ``view_dict`` shows."""
     from client.play.preview import shadow_game
 
@@ -244,8 +246,8 @@ def test_a_draw_offer_declined_tells_the_offerer_and_one_accepted_ends_the_game_
     until(window, lambda: isinstance(window.current_view, EndOfGameView), other=bo, what="the end screen")
     end = window.current_view
     assert end.title == "A draw"
-    assert view.session.tracker.result["reason"] == "agreed"
-    assert bo.games[game].result == {"winner": None, "reason": "agreed", "scores": {"1": 0, "2": 0}}
+    assert plain(view.session.tracker.result)["reason"] == "agreed"
+    assert plain(bo.games[game].result) == {"winner": None, "reason": "agreed", "scores": {"1": 0, "2": 0}}
     assert describe_result(view.display.result) == "A draw by agreement"
     shoot(window, tmp_path / "online-draw-end.png")
 
@@ -255,7 +257,7 @@ def test_a_draw_offer_declined_tells_the_offerer_and_one_accepted_ends_the_game_
 def test_a_takeback_asked_from_the_screen_and_accepted_puts_the_board_back(window, duel, tmp_path):
     view, bo, game = duel()
     assert view.session.rated is False
-    rack_before = view.view_dict["players"]["1"]["rack"]
+    rack_before = view.view_dict.players["1"].rack
     word, cells, direction = first_word(view.view_dict, view.session.lexicon)
     view.planner.cursor = None
     before = cells_image(frame(window), view, cells)
@@ -271,7 +273,7 @@ def test_a_takeback_asked_from_the_screen_and_accepted_puts_the_board_back(windo
     until(window, lambda: bo.games[game].offered_to_me() == ["takeback"], other=bo, what="Bo to see the request")
     shoot(window, tmp_path / "online-takeback-asked.png")
     bo.answer_offer(game, "takeback", True).result(10)
-    until(window, lambda: view.view_dict["version"] == 0 and not view.animator.busy
+    until(window, lambda: view.view_dict.version == 0 and not view.animator.busy
           and view.offers.status()[0] == "Bo agreed: your last turn is taken back", what="the board to go back")
     assert view.session.tracker.version == 0
     assert not view.display.letters.get(Player.GOLD), "no gold letter left on the board"
@@ -289,7 +291,7 @@ def test_a_takeback_asked_from_the_screen_and_accepted_puts_the_board_back(windo
     lay_and_commit(window, view, word, cells, direction)
     until(window, lambda: view.display.letters.get(Player.GOLD) and not view.animator.busy,
           what="the word laid again")
-    assert view.view_dict["version"] == 1
+    assert view.view_dict.version == 1
 
 
 def test_the_opponents_takeback_request_is_a_banner_declined_with_ctrl_n(window, duel, tmp_path):
@@ -327,7 +329,7 @@ def test_abort_before_the_first_word_ends_the_game_aborted(window, duel, tmp_pat
     until(window, lambda: isinstance(window.current_view, EndOfGameView), other=bo, what="the end screen")
     end = window.current_view
     assert end.title == "Aborted"
-    assert bo.games[game].result["reason"] == "aborted" and bo.games[game].rating_changes is None
+    assert plain(bo.games[game].result)["reason"] == "aborted" and bo.games[game].rating_changes is None
     assert view.headline() == "Game aborted: no winner, not rated"
     shoot(window, tmp_path / "online-aborted.png")
 

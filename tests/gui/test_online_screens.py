@@ -21,6 +21,7 @@ if not os.environ.get("DISPLAY"):
 
 import arcade
 from gui_support import click, pump
+from wire_helpers import plain
 from online_support import (
     ServerThread,
     assert_fits,
@@ -104,7 +105,7 @@ def test_join_a_seek_with_one_click_opens_the_game(window, online):
     pump_until(window, lambda: isinstance(window.current_view, GameView), what="the game")
     game = window.current_view
     assert game.session.game_id == seek and game.viewer == Player.SILVER
-    assert game.session.view(game.viewer)["players"]["2"]["rack"]  # our own rack is shown
+    assert game.session.view(game.viewer).players["2"].rack  # our own rack is shown
     # Leaving the game comes back to the lobby, which follows the lobby again.
     game.leave_to()
     assert window.current_view is lobby
@@ -128,7 +129,7 @@ def test_the_form_posts_a_correspondence_seek_and_the_game_opens_when_taken(wind
     assert "combat scores double" in form.rules_note.text  # the preset's own description
     assert form.clock_note.text.startswith("Correspondence family, rated")
     click_on(window, lobby, "seek")
-    pump_until(window, lambda: any(e["players"]["1"] == "Tester" for e in me.lobby.seeks()), what="our seek")
+    pump_until(window, lambda: any(e.players.get("1") == "Tester" for e in me.lobby.seeks()), what="our seek")
     (entry,) = bo.list_games().result(10)["open"]
     assert entry["time_control"] == {"kind": "correspondence", "days": 3.0}
     assert entry["rated"] and entry["family"] == "correspondence" and entry["rules"] == "war"
@@ -152,10 +153,10 @@ def test_challenge_a_player_by_name(window, online):
     assert lobby.form.name_field.value == "Bo"
     click_on(window, lobby, "challenge")
     end = time.monotonic() + 10
-    while not any(n["type"] == "challenge" for n in bo.notices.items) and time.monotonic() < end:
+    while not any(n.type == "challenge" for n in bo.notices.items) and time.monotonic() < end:
         bo.drain()
         pump(window)
-    (notice,) = [n for n in bo.notices.take() if n["type"] == "challenge"]
+    (notice,) = [plain(n) for n in bo.notices.take() if n.type == "challenge"]
     assert notice["by"]["name"] == "Tester" and notice["entry"]["time_control"] == RAPID
     assert lobby.toast.startswith("Challenge sent to Bo")
 
@@ -190,7 +191,7 @@ def test_my_games_notices_your_move_and_resume_attaches_without_a_token(window, 
     pump_until(window, lambda: isinstance(window.current_view, GameView), what="the resumed game")
     view = window.current_view
     assert view.session.game_id == game and view.viewer == Player.GOLD
-    assert view.session.view(view.viewer)["players"]["1"]["rack"]
+    assert view.session.view(view.viewer).players["1"].rack
     assert game not in me.seat_tokens  # attached by account: no seat token was used or learnt
     assert not screen.banner.visible  # the notice went with the resume
 
@@ -208,16 +209,16 @@ def test_a_challenge_is_accepted_from_the_banner_and_another_declined(window, on
     assert lobby.banner.detail.text == "Hollowmere \u00b7 war \u00b7 1 day/move \u00b7 rated"
     assert widget(lobby, "notice-yes").text == "Accept"
     second = bo.challenge(name="Tester", map="The Anvil").result(10)["game"]
-    pump_until(window, lambda: lobby.banner.current["game"] == second, what="the second challenge")
+    pump_until(window, lambda: lobby.banner.current.game == second, what="the second challenge")
     assert lobby.banner.more.text == "+1 more"
     click_on(window, lobby, "notice-no")  # decline the newest
     def declined() -> bool:
         bo.drain()
         tracker = bo.games.get(second)
-        return tracker is not None and (tracker.result or {}).get("reason") == "declined"
+        return tracker is not None and tracker.result is not None and tracker.result.reason == "declined"
 
     pump_until(window, declined, what="the decline")
-    assert lobby.banner.current["game"] == first
+    assert lobby.banner.current.game == first
     click_on(window, lobby, "notice-yes")
     pump_until(window, lambda: isinstance(window.current_view, GameView), what="the accepted game")
     assert window.current_view.session.game_id == first

@@ -17,6 +17,7 @@ from shared.rules.lexicon import WordList
 from shared.maps.format import parse_map
 from shared.rules.presets import DEFAULT_RULES, get_rules
 from shared.rules.terrain import GameMap, Player
+from wire_helpers import plain
 
 MAP_NAME = "Test Ford"
 MAP_TEXT = f"scryptic-map 1\nname: Test Ford\nversion: 1\ngrid:\n{BENCH_GRID.strip()}\n"
@@ -137,8 +138,8 @@ async def play_a_game_at(url: str, connect, cert: Path) -> None:
     await silver.join(game=game)
     version = await play_script({1: gold, 2: silver}, game, 1, 0, 8)
     await wait_for(lambda: silver.games[game].version == version and gold.games[game].version == version)
-    assert silver.games[game].view == seen(replica(1, version), Player.SILVER)
-    assert gold.games[game].view == seen(replica(1, version), Player.GOLD)
+    assert plain(silver.games[game].view) == seen(replica(1, version), Player.SILVER)
+    assert plain(gold.games[game].view) == seen(replica(1, version), Player.GOLD)
 
 
 def make_config(db: Path, **overrides: Any) -> ServerConfig:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import srv_helpers as H
+from wire_helpers import plain
 
 from client.net import AsyncClient, ServerError
 
@@ -65,7 +66,7 @@ async def test_a_rename_is_seen_at_once_and_keeps_to_the_name_policy(server, due
     done = await run_admin(server, tmp_path, "rename", "Silver", "Pewter Knight")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "renamed 'Silver' to 'Pewter Knight' (id 2)"
-    await H.wait_for(lambda: gold.games[game].info["players"]["2"]["name"] == "Pewter Knight")
+    await H.wait_for(lambda: plain(gold.games[game].info)["players"]["2"]["name"] == "Pewter Knight")
     await H.wait_for(lambda: silver.name == "Pewter Knight")  # its own client takes the new name
 
 
@@ -76,13 +77,13 @@ async def test_a_ban_closes_the_connections_forfeits_the_games_and_refuses_hello
     await H.play_script(duel["clients"], game, 1, 0, 6)
     waiting = (await silver.create_game(map="test-ford", seat="gold"))["game"]
     statuses: list[dict] = []
-    silver.on_message = statuses.append
+    silver.on_message = lambda m: statuses.append(plain(m))
 
     done = await run_admin(server, tmp_path, "ban", "Silver", "--reason", "abuse in chat")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:2] == ["banned Silver (id 2): abuse in chat", "connections closed: 1"]
-    await H.wait_for(lambda: gold.games[game].info.get("result") is not None)
-    assert gold.games[game].info["result"]["winner"] == 1 and gold.games[game].info["result"]["reason"] == "forfeit"
+    await H.wait_for(lambda: plain(gold.games[game].info).get("result") is not None)
+    assert plain(gold.games[game].info)["result"]["winner"] == 1 and plain(gold.games[game].info)["result"]["reason"] == "forfeit"
     assert server.rooms[waiting].result_data["reason"] == "aborted"
     await H.wait_for(lambda: any(m.get("type") == "bye" for m in statuses))
     assert [m["code"] for m in statuses if m.get("type") == "bye"] == ["banned"]
@@ -113,13 +114,13 @@ async def test_the_operator_aborts_and_adjudicates_games(server, connect, tmp_pa
     judged = await run_admin(server, tmp_path, "adjudicate", first["game"], "silver")
     assert judged.returncode == 0, judged.stderr
     assert judged.stdout.strip() == f"game {first['game']}: silver wins (adjudicated)"
-    await H.wait_for(lambda: first["gold"].games[first["game"]].info.get("result") is not None)
-    assert first["gold"].games[first["game"]].info["result"]["winner"] == 2
+    await H.wait_for(lambda: plain(first["gold"].games[first["game"]].info).get("result") is not None)
+    assert plain(first["gold"].games[first["game"]].info)["result"]["winner"] == 2
 
     second = await H.make_duel(server, connect, seed=2)
     stopped = await run_admin(server, tmp_path, "abort", second["game"])
     assert stopped.stdout.strip() == f"game {second['game']}: no winner (aborted)"
-    await H.wait_for(lambda: (second["silver"].games[second["game"]].info.get("result") or {}).get("reason") == "aborted")
+    await H.wait_for(lambda: (plain(second["silver"].games[second["game"]].info).get("result") or {}).get("reason") == "aborted")
     again = await run_admin(server, tmp_path, "abort", second["game"])
     assert again.returncode == 1 and "refused (game_over)" in again.stderr
 

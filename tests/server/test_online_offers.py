@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 import srv_helpers as H
+from wire_helpers import logged, plain
 
 from client.net import ServerError
 from shared.rules.terrain import Player
@@ -41,9 +42,9 @@ async def test_a_draw_offer_declined_then_accepted(server, connect):
     for client in (gold, silver):
         await H.wait_for(lambda c=client: c.games[game_id].over)
         tracker = client.games[game_id]
-        assert tracker.result["reason"] == "agreed" and tracker.result["winner"] is None
-        assert tracker.view["result"] == {"winner": None, "reason": "agreed"}
-        assert tracker.rating_changes["1"]["change"] == tracker.rating_changes["2"]["change"] == 0.0
+        assert plain(tracker.result)["reason"] == "agreed" and plain(tracker.result)["winner"] is None
+        assert plain(tracker.view)["result"] == {"winner": None, "reason": "agreed"}
+        assert plain(tracker.rating_changes)["1"]["change"] == plain(tracker.rating_changes)["2"]["change"] == 0.0
     await refused(gold.end_turn(game_id), "game_over")
     history = await gold.history()
     assert history["games"][0]["outcome"] == "draw" and history["games"][0]["result"]["reason"] == "agreed"
@@ -72,14 +73,14 @@ async def test_a_takeback_declined_then_accepted_rebuilds_the_game(server, conne
     assert room.version == 2 and room.game.actions == [dict(a) for a in H.script(1)[:2]]
     for client, seat in ((gold, Player.GOLD), (silver, Player.SILVER)):
         await H.wait_for(lambda c=client: c.games[game_id].version == 2)
-        assert client.games[game_id].view == H.seen(H.replica(1, 2), seat)
-        assert all(e["version"] <= 2 for e in client.games[game_id].log)
+        assert plain(client.games[game_id].view) == H.seen(H.replica(1, 2), seat)
+        assert all(e["version"] <= 2 for e in logged(client.games[game_id]))
     assert [v for v, _a, _t in server.store.load_game(game_id).actions] == [1, 2]  # dropped from the store
     # The game plays on from there, the same script (the same seed gives the same letters).
     final = await H.play_script(duel["clients"], game_id, 1, 2, 12)
     assert final == 12
     await H.wait_for(lambda: gold.games[game_id].version == 12)
-    assert gold.games[game_id].view == H.replica(1, 12).view(Player.GOLD)
+    assert plain(gold.games[game_id].view) == H.replica(1, 12).view(Player.GOLD)
 
 
 async def test_takebacks_are_for_casual_games_and_need_a_turn(server, connect):
@@ -104,7 +105,7 @@ async def test_abort_before_the_first_commit_and_not_after(server, connect):
     await gold.end_turn(game_id)  # a pass is not a commit
     assert await silver.abort(game_id) == {"game": game_id, "aborted": True}
     await H.wait_for(lambda: gold.games[game_id].over)
-    assert gold.games[game_id].result["reason"] == "aborted" and gold.games[game_id].rating_changes is None
+    assert plain(gold.games[game_id].result)["reason"] == "aborted" and gold.games[game_id].rating_changes is None
     assert server.ratings.get("u:2", "blitz").games == 0  # never rated
     other = await H.make_duel(server, connect, seed=1, rated=True, time_control=BLITZ)
     await H.play_script(other["clients"], other["game"], 1, 0, 1)
@@ -148,8 +149,8 @@ async def test_a_challenge_declined_and_one_accepted(server, connect):
     await refused(ann.challenge(name="Ann", map="test-ford"), "own_game")
     sent = await ann.challenge(name="bob", map="test-ford", time_control={"kind": "correspondence", "days": 2})
     assert sent["challenged"] == {"id": bob.user["id"], "name": "Bob"}
-    await H.wait_for(lambda: any(n["type"] == "challenge" for n in bob.notices.items))
-    notice = bob.notices.take()[-1]
+    await H.wait_for(lambda: any(n.type == "challenge" for n in bob.notices.items))
+    notice = plain(bob.notices.take()[-1])
     assert notice["game"] == sent["game"] and notice["by"]["name"] == "Ann"
     assert "seat_token" not in str(notice)
     assert [c["game"] for c in (await bob.my_games())["challenges"]] == [sent["game"]]
@@ -160,7 +161,7 @@ async def test_a_challenge_declined_and_one_accepted(server, connect):
     await refused(stranger.answer_challenge(sent["game"], True), "no_such_game")
     assert await bob.answer_challenge(sent["game"], False) == {"game": sent["game"], "declined": True}
     await H.wait_for(lambda: ann.games[sent["game"]].over)
-    assert ann.games[sent["game"]].result["reason"] == "declined"
+    assert plain(ann.games[sent["game"]].result)["reason"] == "declined"
     assert (await bob.my_games())["challenges"] == []
 
     again = await ann.challenge(user=bob.user["id"], map="test-ford", seat="silver")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import glicko2
 import pytest
 import srv_helpers as H
+from wire_helpers import plain
 
 from client.net import ServerError
 
@@ -21,8 +22,8 @@ def expected_after(mine: tuple[float, float, float], theirs: tuple[float, float,
 async def test_a_rated_game_to_the_end_changes_both_ratings_as_glicko2_says(server, connect):
     duel = await H.make_duel(server, connect, seed=1, rated=True, time_control=BLITZ)
     game_id, gold, silver = duel["game"], duel["gold"], duel["silver"]
-    await H.wait_for(lambda: game_id in gold.games and gold.games[game_id].info.get("status") == "active")
-    assert gold.games[game_id].rated and gold.games[game_id].info["family"] == "blitz"
+    await H.wait_for(lambda: game_id in gold.games and plain(gold.games[game_id].info).get("status") == "active")
+    assert gold.games[game_id].rated and plain(gold.games[game_id].info)["family"] == "blitz"
     final = await H.play_script(duel["clients"], game_id, 1, 0)
     local = H.replica(1, final)
     assert local.over
@@ -32,8 +33,8 @@ async def test_a_rated_game_to_the_end_changes_both_ratings_as_glicko2_says(serv
     fresh = (1500.0, 350.0, 0.06)
     gold_after = expected_after(fresh, fresh, score_gold)
     silver_after = expected_after(fresh, fresh, 1.0 - score_gold)
-    changes = gold.games[game_id].rating_changes
-    assert changes == silver.games[game_id].rating_changes  # both players see both changes
+    changes = plain(gold.games[game_id].rating_changes)
+    assert changes == plain(silver.games[game_id].rating_changes)  # both players see both changes
     assert changes["1"]["after"] == round(gold_after[0], 1) and changes["1"]["rd"] == round(gold_after[1], 1)
     assert changes["2"]["after"] == round(silver_after[0], 1) and changes["2"]["rd"] == round(silver_after[1], 1)
     assert changes["1"]["before"] == changes["2"]["before"] == 1500.0
@@ -63,7 +64,7 @@ async def test_a_rated_game_to_the_end_changes_both_ratings_as_glicko2_says(serv
     await H.wait_for(lambda: new_id in silver.games and silver.games[new_id].view is not None)
     await silver.resign(new_id)
     await H.wait_for(lambda: gold.games.get(new_id) is not None and gold.games[new_id].rating_changes is not None)
-    second = gold.games[new_id].rating_changes
+    second = plain(gold.games[new_id].rating_changes)
     gold_again = expected_after(gold_after, silver_after, 1.0)
     silver_again = expected_after(silver_after, gold_after, 0.0)
     assert second["2"]["before"] == round(gold_after[0], 1) and second["2"]["after"] == round(gold_again[0], 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 import srv_helpers as H
+from wire_helpers import plain
 
 from client.net import ServerError
 from server.app import GameServer
@@ -15,7 +16,7 @@ from shared.maps.format import parse_map
 async def test_a_seated_players_rename_reaches_the_lobby_subscribers_as_a_change(server, connect, duel):
     watcher = await connect(server, "Watcher")
     seen: list[dict] = []
-    watcher.on_message = seen.append
+    watcher.on_message = lambda m: seen.append(plain(m))
     await watcher.request("subscribe_lobby")
     await duel["silver"].request("set_name", name="Silver Fox")
     await H.wait_for(lambda: any(m.get("type") == "lobby" and m.get("op") == "change" for m in seen))

@@ -6,6 +6,7 @@ import time
 
 import pytest
 import srv_helpers as H
+from wire_helpers import logged, plain
 
 from client.net import ServerError
 from shared.rules.game import PendingDefence
@@ -27,9 +28,9 @@ async def test_the_defender_is_asked_and_may_order_the_defence(start_server, con
     attacker = duel["clients"][int(local.pending.attacker)]
     await H.wait_for(lambda: defender.games[game_id].version == version)
     tracker = defender.games[game_id]
-    assert tracker.pending["kind"] == "defence" and tracker.my_move
+    assert tracker.pending.kind == "defence" and tracker.my_move
     assert tracker.defence_left() is not None and 0 < tracker.defence_left() <= 60
-    asked = [e for e in tracker.log if e["type"] == "defence_requested"][-1]
+    asked = [e for e in logged(tracker) if e["type"] == "defence_requested"][-1]
     assert asked["defenders"] == local.pending.to_dict()["defenders"]
 
     with pytest.raises(ServerError) as waiting:
@@ -70,9 +71,9 @@ async def test_running_out_of_time_on_a_per_turn_clock_loses(server, connect):
     game_id = duel["game"]
     gold = duel["gold"]
     await H.wait_for(lambda: game_id in gold.games and gold.games[game_id].clock is not None)
-    assert gold.games[game_id].clock["per_turn"] == 0.4
+    assert plain(gold.games[game_id].clock)["per_turn"] == 0.4
     await H.wait_for(lambda: gold.games[game_id].over, timeout=10)
-    assert gold.games[game_id].view["result"] == {"winner": 2, "reason": "time"}
+    assert plain(gold.games[game_id].view)["result"] == {"winner": 2, "reason": "time"}
     assert server.rooms[game_id].game.actions == [{"type": "resign", "player": 1, "reason": "time"}]
 
 
@@ -86,7 +87,7 @@ async def test_fischer_clock_adds_the_increment_after_a_turn(server, connect):
     # Gold used a little time and got 5 back: more than the 100 it started with.
     assert 100 < room.clock.remaining[1] <= 105
     assert room.clock.remaining[2] == 100
-    await H.wait_for(lambda: duel["silver"].games[game_id].clock["running"] == 2)
+    await H.wait_for(lambda: plain(duel["silver"].games[game_id].clock)["running"] == 2)
     left = duel["silver"].games[game_id].clock_left()
     assert left[1] > 100 and left[2] <= 100
 
@@ -100,13 +101,13 @@ async def test_an_absent_opponent_can_be_claimed_against_after_the_grace(start_s
         await gold.claim_win(game_id)
     assert present.value.code == "not_absent"
     await silver.close()
-    await H.wait_for(lambda: gold.games[game_id].info["players"]["2"].get("connected") is False)
-    assert gold.games[game_id].info["players"]["2"]["claim_after"] == 0.3
+    await H.wait_for(lambda: gold.games[game_id].info.players["2"].connected is False)
+    assert gold.games[game_id].presence[2].claim_after == 0.3
     await H.wait_for(lambda: server.rooms[game_id].absent_long_enough(Player.SILVER, time.time()))
     reply = await gold.claim_win(game_id)
     assert reply["version"] == 1
     await H.wait_for(lambda: gold.games[game_id].over)
-    assert gold.games[game_id].view["result"] == {"winner": 1, "reason": "abandoned"}
+    assert plain(gold.games[game_id].view)["result"] == {"winner": 1, "reason": "abandoned"}
 
 
 async def test_actions_wait_for_the_second_player(server, connect):
@@ -115,4 +116,4 @@ async def test_actions_wait_for_the_second_player(server, connect):
     with pytest.raises(ServerError) as waiting:
         await host.end_turn(made["game"])
     assert waiting.value.code == "game_not_started"
-    assert host.games[made["game"]].info["status"] == "open"
+    assert plain(host.games[made["game"]].info)["status"] == "open"

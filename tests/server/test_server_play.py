@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 import srv_helpers as H
+from wire_helpers import logged, plain
 
 from client.net import ServerError
 from server import bots
@@ -28,8 +29,8 @@ async def test_two_clients_play_a_whole_game_and_a_spectator_joins_midway(server
     await H.wait_for(lambda: game_id in spectator.games and spectator.games[game_id].version == half)
     seen = spectator.games[game_id]
     assert seen.seat is None
-    assert all(p["rack"] is None for p in seen.view["players"].values())
-    assert all(p["rack_size"] > 0 for p in seen.view["players"].values())
+    assert all(p["rack"] is None for p in plain(seen.view)["players"].values())
+    assert all(p["rack_size"] > 0 for p in plain(seen.view)["players"].values())
 
     final = await H.play_script(duel["clients"], game_id, seed, half)
     assert final == len(actions)
@@ -39,11 +40,11 @@ async def test_two_clients_play_a_whole_game_and_a_spectator_joins_midway(server
     for client, seat in ((gold, Player.GOLD), (silver, Player.SILVER), (spectator, None)):
         await H.wait_for(lambda c=client: c.games[game_id].version == final)
         tracker = client.games[game_id]
-        assert tracker.view == H.seen(local, seat)
-        assert tracker.over and tracker.view["result"] == local.result.to_dict()
+        assert plain(tracker.view) == H.seen(local, seat)
+        assert tracker.over and plain(tracker.view)["result"] == local.result.to_dict()
     # Every update the spectator got after joining hid both racks, and its events too.
-    assert all("letters" not in e for e in spectator.games[game_id].log if e["type"] == "letters_drawn")
-    assert any("letters" in e for e in gold.games[game_id].log if e["type"] == "letters_drawn")
+    assert all("letters" not in e for e in logged(spectator.games[game_id]) if e["type"] == "letters_drawn")
+    assert any("letters" in e for e in logged(gold.games[game_id]) if e["type"] == "letters_drawn")
 
     record = parse_record(await spectator.export(game_id))
     assert record.actions == [dict(a) for a in local.actions]
@@ -58,7 +59,7 @@ async def test_views_sent_equal_the_engine_views_after_every_action(server, conn
         local.apply(action_from_dict(data))
         for client, seat in ((duel["gold"], Player.GOLD), (duel["silver"], Player.SILVER)):
             await H.wait_for(lambda c=client: c.games[game_id].version == local.version)
-            assert client.games[game_id].view == H.seen(local, seat)
+            assert plain(client.games[game_id].view) == H.seen(local, seat)
 
 
 async def test_lobby_lists_public_open_games_and_private_games_join_by_code(server, connect):
@@ -100,17 +101,17 @@ async def test_rematch_swaps_colours_and_keeps_seat_tokens(server, connect, duel
     assert early.value.code == "no_rematch"
     await silver.resign(game_id)
     await H.wait_for(lambda: gold.games[game_id].over)
-    assert gold.games[game_id].view["result"] == {"winner": 1, "reason": "resigned"}
+    assert plain(gold.games[game_id].view)["result"] == {"winner": 1, "reason": "resigned"}
 
     offer = await gold.rematch(game_id)
     assert offer == {"started": False, "offered": True}
-    await H.wait_for(lambda: silver.games[game_id].info["rematch"]["offered_by"] == [1])
+    await H.wait_for(lambda: plain(silver.games[game_id].info)["rematch"]["offered_by"] == [1])
     started = await silver.rematch(game_id)
     new_id = started["game"]
     assert started["started"] and started["seat"] == 1
     await H.wait_for(lambda: new_id in gold.games and gold.games[new_id].view is not None)
     assert gold.games[new_id].seat == 2 and silver.games[new_id].seat == 1
-    assert gold.games[new_id].info["rematch_of"] == game_id
+    assert plain(gold.games[new_id].info)["rematch_of"] == game_id
     # The old seat tokens hold the new seats.
     assert gold.seat_tokens[new_id] == gold.seat_tokens[game_id]
     third = await connect(server, "Elsewhere")
@@ -132,11 +133,11 @@ async def test_bot_seat_plays_its_moves(server, connect):
     await H.wait_for(lambda: game_id in human.games and human.games[game_id].my_move, timeout=60)
     tracker = human.games[game_id]
     assert tracker.version >= 1
-    assert tracker.info["players"]["1"]["bot"] == 1
+    assert plain(tracker.info)["players"]["1"]["bot"] == 1
     await human.end_turn(game_id)
     before = human.games[game_id].version
     await H.wait_for(lambda: human.games[game_id].my_move and human.games[game_id].version > before, timeout=60)
-    bot_turn = [e for e in human.games[game_id].log if e["version"] > before]
+    bot_turn = [e for e in logged(human.games[game_id]) if e["version"] > before]
     assert {"type": "turn_ended", "player": 1} in [{k: e[k] for k in ("type", "player")} for e in bot_turn if e["type"] == "turn_ended"]
 
 
@@ -176,7 +177,7 @@ async def test_finished_games_leave_memory_but_stay_in_the_store(server, connect
     assert record.end["winner"] == int(local.result.winner) and replay(record, H.lexicon()).result == local.result
     await reader.watch(game=game_id)  # loaded back from the store on demand
     await H.wait_for(lambda: game_id in reader.games and reader.games[game_id].version == final)
-    assert reader.games[game_id].view == H.seen(local, None)
+    assert plain(reader.games[game_id].view) == H.seen(local, None)
 
 
 def test_a_bot_worker_builds_a_level_s_word_graphs_when_asked():

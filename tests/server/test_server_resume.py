@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 import srv_helpers as H
+from wire_helpers import logged
+from wire_helpers import plain as wire_plain
 
 from client.net import AsyncClient
 from shared.rules.terrain import Player
@@ -27,14 +29,14 @@ async def test_a_dropped_connection_reconnects_and_resumes(server, connect, duel
     gold, silver = duel["gold"], duel["silver"]
     await H.play_script(duel["clients"], game_id, seed, 0, 10)
     gold_seen = []
-    silver.on_message = gold_seen.append  # watch silver's pushes from here on
+    silver.on_message = lambda m: gold_seen.append(wire_plain(m))  # watch silver's pushes from here on
     gold._ws.transport.abort()  # the network fails under gold
     await H.wait_for(lambda: any(m.get("type") == "presence" and m["connected"] is False for m in gold_seen))
     await H.wait_for(lambda: gold.connected.is_set() and gold.reconnects >= 1)
     await H.wait_for(lambda: any(m.get("type") == "presence" and m["connected"] is True for m in gold_seen))
     final = await H.play_script(duel["clients"], game_id, seed, 10, 30)
     await H.wait_for(lambda: gold.games[game_id].version == final)
-    assert gold.games[game_id].view == H.seen(H.replica(seed, final), Player.GOLD)
+    assert wire_plain(gold.games[game_id].view) == H.seen(H.replica(seed, final), Player.GOLD)
 
 
 async def test_a_returning_player_gets_what_it_missed(server, connect, duel):
@@ -58,9 +60,9 @@ async def test_a_returning_player_gets_what_it_missed(server, connect, duel):
     await back.attach(game_id)
     await H.wait_for(lambda: back.games[game_id].version == stop)
     assert not back.games[game_id].gap
-    versions = [e["version"] for e in back.games[game_id].log]
+    versions = [e["version"] for e in logged(back.games[game_id])]
     assert set(range(7, stop + 1)) <= set(versions)
-    assert back.games[game_id].view == H.seen(H.replica(seed, stop), Player.GOLD)
+    assert wire_plain(back.games[game_id].view) == H.seen(H.replica(seed, stop), Player.GOLD)
 
 
 async def test_a_gap_older_than_the_tail_gets_the_full_state(start_server, connect):
@@ -74,7 +76,7 @@ async def test_a_gap_older_than_the_tail_gets_the_full_state(start_server, conne
     await watcher.request("watch", game=game_id, since=0)
     await H.wait_for(lambda: watcher.games[game_id].version == 12)
     assert watcher.games[game_id].gap
-    assert watcher.games[game_id].view == H.seen(H.replica(seed, 12), None)
+    assert wire_plain(watcher.games[game_id].view) == H.seen(H.replica(seed, 12), None)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -180,7 +182,7 @@ async def test_a_killed_server_resumes_every_game_and_clock(server_process, conn
         assert final == len(H.script(seed))
         gold = duel["clients"][1]
         await H.wait_for(lambda d=duel, g=gold, f=final: g.games[d["game"]].version == f)
-        assert gold.games[duel["game"]].view == H.seen(H.replica(seed, final), Player.GOLD)
+        assert wire_plain(gold.games[duel["game"]].view) == H.seen(H.replica(seed, final), Player.GOLD)
     guest = await connect(url, "Late")
     lobby = await guest.list_games()
     assert waiting["game"] in {g["game"] for g in lobby["open"]}
@@ -195,9 +197,9 @@ async def test_sigterm_stops_the_server_cleanly(server_process, connect):
     try:
         server_process.proc.send_signal(signal.SIGTERM)
         message = await asyncio.wait_for(client.inbox.get(), 20)
-        while message["type"] != "bye":
+        while message.type != "bye":
             message = await asyncio.wait_for(client.inbox.get(), 20)
-        assert message["code"] == "shutdown"
+        assert message.code == "shutdown"
         code = await asyncio.get_running_loop().run_in_executor(None, server_process.proc.wait, 30)
         assert code == 0
         log = await server_process.rest_of_log()

@@ -7,6 +7,7 @@ import io
 import random
 
 import srv_helpers as H
+from wire_helpers import message
 
 from scryptic.commands.terminal import TerminalClient, plan_word, render
 from client.net import ThreadedClient
@@ -89,8 +90,9 @@ async def test_terminal_players_create_join_play_and_finish(server):
 def test_rendering_marks_the_board_and_shows_only_what_the_viewer_may_see():
     game = H.replica(1, 40)
     tracker = GameTracker("g")
-    tracker.apply({"type": "state", "game": "g", "version": game.version, "seat": 2,
-                   "view": game.view(Player.SILVER), "info": {"players": {"1": {"name": "A"}, "2": {"name": "B"}}}})
+    tracker.apply(message({"type": "state", "game": "g", "version": game.version, "seat": 2,
+                           "view": game.view(Player.SILVER),
+                           "info": {"game": "g", "status": "active", "players": {"1": {"name": "A"}, "2": {"name": "B"}}}}))
     text = render(tracker)
     lines = text.splitlines()
     assert len([line for line in lines if line[:3].strip().isdigit()]) == game.board.height
@@ -98,7 +100,7 @@ def test_rendering_marks_the_board_and_shows_only_what_the_viewer_may_see():
     assert f"rack {silver_rack}" in text
     assert f"rack {len(game.racks[Player.GOLD])} letters" in text
     marked = {cell for p in ("1", "2") for key in ("invalid", "isolated")
-              for run in tracker.view["players"][p][key] for cell in map(tuple, run)}
+              for run in getattr(tracker.view.players[p], key) for cell in map(tuple, run)}
     for player, (opening, closing) in ((Player.GOLD, "[]"), (Player.SILVER, "<>")):
         for (r, c), letter in game.board.letters[player].items():
             cell = lines[r + 1][4 + 3 * c:4 + 3 * c + 3]
@@ -109,7 +111,8 @@ def test_rendering_marks_the_board_and_shows_only_what_the_viewer_may_see():
 def test_placing_a_word_keeps_own_letters_on_the_line():
     game = H.replica(1, 40)
     tracker = GameTracker("g")
-    tracker.apply({"type": "state", "game": "g", "version": 40, "seat": 1, "view": game.view(Player.GOLD), "info": {}})
+    tracker.apply(message({"type": "state", "game": "g", "version": 40, "seat": 1, "view": game.view(Player.GOLD),
+                           "info": {"game": "g", "status": "active"}}))
     gold = game.board.letters[Player.GOLD]
     taken = set(gold) | set(game.board.letters[Player.SILVER])
     (r, c), letter = next(

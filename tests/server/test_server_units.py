@@ -8,6 +8,7 @@ import sqlite3
 import msgpack
 import pytest
 import srv_helpers as H
+from wire_helpers import message
 
 from client.net.codec import PROTOCOL_VERSION as CLIENT_VERSION
 from client.net.state import GameTracker
@@ -238,11 +239,12 @@ def test_cached_views_equal_the_engine_views_through_a_whole_game():
 def test_game_tracker_follows_updates_and_ignores_repeats():
     game = H.new_game(1)
     tracker = GameTracker("g")
-    tracker.apply({"type": "state", "game": "g", "version": 0, "seat": 1, "view": game.view(Player.GOLD), "info": {"clock": None}})
+    tracker.apply(message({"type": "state", "game": "g", "version": 0, "seat": 1, "view": game.view(Player.GOLD),
+                           "info": {"game": "g", "status": "active", "clock": None}}))
     assert tracker.my_move and tracker.rack == game.view(Player.GOLD)["players"]["1"]["rack"]
     events = game.apply(action_from_dict(H.script(1)[0]))
     update = {"type": "update", "game": "g", "version": 1, "events": [e.to_dict(Player.GOLD) for e in events], "view": game.view(Player.GOLD), "clock": None}
-    assert tracker.apply(update) and not tracker.apply(update)
+    assert tracker.apply(message(update)) and not tracker.apply(message(update))
     assert tracker.version == 1 and len(tracker.log) == len(events)
 
 

@@ -6,6 +6,7 @@ import functools
 import re
 
 import srv_helpers as H
+from wire_helpers import message
 
 from client.net.state import GameTracker
 from client.terminal.board import LEGEND, letter_cell, render, terrain_cell
@@ -29,8 +30,9 @@ def position(version: int) -> Game:
 def tracker_at(version: int, seat: int) -> tuple[GameTracker, Game]:
     game = position(version)
     tracker = GameTracker("g")
-    tracker.apply({"type": "state", "game": "g", "version": game.version, "seat": seat,
-                   "view": game.view(Player(seat)), "info": {"players": {"1": {"name": "A"}, "2": {"name": "B"}}}})
+    tracker.apply(message({"type": "state", "game": "g", "version": game.version, "seat": seat,
+                           "view": game.view(Player(seat)),
+                           "info": {"game": "g", "status": "active", "players": {"1": {"name": "A"}, "2": {"name": "B"}}}}))
     return tracker, game
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
+import msgspec
 
 from client.play.analysis_board import (LABEL_WORDS, chance_line, count_words, label_counts, pct, played_summary, short,
                                    swing_words, turn_heading, verdict, who)
@@ -25,6 +26,7 @@ from client.views.game.chronicle import Chronicle
 from client.views.layout import Rect
 from client.views.game.side import SidePanel, SideRects
 from shared.rules.terrain import Player
+from shared.wire import Outcome
 
 CARD = 84
 FOOT = 62  # the buttons under the list
@@ -196,7 +198,7 @@ class AnalysisSide(SidePanel):
         gv = self.gv
         names = gv.names()
         self.texts.draw("rp-title", "The end", x, box.top - 30, size=15, color=theme.BRASS_LIGHT, bold=True)
-        ending = describe_result(gv.session.final.result.to_dict(), names)
+        ending = describe_result(msgspec.convert(gv.session.final.result.to_dict(), Outcome), names)
         y: float | None = self._block("sm-result", ending, x, box.top - 44, width, floor, size=13)
         runner = gv.runner
         if not runner.done:
@@ -237,7 +239,7 @@ class AnalysisSide(SidePanel):
                                                   theme.with_alpha(theme.BRASS, 60))
                 arcade.draw_lbwh_rectangle_outline(rect.left, rect.bottom, rect.width, rect.height, theme.BRASS, 1.5)
             if position >= session.total:
-                ending = describe_result(session.final.result.to_dict(), gv.names())
+                ending = describe_result(msgspec.convert(session.final.result.to_dict(), Outcome), gv.names())
                 self.texts.draw(("tl-row", k), f"End: {ending}"[:chars + 14], rect.left + 10, y, size=12,
                                 color=theme.PARCHMENT_DIM, font=FONT, italic=True)
                 continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -19,6 +19,7 @@ from client.ui.textures import glow_texture, panel_patch
 from client.views.board.paint import BADGE_SIZE, CITY_COIN, COIN_BOOST, TILE, badge_centre, cell_centre
 from client.views.layout import Rect
 from shared.rules.terrain import Cell, Player, Terrain
+from shared.wire import CombatStep
 
 if TYPE_CHECKING:
     from client.views.game.screen import GameScreen
@@ -76,30 +77,30 @@ class Effects:
         painter = self.gv.board.painter
         self.step = step
         if kind == "word_committed":
-            self.landing = [((r, c), int(ev["player"]), ch) for r, c, ch in ev["placed"]]
+            self.landing = [((r, c), int(ev.player), ch) for r, c, ch in ev.placed]
             painter.hidden.update(cell for cell, _, _ in self.landing)
-            self.attack_cells = tuple((r, c) for r, c in ev["cells"]) if ev.get("attacks") else ()
-            self.attack_player = int(ev["player"])
+            self.attack_cells = tuple((r, c) for r, c in ev.cells) if ev.attacks else ()
+            self.attack_player = int(ev.player)
         elif kind == "letters_removed":
-            self.falling = [Falling((r, c), int(ev["owner"]), ch, self.rng.uniform(-160, 160),
-                                    self.rng.uniform(-14, 14)) for r, c, ch in ev["letters"]]
-            if ev.get("points_to") and ev.get("points"):
-                first = (ev["letters"][0][0], ev["letters"][0][1])
-                self.points = [(first, int(ev["points"]), int(ev["points_to"]))]
+            self.falling = [Falling((r, c), int(ev.owner), ch, self.rng.uniform(-160, 160),
+                                    self.rng.uniform(-14, 14)) for r, c, ch in ev.letters]
+            if ev.points_to and ev.points:
+                first = (ev.letters[0][0], ev.letters[0][1])
+                self.points = [(first, int(ev.points), int(ev.points_to))]
         elif kind == "terrain_changed":
             self.old_tiles = []
-            old = Terrain(ev["from"])
-            for r, c in ev["cells"]:
+            old = Terrain(ev.old)
+            for r, c in ev.cells:
                 self.old_tiles.append(((r, c), pieces.stone_texture(old, r, c, painter.seed)))
         elif kind == "city_taken":
-            cell = (int(ev["cell"][0]), int(ev["cell"][1]))
-            prev = ev.get("previous")
+            cell = (int(ev.cell[0]), int(ev.cell[1]))
+            prev = ev.previous
             self.old_city = (cell, None if prev is None else int(prev))
             painter.hidden_badges.add(cell)
-            if ev.get("bonus"):
-                self.points = [(cell, int(ev["bonus"]), int(ev["player"]))]
+            if ev.bonus:
+                self.points = [(cell, int(ev.bonus), int(ev.player))]
         elif kind == "word_lifted":
-            self.falling = [Falling((r, c), int(ev["player"]), ch, 0.0, 0.0) for r, c, ch in ev["returned"]]
+            self.falling = [Falling((r, c), int(ev.player), ch, 0.0, 0.0) for r, c, ch in ev.returned]
         d.apply_event(ev)
 
     def finished(self, step: Step) -> None:
@@ -135,7 +136,7 @@ class Effects:
         t = step.t
         h = self.gv.display.height
         if step.kind == "terrain_changed" and self.old_tiles:
-            ice = step.event.get("reason") == "ice cracked"
+            ice = step.event.reason == "ice cracked"
             for cell, tex in self.old_tiles:
                 x, y = cell_centre(cell, h)
                 fade = 1.0 - ease_in(max(0.0, (t - 0.35) / 0.65)) if ice else 1.0 - ease_out(t)
@@ -151,7 +152,7 @@ class Effects:
         if step.kind == "city_taken" and self.old_city is not None:
             cell, before = self.old_city
             x, y = cell_centre(cell, h)
-            after = int(step.event["player"])
+            after = int(step.event.player)
             # The tile turns over like a coin: the old metal to edge-on, then the new one.
             arcade.draw_lbwh_rectangle_filled(x - TILE / 2, y - TILE / 2, TILE, TILE, CITY_SOCKET)
             owner, width = city_flip(t, before, after)
@@ -165,7 +166,7 @@ class Effects:
     def _city_over_coin(self, step: Step, t: float, h: int) -> None:
         """The city's emblem on the coin flips with the tile; sparks fly as the new metal shows."""
         cell, before = self.old_city  # type: ignore[misc]
-        after = int(step.event["player"])
+        after = int(step.event.player)
         owner, width = city_flip(t, before, after)
         if self.gv.display.letter_at(cell) is not None:
             bx, by = badge_centre(cell, h)
@@ -217,8 +218,8 @@ class Effects:
         if step.kind == "city_taken" and self.old_city is not None:
             self._city_over_coin(step, t, h)
         if step.kind == "combat_step":
-            cells = [(r, c) for r, c in step.event["defend_cells"]]
-            win = step.event["attacker_wins"]
+            cells = [(r, c) for r, c in step.event.defend_cells]
+            win = step.event.attacker_wins
             board.fill_cells(cells, theme.with_alpha(theme.SAPPHIRE, 60))
             colour = theme.SAPPHIRE if t < 0.55 else (theme.RUBY if win else theme.EMERALD)
             board.outline_cells(cells, theme.with_alpha(colour, 230), board.min_line(5), pad=-1)
@@ -269,7 +270,7 @@ class Effects:
         """True while the side panel shows the fight instead of the preview."""
         step = self.step
         return step is not None and (step.kind == "combat_step"
-                                     or (step.kind == "word_committed" and bool(step.event.get("attacks"))))
+                                     or (step.kind == "word_committed" and bool(step.event.attacks)))
 
     def draw_duel(self, box: Rect) -> None:
         """In the preview's place beside the board (never over it): the attack, then each fight."""
@@ -286,30 +287,30 @@ class Effects:
             self.texts.draw_shadowed("attack", "ATTACK!", cx, cy, size=34,
                                      color=theme.with_alpha(theme.RUBY, max(80, alpha)),
                                      anchor_x="center", anchor_y="center", bold=True, offset=3)
-            who = self.gv.seat_name(Player(int(ev["player"])))
-            self.texts.draw("attack-by", f"{who}: {ev['word'].upper()}", cx, cy - 44, size=16,
-                            color=theme.PLAYER_COLOURS[int(ev["player"])], anchor_x="center", anchor_y="center",
+            who = self.gv.seat_name(Player(int(ev.player)))
+            self.texts.draw("attack-by", f"{who}: {ev.word.upper()}", cx, cy - 44, size=16,
+                            color=theme.PLAYER_COLOURS[int(ev.player)], anchor_x="center", anchor_y="center",
                             bold=True)
             return
         self._duel(box, step.event, step.t)
 
-    def _duel(self, box: Rect, ev: dict[str, Any], t: float) -> None:
+    def _duel(self, box: Rect, ev: CombatStep, t: float) -> None:
         left, w = box.left, box.width
         cx = left + w / 2
         top = box.top
-        attacker = int(ev["attacker"])
+        attacker = int(ev.attacker)
         defender = 3 - attacker
-        win = ev["attacker_wins"]
+        win = ev.attacker_wins
         a_col = theme.PLAYER_COLOURS[attacker]
         d_col = theme.PLAYER_COLOURS[defender]
-        after = ev["attack_strength_after"]
+        after = ev.attack_strength_after
         self.texts.draw("duel-title", "The fight", left + 18, top - 30, size=15, color=theme.BRASS_LIGHT, bold=True)
-        self.texts.draw("duel-a", ev["attack_word"].upper(), left + 22, top - 70, size=22, color=a_col, bold=True)
-        self.texts.draw("duel-as", f"strength {ev['attack_strength']}", left + 22, top - 92, size=13,
+        self.texts.draw("duel-a", ev.attack_word.upper(), left + 22, top - 70, size=22, color=a_col, bold=True)
+        self.texts.draw("duel-as", f"strength {ev.attack_strength}", left + 22, top - 92, size=13,
                         color=theme.PARCHMENT_DIM, font=theme.SANS)
-        self.texts.draw("duel-d", ev["defend_word"].upper(), left + w - 22, top - 70, size=22, color=d_col,
+        self.texts.draw("duel-d", ev.defend_word.upper(), left + w - 22, top - 70, size=22, color=d_col,
                         bold=True, anchor_x="right")
-        self.texts.draw("duel-ds", f"strength {ev['defend_strength']}", left + w - 22, top - 92, size=13,
+        self.texts.draw("duel-ds", f"strength {ev.defend_strength}", left + w - 22, top - 92, size=13,
                         color=theme.PARCHMENT_DIM, font=theme.SANS, anchor_x="right")
         if t < 0.5:
             swing = math.sin(t * math.pi * 6) * 6
@@ -317,8 +318,8 @@ class Effects:
                             anchor_x="center", anchor_y="center", italic=True)
         else:
             k = min(1.0, (t - 0.5) / 0.2)
-            verdict = (f"{ev['defend_word'].upper()} is beaten: {after} left" if win
-                       else f"{ev['attack_word'].upper()} falls")
+            verdict = (f"{ev.defend_word.upper()} is beaten: {after} left" if win
+                       else f"{ev.attack_word.upper()} falls")
             colour = theme.EMERALD if win == (attacker == int(self.gv.viewer or attacker)) else theme.RUBY
             self.texts.draw("duel-v", verdict, cx, top - 124, size=16,
                             color=theme.with_alpha(colour, int(255 * k)), anchor_x="center",

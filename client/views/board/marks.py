@@ -15,6 +15,7 @@ from client.ui import pieces, theme
 from client.ui.textures import glow_texture, mark_badge_texture
 from client.views.board.paint import CITY_COIN, COIN_BOOST, TILE, cell_centre
 from shared.rules.terrain import Player
+from shared.wire import DefencePending
 
 if TYPE_CHECKING:
     from client.views.game.screen import BoardArea
@@ -102,10 +103,10 @@ def draw_defence(board: "BoardArea") -> None:
     """While a defence is ordered: the attacking word in red, each defender numbered in turn."""
     gv = board.gv
     pending = gv.display.pending
-    if not pending or pending.get("kind") != "defence" or gv.animator.busy:
+    if not isinstance(pending, DefencePending) or gv.animator.busy:
         return
     line = board.min_line(5.0)
-    cells = [tuple(c) for c in pending["attack"]["cells"]]
+    cells = [tuple(c) for c in pending.attack.cells]
     board.outline_cells(cells, MARK_SHADOW, line * 2.2, pad=-line / 2)
     board.outline_cells(cells, theme.RUBY, line, pad=-line / 2)
     for run in defence_runs(board):
@@ -116,17 +117,19 @@ def draw_defence(board: "BoardArea") -> None:
 def defence_runs(board: "BoardArea") -> list[list[tuple[int, int]]]:
     """The defending words' cells in the order being chosen (the suggested one for a watcher)."""
     gv = board.gv
-    pending = gv.display.pending or {}
-    defenders = pending.get("defenders") or []
-    order = getattr(gv.dialog, "order", None) or pending.get("suggested_order") or range(len(defenders))
-    return [[tuple(c) for c in defenders[i]["cells"]] for i in order if 0 <= i < len(defenders)]
+    pending = gv.display.pending
+    if not isinstance(pending, DefencePending):
+        return []
+    defenders = pending.defenders
+    order = getattr(gv.dialog, "order", None) or pending.suggested_order or range(len(defenders))
+    return [[tuple(c) for c in defenders[i].cells] for i in order if 0 <= i < len(defenders)]
 
 
 def draw_defence_numbers(board: "BoardArea") -> None:
     """In screen space: the place of each defender in the order, on its first letter."""
     gv = board.gv
     pending = gv.display.pending
-    if not pending or pending.get("kind") != "defence" or gv.animator.busy:
+    if not isinstance(pending, DefencePending) or gv.animator.busy:
         return
     radius = max(11.0, board.cell_pixels * 0.22)
     placed: dict[tuple[int, int], int] = {}

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shared.rules.terrain import Cell, Player
+from shared.wire import GameEvent, GameStarted, LettersRemoved, WordCommitted, WordLifted
 
 
 @dataclass(frozen=True)
@@ -31,25 +32,24 @@ class MoveMarks:
     words: dict[Player, str] = field(default_factory=dict)
     ghosts: list[Ghost] = field(default_factory=list)
 
-    def apply(self, event: dict[str, Any]) -> None:
+    def apply(self, event: GameEvent) -> None:
         """Take one event into account."""
-        kind = event.get("type")
-        if kind == "word_committed":
-            player = Player(event["player"])
+        if isinstance(event, WordCommitted):
+            player = Player(event.player)
             self.ghosts = []
-            self.commits[player] = tuple((int(r), int(c)) for r, c, _ in event["placed"])
-            self.words[player] = str(event.get("word", ""))
-        elif kind == "letters_removed":
-            owner = Player(event["owner"])
-            reason = str(event.get("reason", ""))
-            for r, c, ch in event["letters"]:
+            self.commits[player] = tuple((int(r), int(c)) for r, c, _ in event.placed)
+            self.words[player] = event.word
+        elif isinstance(event, LettersRemoved):
+            owner = Player(event.owner)
+            reason = event.reason
+            for r, c, ch in event.letters:
                 self.ghosts.append(Ghost((int(r), int(c)), owner, str(ch), reason))
-            gone = {(int(r), int(c)) for r, c, _ in event["letters"]}
+            gone = {(int(r), int(c)) for r, c, _ in event.letters}
             self._forget(owner, gone)
-        elif kind == "word_lifted":
-            player = Player(event["player"])
-            self._forget(player, {(int(r), int(c)) for r, c, _ in event["returned"]})
-        elif kind == "game_started":
+        elif isinstance(event, WordLifted):
+            player = Player(event.player)
+            self._forget(player, {(int(r), int(c)) for r, c, _ in event.returned})
+        elif isinstance(event, GameStarted):
             self.commits.clear()
             self.words.clear()
             self.ghosts = []

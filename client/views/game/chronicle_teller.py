@@ -9,7 +9,7 @@ so far is told when the screen opens.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+import msgspec
 
 from client.play.describe import ai_pass_note, describe_event
 from client.ui import theme
@@ -17,6 +17,7 @@ from client.views.game.state import ScreenState
 from shared.ai import LEVELS
 from shared.analysis.explain import FightNarrator
 from shared.rules.terrain import Player
+from shared.wire import GameEvent, TurnEnded
 
 
 class ChronicleTeller:
@@ -42,13 +43,14 @@ class ChronicleTeller:
                 self.state.move_marks.apply(event)
                 self.tell(event, on_board)
 
-    def tell(self, event: dict[str, Any], on_board: dict[Player, int] | None = None) -> None:
+    def tell(self, event: GameEvent, on_board: dict[Player, int] | None = None) -> None:
         """Tell ``event`` in the chronicle (``on_board``: each side's letters on the board before
         it, when it is not what the screen shows, as when a resumed game's story is told)."""
         log = self.state.log
-        kind = event.get("type")
-        # A fight is told by the same sentences as the preview's and the analysis's.
-        told = self.narrator.feed(event)
+        kind = event.type
+        # A fight is told by the same sentences as the preview's and the analysis's (which read
+        # the engine's plain form of an event).
+        told = self.narrator.feed(msgspec.to_builtins(event))
         for sentence in told or []:
             log.append(("  " + sentence, theme.PARCHMENT_DIM))
         fight_part = told is not None and kind not in ("word_committed", "defence_requested")
@@ -60,8 +62,8 @@ class ChronicleTeller:
             elif kind == "last_turn":
                 colour = theme.AMBER
             log.append((line, colour))
-        if kind == "turn_ended" and event.get("passed"):
-            player = Player(event["player"])
+        if isinstance(event, TurnEnded) and event.passed:
+            player = Player(event.player)
             count = on_board[player] if on_board is not None else len(self.state.display.letters.get(player, {}))
             note = self.pass_note(player, count)
             if note:

@@ -12,6 +12,7 @@ from client.ui.textures import inset_patch
 from client.ui.widgets import BrassButton, Panel, label
 from client.views.dialog_base import PANEL_PAD, Dialog
 from shared.rules.actions import OrderDefence
+from shared.wire import DefencePending
 
 if TYPE_CHECKING:
     from client.views.game.screen import GameScreen
@@ -29,11 +30,11 @@ class DefenceDialog(Dialog):
     GAP = 6
     ROW_H = 46
 
-    def __init__(self, gv: "GameScreen", pending: dict[str, Any]) -> None:
+    def __init__(self, gv: "GameScreen", pending: DefencePending) -> None:
         super().__init__(gv)
         self.pending = pending
-        self.defenders = pending["defenders"]
-        self.order = list(pending["suggested_order"])
+        self.defenders = pending.defenders
+        self.order = list(pending.suggested_order)
         self.selected = 0
         self.countdown: UILabel | None = None
         self._shown_left: int | None = None
@@ -68,11 +69,11 @@ class DefenceDialog(Dialog):
         row = UIBoxLayout(vertical=False, space_between=self.GAP)
         chosen = pos == self.selected
         row.add(label(f"{pos + 1}.", size=16, color=theme.BRASS_LIGHT, width=place, align="right", bold=chosen))
-        row.add(label(d["word"].upper(), size=16, bold=True, width=word_w,
+        row.add(label(d.word.upper(), size=16, bold=True, width=word_w,
                       color=theme.PARCHMENT if not chosen else theme.BRASS_LIGHT))
-        cut = not d.get("supplied", True)
-        kept = "\u2020" if d.get("kept") else ""
-        row.add(label(f"{d['strength']}" + ("*" if cut else "") + kept, size=15, width=strength, align="right",
+        cut = not d.supplied
+        kept = "\u2020" if d.kept else ""
+        row.add(label(f"{d.strength}" + ("*" if cut else "") + kept, size=15, width=strength, align="right",
                       color=theme.AMBER if cut else theme.PARCHMENT))
         arrows_box = UIBoxLayout(space_between=2)
         up = BrassButton("\u25b2", width=arrows, height=20, font_size=10, kind="steel", name=f"up-{pos}",
@@ -92,9 +93,9 @@ class DefenceDialog(Dialog):
     def build(self) -> UIBoxLayout:
         inner = self._inner()
         box = UIBoxLayout(space_between=8)
-        attack = self.pending["attack"]
+        attack = self.pending.attack
         box.add(label("You are under attack", size=22, color=theme.RUBY, bold=True))
-        box.add(label(f"{attack['word'].upper()} attacks with strength {attack['strength']}.", size=16,
+        box.add(label(f"{attack.word.upper()} attacks with strength {attack.strength}.", size=16,
                       width=inner, multiline=True, align="center"))
         box.add(label("It fights your words one by one, in this order, until it falls. "
                       "The board shows each word's place.", size=13, color=theme.PARCHMENT_DIM, italic=True,
@@ -104,9 +105,9 @@ class DefenceDialog(Dialog):
         for pos, index in enumerate(self.order):
             table.add(self._row(pos, index))
         box.add(table)
-        if any(not d.get("supplied", True) for d in self.defenders):
+        if any(not d.supplied for d in self.defenders):
             box.add(label("* cut off from your cities: x0.6", size=12, color=theme.AMBER, width=inner))
-        if any(d.get("kept") for d in self.defenders):
+        if any(d.kept for d in self.defenders):
             box.add(label("\u2020 beaten, it keeps its letters in your city's gate", size=12,
                           color=theme.PARCHMENT_DIM, width=inner, multiline=True))
         box.add(UISpace(height=6))
@@ -133,7 +134,7 @@ class DefenceDialog(Dialog):
             self.dirty = True
 
     def best(self) -> None:
-        self.order = list(self.pending["suggested_order"])
+        self.order = list(self.pending.suggested_order)
         self.dirty = True
 
     def confirm(self) -> None:

@@ -101,10 +101,10 @@ def decision_due(state: ScreenState) -> tuple[str, Any] | None:
         if actor is not None and actor != state.viewer and state.dialog is None:
             return "hand_over", actor
     pending = display.pending
-    if pending is None or state.viewer is None or Player(pending["player"]) != state.viewer:
+    if pending is None or state.viewer is None or Player(pending.player) != state.viewer:
         return None
     if state.dialog is not None:
         return None
-    if pending["kind"] == "discard":
-        return "discard", pending["count"]
+    if pending.kind == "discard":
+        return "discard", pending.count
     return "defence", pending

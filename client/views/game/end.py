@@ -36,14 +36,14 @@ class EndOfGameView(BaseView):
         self.waiting_rematch = False
         self.offer_shown = False
         d = game_view.display
-        result = d.result or {}
-        winner = result.get("winner")
+        result = d.result
+        winner = result.winner if result is not None else None
         names = game_view.names()
         self.winner = None if winner is None else Player(winner)
         viewer = game_view.viewer
         self.extras = EndExtras(game_view)  # online: rating changes, both racks
-        if result.get("reason") in HEADLINES:  # aborted, declined: no winner and no draw either
-            headline, colour = HEADLINES[result["reason"]], theme.PARCHMENT
+        if result is not None and result.reason in HEADLINES:  # aborted, declined: no winner and no draw either
+            headline, colour = HEADLINES[result.reason], theme.PARCHMENT
         elif self.winner is None:
             headline, colour = "A draw", theme.PARCHMENT
         elif viewer is not None and not game_view.session.hot_seat:

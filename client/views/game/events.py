@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from shared.wire import DefencePending, DefenceRequested, GameEvent, event_type
+
 from client.play.animation import Step
 from client.play.session import Rejected, Status, Update
 from client.ui import theme
@@ -54,14 +56,13 @@ class EventApplier:
         self.track_pending(step.event)
         self.teller.tell(step.event)
 
-    def track_pending(self, event: dict[str, Any]) -> None:
+    def track_pending(self, event: GameEvent) -> None:
         """Keep the shown decision in step with the events (the header names who acts)."""
         display = self.state.display
-        kind = event.get("type")
-        if kind == "defence_requested":
-            display.pending = {"kind": "defence", "player": int(event["defender"]),
-                               "attack": event.get("attack", {}), "defenders": event.get("defenders", []),
-                               "suggested_order": event.get("suggested_order", [])}
+        kind = event_type(event)
+        if isinstance(event, DefenceRequested):
+            display.pending = DefencePending(player=event.defender, attack=event.attack, defenders=event.defenders,
+                                             suggested_order=event.suggested_order)
         elif kind in ("combat_step", "letters_discarded", "turn_started", "word_committed", "word_lifted",
                       "game_over"):
             display.pending = None

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from shared.wire import View
+
     import arcade
 
     from client.play.animation import Animator
@@ -53,7 +55,7 @@ class GameScreen(Protocol):
     """A replay's controls (nothing for any other session)."""
     viewer: Player | None
     display: DisplayState
-    view_dict: dict[str, Any]
+    view_dict: View
     planner: TurnPlanner
     preview: Preview
     word_marks: dict[Cell, bool]

@@ -21,6 +21,7 @@ from client.play.turn import TurnPlanner
 from client.views.game.chronicle import Chronicle
 from client.views.board.move_marks import MoveMarks
 from shared.rules.terrain import Cell, Player
+from shared.wire import View
 
 T = TypeVar("T")
 
@@ -43,7 +44,7 @@ class ScreenState:
 
     session: GameSession
     viewer: Player | None
-    view_dict: dict[str, Any]
+    view_dict: View
     display: DisplayState
     planner: TurnPlanner
     log: Chronicle = field(default_factory=Chronicle)
@@ -68,9 +69,9 @@ class ScreenState:
 
     def shadow(self) -> Any:
         """A game holding the shown view (for previews and tooltips), rebuilt when it changes."""
-        if self._shadow_version != self.view_dict.get("version") or self._shadow is None:
+        if self._shadow_version != self.view_dict.version or self._shadow is None:
             self._shadow = shadow_game(self.view_dict, self.session.lexicon, self.session.rules, self.viewer)
-            self._shadow_version = self.view_dict.get("version")
+            self._shadow_version = self.view_dict.version
         return self._shadow
 
     def refresh_preview(self) -> None:
@@ -100,7 +101,7 @@ class ScreenState:
         self.sync_planner()
         self.redeploy_mode = False
 
-    def take_view(self, view: dict[str, Any]) -> None:
+    def take_view(self, view: View) -> None:
         """Show ``view`` (the session's view of the game after an update)."""
         self.view_dict = view
         self.display = DisplayState.from_view(view)
@@ -113,9 +114,9 @@ class ScreenState:
             return
         if self.planner.player != self.viewer:
             self.planner = TurnPlanner(self.viewer)
-        me = self.view_dict["players"][str(int(self.viewer))]
+        me = self.view_dict.player(self.viewer)
         d = self.display
-        self.planner.sync(me.get("rack") or "", d.letters.get(self.viewer, {}), d.width, d.height, d.terrain)
+        self.planner.sync(me.rack or "", d.letters.get(self.viewer, {}), d.width, d.height, d.terrain)
 
     def rack_slots(self) -> int:
         """Slots the tray shows: the rack limit, or every coin held while over it."""
@@ -128,7 +129,7 @@ class ScreenState:
         if d.result is not None:
             return None
         if d.pending:
-            return Player(d.pending["player"])
+            return Player(d.pending.player)
         return d.to_move
 
     def can_play(self, busy: bool) -> bool:

@@ -34,8 +34,8 @@ class GameText:
     def actor_status(self, p: Player) -> str:
         """What seat ``p`` is doing, for its card: discarding, ordering the defence, thinking."""
         d = self.state.display
-        if d.pending and Player(d.pending["player"]) == p:
-            return "must discard" if d.pending["kind"] == "discard" else "orders the defence"
+        if d.pending and Player(d.pending.player) == p:
+            return "must discard" if d.pending.kind == "discard" else "orders the defence"
         thinking = self.state.session.thinking
         seat = self.state.session.seats.get(p)
         if thinking and seat is not None and not seat.human_here:
@@ -56,7 +56,7 @@ class GameText:
             who = f"{who} (you)"
         pending = d.pending
         if pending:
-            if pending.get("kind") == "discard":
+            if pending.kind == "discard":
                 what = "you discard" if mine and not self.state.session.hot_seat else f"{who} discards"
             else:
                 what = "you order your defence" if mine and not self.state.session.hot_seat \

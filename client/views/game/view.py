@@ -51,6 +51,7 @@ from client.views.game.rack import RackSection
 from client.views.game.side import HeaderSection, SidePanel
 from client.views.board.tooltip import Tooltip
 from shared.rules.terrain import Cell, Player
+from shared.wire import View
 
 __all__ = ["Drag", "GameView"]
 
@@ -61,7 +62,7 @@ class GameView(arcade.View):
     # What the screen shows and the player is doing: kept in ``self.state``, read here by the
     # sections, dialogs and effects, which see the screen as a GameScreen.
     viewer = StateField[Player | None]()
-    view_dict = StateField[dict[str, Any]]()
+    view_dict = StateField[View]()
     display = StateField[DisplayState]()
     planner = StateField[TurnPlanner]()
     preview = StateField[Preview]()
@@ -280,7 +281,7 @@ class GameView(arcade.View):
         :class:`~client.views.game.events.EventApplier`): repaint, preview, the end of the game."""
         self.board.painter.revision = -1
         self.planner_changed()
-        if update.view.get("result") is not None and self.state.end_timer is None and not self.is_replay:
+        if update.view.result is not None and self.state.end_timer is None and not self.is_replay:
             self.state.end_timer = 1.2  # (a local game's save slot went when the game ended: client.play.autosave)
         self.saver.tell_save_failures()
         if self.coach is not None:

@@ -15,6 +15,7 @@ from arcade.gui import UIBoxLayout
 from shared.maps.files import shipped_maps
 from shared.rules.presets import DEFAULT_RULES, PRESETS
 
+from client.net.codec import LobbySnapshot, lobby_snapshot
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, form_row, label
 from client.views.base import BaseView
@@ -85,7 +86,7 @@ class OnlineView(BaseView):
         self.conn: Connection | None = None
         self.futures: list[tuple[concurrent.futures.Future, str]] = []
         self.waiting_for: tuple[str, int | None] | None = None
-        self.lobby: dict[str, Any] = {"open": [], "live": []}
+        self.lobby = LobbySnapshot()
         self.status = label("Connecting...", size=16, color=theme.PARCHMENT_DIM, italic=True, width=1000,
                             multiline=True, align="center")
         maps = [(p.stem, p.stem.replace("-", " ").title()) for p in shipped_maps()]
@@ -215,7 +216,7 @@ class OnlineView(BaseView):
                 continue
             data = future.result()
             if what == "list":
-                self.lobby = data
+                self.lobby = lobby_snapshot(data)
                 self._fill_lists()
             elif what in ("host", "join"):
                 self.waiting_for = (data["game"], data.get("seat"))
@@ -234,20 +235,20 @@ class OnlineView(BaseView):
     def _fill_lists(self) -> None:
         self.lists.clear()
         rows = 0
-        for entry in self.lobby.get("open", [])[:4]:
+        for entry in self.lobby.open[:4]:
             row = UIBoxLayout(vertical=False, space_between=8)
-            host = next((n for n in (entry.get("players") or {}).values() if n), "someone")
-            row.add(label(f"{entry.get('map')} ({entry.get('rules')}) by {host}", size=13, width=300))
+            host = next((n for n in entry.players.values() if n), "someone")
+            row.add(label(f"{entry.map} ({entry.rules}) by {host}", size=13, width=300))
             row.add(BrassButton("Join", width=90, height=36, font_size=14,
-                                on_click=lambda g=entry["game"]: self.join_game(g), name=f"join-{entry['game']}"))
+                                on_click=lambda g=entry.game: self.join_game(g), name=f"join-{entry.game}"))
             self.lists.add(row)
             rows += 1
-        for entry in self.lobby.get("live", [])[:3]:
+        for entry in self.lobby.live[:3]:
             row = UIBoxLayout(vertical=False, space_between=8)
-            names = " vs ".join(n or "?" for n in (entry.get("players") or {}).values())
-            row.add(label(f"{entry.get('map')}: {names}", size=13, width=300))
+            names = " vs ".join(n or "?" for n in entry.players.values())
+            row.add(label(f"{entry.map}: {names}", size=13, width=300))
             row.add(BrassButton("Watch", width=90, height=36, font_size=14, kind="steel",
-                                on_click=lambda g=entry["game"]: self.watch_game(g), name=f"watch-{entry['game']}"))
+                                on_click=lambda g=entry.game: self.watch_game(g), name=f"watch-{entry.game}"))
             self.lists.add(row)
             rows += 1
         if rows == 0:

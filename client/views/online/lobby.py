@@ -29,6 +29,7 @@ from client.views.online.lobby_cells import (
 from client.views.online.lobby_common import OnlineScreen
 from client.views.online.lobby_form import FORM_WIDTH, NewGameForm
 from client.views.online.lobby_text import FAMILIES, FAMILY_NAMES, rating_text, short_clock
+from shared.wire import BotEntry, LobbyEntry
 
 FORM_GAP = 18
 LISTS = (("open", "Open games"), ("live", "Games in play"), ("bots", "Server bots"))
@@ -40,10 +41,10 @@ FLEXIBLE = {"open": (0, 1), "live": (0, 0, 1), "bots": (0,)}
 """The columns that take the room a wider window gives (names and maps)."""
 
 
-def kind_cell(entry: dict[str, Any], width: int) -> UIBoxLayout:
+def kind_cell(entry: LobbyEntry, width: int) -> UIBoxLayout:
     """The clock of a game, and under it whether it is rated (amber) or casual (green)."""
-    rated = bool(entry.get("rated"))
-    return two_lines(short_clock(entry.get("time_control")), "rated" if rated else "casual", width,
+    rated = entry.rated
+    return two_lines(short_clock(entry.time_control), "rated" if rated else "casual", width,
                      bottom_colour=theme.AMBER if rated else theme.EMERALD)
 
 
@@ -131,7 +132,7 @@ class LobbyView(OnlineScreen):
         self.page += delta
         self.fill()
 
-    def entries(self, key: str) -> list[dict[str, Any]]:
+    def entries(self, key: str) -> list[Any]:
         """The rows of one list, as the server last told them."""
         lobby = self.client.lobby
         if key == "open":
@@ -190,12 +191,12 @@ class LobbyView(OnlineScreen):
             return "Nobody is playing a public game right now."
         return "This server has no bots."
 
-    def _seek_row(self, entry: dict[str, Any], shade: bool) -> tuple[UIAnchorLayout, BrassButton]:
+    def _seek_row(self, entry: LobbyEntry, shade: bool) -> tuple[UIAnchorLayout, BrassButton]:
         widths = [w for _, w in self.columns["open"]]
-        players, ratings, ids = entry.get("players") or {}, entry.get("ratings") or {}, entry.get("player_ids") or {}
+        players, ratings, ids = entry.players, entry.ratings, entry.player_ids
         seat = next((s for s in ("1", "2") if players.get(s)), "1")
         mine = self.me.get("id") is not None and self.me.get("id") in ids.values()
-        game = entry["game"]
+        game = entry.game
         if mine:
             button = small_button("Cancel", lambda: self.cancel_seek(game), name=f"cancel-{game}", kind="ruby",
                                   width=widths[3])
@@ -203,36 +204,36 @@ class LobbyView(OnlineScreen):
             button = small_button("Join", lambda: self.join(game), name=f"join-{game}", kind="gold", width=widths[3])
         cells = [
             cell(named(players.get(seat) or "?", rating_text(ratings.get(seat)), widths[0] - 2), widths[0], bold=True),
-            two_lines(str(entry.get("map", "")), str(entry.get("rules", "")), widths[1]),
+            two_lines(str(entry.map or ""), str(entry.rules or ""), widths[1]),
             kind_cell(entry, widths[2]),
             button,
         ]
         return table_row(cells, self.row_width, shade=shade, glow=theme.BRASS if mine else None), button
 
-    def _live_row(self, entry: dict[str, Any], shade: bool) -> tuple[UIAnchorLayout, BrassButton]:
+    def _live_row(self, entry: LobbyEntry, shade: bool) -> tuple[UIAnchorLayout, BrassButton]:
         widths = [w for _, w in self.columns["live"]]
-        players, ratings = entry.get("players") or {}, entry.get("ratings") or {}
+        players, ratings = entry.players, entry.ratings
         gold, silver = ((players.get(s) or "?", rating_text(ratings.get(s))) for s in ("1", "2"))
         names = versus(gold, silver, widths[0] - 2)
-        game = entry["game"]
+        game = entry.game
         button = small_button("Watch", lambda: self.watch(game), name=f"watch-{game}", kind="steel", width=widths[3])
         cells = [
             cell(names, widths[0], bold=True),
-            two_lines(str(entry.get("map", "")), str(entry.get("rules", "")), widths[1]),
+            two_lines(str(entry.map or ""), str(entry.rules or ""), widths[1]),
             kind_cell(entry, widths[2]),
             button,
         ]
         return table_row(cells, self.row_width, shade=shade), button
 
-    def _bot_row(self, bot: dict[str, Any], shade: bool) -> tuple[UIAnchorLayout, BrassButton]:
+    def _bot_row(self, bot: BotEntry, shade: bool) -> tuple[UIAnchorLayout, BrassButton]:
         widths = [w for _, w in self.columns["bots"]]
-        level = int(bot["level"])
+        level = int(bot.level)
         button = small_button("Play", lambda: self.play_bot(level), name=f"bot-{level}", kind="gold", width=widths[5])
         chosen = self.form.family
-        cells = [cell(f"{bot.get('name', 'Bot')}  (level {level})", widths[0], bold=True)]
+        cells = [cell(f"{bot.name or 'Bot'}  (level {level})", widths[0], bold=True)]
         for family in FAMILIES:
             here = family == chosen
-            cells.append(cell(rating_text((bot.get("ratings") or {}).get(family)), widths[1],
+            cells.append(cell(rating_text(bot.ratings.get(family)), widths[1],
                               color=theme.BRASS_LIGHT if here else theme.PARCHMENT_DIM, bold=here))
         cells.append(button)
         return table_row(cells, self.row_width, shade=shade), button

@@ -20,6 +20,8 @@ from client.ui import theme
 from client.ui.widgets import BrassButton
 from client.views.base import BaseView
 from client.views.notices import NoticeBanner
+from client.net.codec import ConnectionNote, Message
+from shared.wire import InfoPush
 
 if TYPE_CHECKING:
     from client.navigation import Navigator
@@ -232,17 +234,16 @@ class OnlineScreen(BaseView):
     def refresh(self) -> None:
         """Ask the server for what this screen shows (on showing it, and after a change)."""
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: Message) -> None:
         """One message from the server (already folded into the client's state)."""
-        kind = message.get("type")
-        if kind == "connection":
-            status = message.get("status")
+        if isinstance(message, ConnectionNote):
+            status = message.status
             self.connection_note = None if status == "connected" else CONNECTION_TEXT.get(status, str(status))
             self._update_subtitle()
             if status == "connected":
                 self.refresh()
-        elif kind == "info" and self.opening is None:
-            tracker = self.client.games.get(message.get("game"))
+        elif isinstance(message, InfoPush) and self.opening is None:
+            tracker = self.client.games.get(message.game)
             if (tracker is not None and tracker.seat is not None and tracker.view is not None
                     and tracker.status == "active" and tracker.version == 0):
                 # A seek or challenge of ours was just taken: the game begins, so show it.

@@ -1,12 +1,25 @@
 """How the online screens put clocks, ratings, results and time controls into words.
 
-Pure functions of the server's dicts (docs/protocol.md), shared by the lobby, "My games" and
-the profile screens; nothing here draws or talks to the network.
+Pure functions of the server's messages (docs/protocol.md), shared by the lobby, "My games" and
+the profile screens; nothing here draws or talks to the network. A lobby line, a clock or a
+rating comes as its Struct (shared/wire) from a push, or as its plain map inside a request's
+reply (replies are not declared there); either reads the same.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+import msgspec
+
+from shared.wire import LobbyEntry, Rating, TimeControlSpec
+
+T = TypeVar("T", bound=msgspec.Struct)
+
+
+def typed(value: T | dict[str, Any], kind: type[T]) -> T:
+    """``value`` as a ``kind`` Struct (a reply's plain map is converted; a Struct passes)."""
+    return value if isinstance(value, kind) else msgspec.convert(value, kind)
 
 PROVISIONAL_RD = 110.0
 """A rating is provisional while its deviation is above this (docs/protocol.md, *Ratings*)."""
@@ -30,36 +43,35 @@ TIME_CONTROLS: list[tuple[dict[str, Any], str, str | None]] = [
 families follow the server's rule (bank + 40 increments, or 40 turns' limits)."""
 
 
-def short_clock(tc: dict[str, Any] | None) -> str:
+def short_clock(tc: TimeControlSpec | dict[str, Any] | None) -> str:
     """A time control in a few characters: ``10+10``, ``2 min/turn``, ``3 days/move``, ``no clock``."""
-    tc = tc or {}
-    kind = tc.get("kind")
-    if kind == "fischer":
-        return f"{float(tc['initial']) / 60:g}+{float(tc.get('increment', 0)):g}"
-    if kind == "per_turn":
-        seconds = float(tc["seconds"])
+    if not tc:
+        return "no clock"
+    clock = typed(tc, TimeControlSpec)
+    if clock.kind == "fischer":
+        return f"{float(clock.initial or 0) / 60:g}+{float(clock.increment or 0):g}"
+    if clock.kind == "per_turn" and clock.seconds is not None:
+        seconds = float(clock.seconds)
         return f"{seconds / 60:g} min/turn" if seconds >= 60 and seconds % 60 == 0 else f"{seconds:g} s/turn"
-    if kind == "correspondence":
-        days = float(tc["days"])
+    if clock.kind == "correspondence" and clock.days is not None:
+        days = float(clock.days)
         return f"{days:g} day{'s' if days != 1 else ''}/move"
     return "no clock"
 
 
-def game_line(entry: dict[str, Any]) -> str:
+def game_line(entry: LobbyEntry | dict[str, Any]) -> str:
     """``Cinder Ford · war · 1 day/move · rated``: a lobby entry's settings on one line."""
-    kind = "rated" if entry.get("rated") else "casual"
-    return " \u00b7 ".join((str(entry.get("map", "?")), str(entry.get("rules", "?")),
-                             short_clock(entry.get("time_control")), kind))
+    line = typed(entry, LobbyEntry)
+    kind = "rated" if line.rated else "casual"
+    return " \u00b7 ".join((str(line.map or "?"), str(line.rules or "?"), short_clock(line.time_control), kind))
 
 
-def rating_text(rating: dict[str, Any] | None) -> str:
+def rating_text(rating: Rating | dict[str, Any] | None) -> str:
     """``1512`` for an established rating, ``1512?`` for a provisional one, ``-`` for none."""
     if not rating:
         return "-"
-    provisional = rating.get("provisional")
-    if provisional is None:
-        provisional = float(rating.get("rd", 0)) > PROVISIONAL_RD
-    return f"{float(rating['rating']):.0f}{'?' if provisional else ''}"
+    r = typed(rating, Rating)
+    return f"{float(r.rating):.0f}{'?' if r.provisional else ''}"
 
 
 def time_left_text(seconds: float | None) -> str:

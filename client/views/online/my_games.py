@@ -26,7 +26,9 @@ from client.views.online.lobby_cells import (
     top_panel,
     two_lines,
 )
+from client.net.codec import Message
 from client.views.online.lobby_common import OnlineScreen
+from shared.wire import InfoPush, StatePush, UpdatePush
 from client.views.online.lobby_text import (
     game_line,
     opponent_text,
@@ -120,10 +122,10 @@ class MyGamesView(OnlineScreen):
         self.names[int(user["id"])] = str(user.get("name") or "?")
         self.fill()
 
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: Message) -> None:
         super().on_message(message)
-        if message.get("type") in ("update", "state", "info") and any(
-                g.get("game") == message.get("game") for g in self.games):
+        if isinstance(message, (UpdatePush, StatePush, InfoPush)) and any(
+                g.get("game") == message.game for g in self.games):
             self.refresh()
 
     def next_page(self) -> None:

@@ -154,7 +154,7 @@ class OfferBar:
         if not gv.animator.busy:  # the screen shows the newest state: safe to read the log against it
             if not self._history_shown:
                 self._history_shown = True
-                if gv.view_dict.get("version", 0) > 0:
+                if gv.view_dict.version > 0:
                     self.rebuild_log()  # a game resumed: its story so far
             if self.session.rewinds != self._rewinds:
                 self._rewinds = self.session.rewinds
@@ -190,8 +190,8 @@ class OfferBar:
     def rebuild_log(self) -> None:
         """The chronicle and the last-move marks again, from the events up to the shown state."""
         gv = self.gv
-        shown = gv.view_dict.get("version", 0)
-        events = [e for e in self.session.tracker.log if e.get("version", 0) <= shown]
+        shown = gv.view_dict.version
+        events = [e.event for e in self.session.tracker.log if e.version <= shown]
         log = Chronicle()
         if len(gv.log):
             log.append(gv.log[0])  # the game's first line (its map, who moved first)
@@ -201,7 +201,7 @@ class OfferBar:
             marks.apply(event)
             line = describe_event(event, names)
             if line:
-                colour = theme.BRASS if event.get("type") == "turn_started" else (
+                colour = theme.BRASS if event.type == "turn_started" else (
                     theme.PARCHMENT_DIM if line.startswith(" ") else theme.PARCHMENT)
                 log.append((line, colour))
         gv.log = log

@@ -13,6 +13,7 @@ from arcade.gui import UIBoxLayout, UIImage, UILabel
 from client.ui import pieces, theme
 from client.ui.widgets import label
 from shared.rules.terrain import Player
+from shared.wire import RatingChange
 
 if TYPE_CHECKING:
     from client.views.game.screen import GameScreen
@@ -26,15 +27,15 @@ RACK_ROW_H = 70
 COIN = 36
 
 
-def rating_text(change: dict[str, Any]) -> str:
+def rating_text(change: RatingChange) -> str:
     """'blitz 1500 -> 1662? (+162.3)': before, after (``?``: provisional), the change."""
-    mark = "?" if change.get("provisional") else ""
-    return (f"{change.get('family', 'rating')} {change['before']:.0f} \u2192 {change['after']:.0f}{mark}"
-            f"  ({change['change']:+.1f})")
+    mark = "?" if change.provisional else ""
+    return (f"{change.family or 'rating'} {change.before:.0f} \u2192 {change.after:.0f}{mark}"
+            f"  ({change.change:+.1f})")
 
 
-def rating_colour(change: dict[str, Any]) -> tuple[int, ...]:
-    delta = float(change.get("change", 0.0))
+def rating_colour(change: RatingChange) -> tuple[int, ...]:
+    delta = float(change.change)
     return theme.EMERALD if delta > 0.05 else theme.RUBY if delta < -0.05 else theme.PARCHMENT
 
 
@@ -44,9 +45,9 @@ class EndExtras:
     def __init__(self, game_view: "GameScreen") -> None:
         self.session: Any = game_view.session
         self.rated = bool(self.session.online and self.session.rated)
-        players = (game_view.view_dict or {}).get("players") or {}
-        racks = {p: players[str(int(p))]["rack"] for p in Player
-                 if isinstance((players.get(str(int(p))) or {}).get("rack"), str)}
+        players = game_view.view_dict.players if game_view.view_dict is not None else {}
+        racks = {p: entry.rack for p in Player
+                 if (entry := players.get(str(int(p)))) is not None and isinstance(entry.rack, str)}
         self.racks: dict[Player, str] = racks if len(racks) == len(Player) else {}  # both, or none
         self.rating_labels: dict[Player, UILabel] = {}
         self.ratings_shown = False
