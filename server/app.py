@@ -51,9 +51,12 @@ from server.lobby.registry import GameRegistry
 from server.health import HealthPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
 from server.metrics import Metrics
+from server.puzzle_mining import PuzzleMiner
+from server.puzzles import PuzzleDesk
 from server.routes import Router
 from server.store.analyses import archive_for
 from server.store.interface import GameStore
+from server.store.puzzles import puzzle_archive_for
 from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
 from shared.rules.lexicon import Lexicon
@@ -78,8 +81,10 @@ class GameServer:
         lexicon: Lexicon,
         maps: dict[str, GameMap] | None = None,
         lexicon_factory: Callable[[], Lexicon] | None = None,
+        puzzles: list[Any] | None = None,
     ) -> None:
-        """Build the parts; raises :class:`StoreError` if the database cannot be used."""
+        """Build the parts; raises :class:`StoreError` if the database cannot be used.
+        ``puzzles``: the puzzles served besides the mined ones (None: the shipped pack)."""
         self.config = config
         self.lexicon = lexicon
         self.metrics = Metrics()
@@ -126,8 +131,12 @@ class GameServer:
         )
         self.analyses = AnalysisDesk(archive_for(self.store), self.listings.export, lexicon_factory or (lambda: lexicon),
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
+        self.puzzles = PuzzleDesk(puzzle_archive_for(self.store), lexicon, puzzles)
+        self.miner = PuzzleMiner(puzzle_archive_for(self.store), self.puzzles.add_mined, lexicon_factory or (lambda: lexicon),
+                                 config.puzzle_workers, config.puzzle_mining_queue)
+        self.registry.on_finished = self._mine_finished
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
-                             self.profiles, self.operator, self.analyses)
+                             self.profiles, self.operator, self.analyses, self.puzzles)
         self.health = HealthPages(self.metrics, self.not_ready, self._summary)
         self.metrics.watch(self._readout)
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
@@ -239,6 +248,12 @@ class GameServer:
         self.operator.spread = self.cluster_lobby.tell_banned
         self.listings.mine_elsewhere = self.cluster_lobby.mine
 
+    def _mine_finished(self, game_id: str) -> None:
+        """A game ended here: a public one is mined for puzzles (server.puzzle_mining)."""
+        host = self.registry.hosts.get(game_id)
+        if host is not None and host.public and not self._stopping:
+            self.miner.game_over(game_id, host.record_text())
+
     def _user_renamed(self, user_id: int) -> None:
         """A user of this node renamed: their games here show it, and so do the other nodes'."""
         self.registry.user_renamed(user_id)
@@ -270,6 +285,7 @@ class GameServer:
         state = self.cluster.load_state() if self.cluster else self.store.load_state()
         self.accounts.load(state.users)
         self.ratings.load(state.ratings)
+        await self.puzzles.load_mined()
         checkpoints = self.registry.reload(state.games, state.heartbeat, now)
         await self.store.note_alive(now, checkpoints)
         self.registry.start_all(now)
@@ -316,6 +332,7 @@ class GameServer:
         if self.cluster:
             await self.cluster.stop()
         await self.analyses.close()
+        await self.miner.close()
         self.store.close()
         self.bots.close()
         release_full_collections(self._gc_thresholds)

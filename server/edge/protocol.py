@@ -249,6 +249,11 @@ class Admin(_Request, tag="admin"):
     winner: Literal["gold", "silver", "draw"] | None = None  # "adjudicate"
 
 
+# Puzzles: their requests are in server.edge.puzzle_requests (Puzzles, PuzzleGet, DailyPuzzle,
+# PuzzleAttempt), re-exported here.
+from server.edge.puzzle_requests import DailyPuzzle, PuzzleAttempt, PuzzleGet, Puzzles  # noqa: E402
+
+
 Request = (
     Hello
     | SetName
@@ -277,6 +282,10 @@ Request = (
     | Ping
     | Stats
     | Admin
+    | Puzzles
+    | PuzzleGet
+    | DailyPuzzle
+    | PuzzleAttempt
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
@@ -341,6 +350,11 @@ ERROR_CODES: dict[str, str] = {
     "store_failed": "the server could not store the action; it was not applied",
     "server_busy": "the server is shutting down or overloaded",
     "internal": "the server failed to handle the request (a bug); nothing changed",
+    # Puzzles.
+    "no_such_puzzle": "there is no puzzle with that id on this server (or no puzzle fits the theme and map asked)",
+    "already_attempted": "you have attempted that puzzle already; a puzzle is rated on your first attempt only",
+    "bad_date": "the date is not a real day (YYYY-MM-DD)",
+    "illegal_attempt": "an action of the puzzle attempt is one the rules refuse there (nothing was counted)",
     # Every rules-engine refusal (shared.rules.errors) is passed through with its own code, e.g.
     # "not_your_turn", "not_a_word", "not_connected", "discard_first", "not_in_rack", ...
 }

@@ -1,0 +1,47 @@
+"""Puzzles made for tests from ASCII positions (shared.tools.ascii), with the engine's own
+snapshot (shared.puzzles.position.capture_position): solvable with the test word list and the
+game's dictionary alike."""
+
+from __future__ import annotations
+
+from shared.puzzles.model import Goal, Puzzle
+from shared.puzzles.position import capture_position
+from shared.rules.lexicon import Lexicon
+from shared.tools.ascii import position
+from shared.rules.terrain import Player
+
+# Gold's CAT runs from its city; the pewter city is under its T: TO (one O) takes it; AT down
+# from the A takes nothing.
+TERRAIN = """
+. . . . . . . .
+. G . . . . . .
+. . . P . . . .
+. . . . . . . .
+. . . . . . . S
+"""
+LETTERS = """
+. . . . . . . .
+. c a t . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+"""
+SOLUTION = ({"type": "commit", "player": 1, "placements": [[2, 3, "o"]], "direction": "down"},
+            {"type": "end_turn", "player": 1})
+WRONG = ({"type": "commit", "player": 1, "placements": [[2, 2, "t"]], "direction": "down"},
+         {"type": "end_turn", "player": 1})
+
+
+def city_puzzle(lexicon: Lexicon, puzzle_id: str = "t-cats", rating: float = 1500.0, theme: str = "city_taken",
+                map_name: str = "test-ford") -> Puzzle:
+    """Take the pewter city: TO. ``hint_where`` is the city's cell."""
+    game = position(TERRAIN, LETTERS, lexicon, racks={Player.GOLD: "stoe", Player.SILVER: "abc"})
+    return Puzzle(id=puzzle_id, map_name=map_name, ruleset="standard", position=capture_position(game),
+                  mover=1, goal=Goal("take_city", 1), themes=(theme,), solutions=(SOLUTION,), rating=rating,
+                  rd=80.0, volatility=0.06, hint_where=((2, 3),), found_by=(1,), source="test")
+
+
+def sample_pack(lexicon: Lexicon) -> list[Puzzle]:
+    """Three puzzles: two of the city theme on two maps, one of another theme."""
+    return [city_puzzle(lexicon), city_puzzle(lexicon, "t-cats2", 1650.0, map_name="the-anvil"),
+            city_puzzle(lexicon, "t-fight", 1400.0, theme="fight_won")]

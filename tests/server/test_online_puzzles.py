@@ -1,0 +1,142 @@
+"""The puzzle requests: a server serves its puzzles and the daily puzzle, judges and rates one
+attempt per account (Glicko-2, the exact numbers of the glicko2 library), refuses a second
+attempt and an unknown puzzle with the rating unchanged, and keeps it all across a restart."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import glicko2
+import pytest
+import srv_helpers as H
+
+from client.net.errors import ServerError
+from server.app import GameServer
+from shared.puzzles.daily import daily_puzzle
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from puzzle_samples import SOLUTION, WRONG, sample_pack  # noqa: E402
+
+pytestmark = pytest.mark.asyncio
+
+
+def wire(actions: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """The attempt's actions as a client sends them (no player: the server fills it in)."""
+    return [{k: v for k, v in a.items() if k != "player"} for a in actions]
+
+
+def glicko(rating: float, rd: float, vol: float, opponent: tuple[float, float], score: float) -> glicko2.Player:
+    player = glicko2.Player(rating=rating, rd=rd, vol=vol)
+    player.update_player([opponent[0]], [opponent[1]], [score])
+    return player
+
+
+@pytest.fixture
+async def puzzle_server(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+    """Servers that serve the sample puzzles (stopped at the end of the test)."""
+    servers: list[GameServer] = []
+
+    async def start(db: Path | None = None, **overrides: Any) -> GameServer:
+        config = H.make_config(db or tmp_path / "server.sqlite3", **overrides)
+        server = GameServer(config, H.lexicon(), maps={"test-ford": H.test_map()}, lexicon_factory=H.lexicon_factory,
+                            puzzles=sample_pack(H.lexicon()))
+        await server.start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        with contextlib.suppress(Exception):
+            await server.stop()
+
+
+async def test_puzzles_are_listed_by_theme_and_map_and_served_without_their_solutions(puzzle_server, connect):
+    server = await puzzle_server()
+    ada = await connect(server, "Ada")
+    listed = await ada.puzzles()
+    assert [p["id"] for p in listed["puzzles"]] == ["t-cats", "t-cats2", "t-fight"]
+    assert listed["themes"] == ["city_taken", "fight_won"] and listed["maps"] == ["test-ford", "the-anvil"]
+    assert listed["rating"] == {"rating": 1500.0, "rd": 350.0, "attempts": 0, "solved": 0, "streak": 0, "best_streak": 0}
+    assert listed["puzzles"][0] == {"id": "t-cats", "map": "test-ford", "ruleset": "standard",
+                                    "goal": "Take an enemy city this turn.", "themes": ["city_taken"], "rating": 1500,
+                                    "attempted": False, "solved": False}
+    by_theme = await ada.puzzles(theme="city_taken", map="test-ford")
+    assert [p["id"] for p in by_theme["puzzles"]] == ["t-cats"]
+    page = await ada.puzzles(limit=1, after="t-cats")
+    assert [p["id"] for p in page["puzzles"]] == ["t-cats2"] and page["more"] is True
+    one = await ada.puzzle("t-cats")
+    assert one["puzzle"]["id"] == "t-cats" and one["puzzle"]["solutions"] == [] and one["attempt"] is None
+    assert one["puzzle"]["goal_text"] == "Take an enemy city this turn." and one["puzzle"]["hint_where"] == [[2, 3]]
+    chosen = await ada.puzzle(theme="city_taken")  # the next for a 1500 player: within 100 points
+    assert chosen["puzzle"]["id"] == "t-cats"
+
+
+async def test_the_daily_puzzle_is_the_same_on_two_clients_and_the_server(puzzle_server, connect):
+    server = await puzzle_server()
+    first, second = await connect(server, "Ada"), await connect(server, "Bo")
+    day = "2026-12-04"
+    a, b = await first.daily_puzzle(day), await second.daily_puzzle(day)
+    expected = daily_puzzle(sample_pack(H.lexicon()), datetime.date(2026, 12, 4)).id
+    assert a["date"] == b["date"] == day and a["puzzle"]["id"] == b["puzzle"]["id"] == expected
+    today = await first.daily_puzzle()
+    assert today["date"] == datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    with pytest.raises(ServerError) as bad:
+        await first.daily_puzzle("2026-02-30")
+    assert bad.value.code == "bad_date"
+
+
+async def test_an_attempt_is_judged_rated_refused_twice_and_kept_across_a_restart(puzzle_server, connect):
+    server = await puzzle_server()
+    ada = await connect(server, "Ada")
+    solved = await ada.puzzle_attempt("t-cats", wire(SOLUTION))
+    expected = glicko(1500.0, 350.0, 0.06, (1500.0, 80.0), 1.0)
+    assert solved["solved"] is True and solved["goal"] == "Take an enemy city this turn."
+    assert solved["solutions"] == [list(SOLUTION)]
+    assert solved["rating"] == {"before": 1500.0, "after": round(expected.rating, 1),
+                                "change": round(expected.rating - 1500.0, 1), "rd": round(expected.rd, 1)}
+    assert solved["streak"] == 1 and solved["best_streak"] == 1
+    assert any(e["type"] == "city_taken" for e in solved["events"])
+    missed = await ada.puzzle_attempt("t-fight", wire(WRONG))  # a turn that does not reach the goal
+    after_miss = glicko(expected.rating, expected.rd, expected.vol, (1400.0, 80.0), 0.0)
+    assert missed["solved"] is False and missed["streak"] == 0 and missed["best_streak"] == 1
+    assert missed["rating"]["before"] == round(expected.rating, 1)
+    assert missed["rating"]["after"] == round(after_miss.rating, 1)
+    standing = {"rating": round(after_miss.rating, 1), "rd": round(after_miss.rd, 1), "attempts": 2, "solved": 1,
+                "streak": 0, "best_streak": 1}
+    # refused: a second attempt, an unknown puzzle, a guest, an action the rules refuse; nothing changes
+    for puzzle, actions, code in (("t-cats", wire(SOLUTION), "already_attempted"),
+                                  ("t-nope", wire(SOLUTION), "no_such_puzzle"),
+                                  ("t-cats2", [{"type": "commit", "placements": [[0, 0, "z"]]}], "illegal_attempt")):
+        with pytest.raises(ServerError) as refused:
+            await ada.puzzle_attempt(puzzle, actions)
+        assert refused.value.code == code
+    guest = await connect(server, None)
+    with pytest.raises(ServerError) as anonymous:
+        await guest.puzzle_attempt("t-cats2", wire(SOLUTION))
+    assert anonymous.value.code == "name_required"
+    with pytest.raises(ServerError) as schema:  # an attempt without actions never reaches the desk
+        await ada.request("puzzle_attempt", puzzle="t-cats2", actions=[])
+    assert schema.value.code == "bad_message"
+    assert (await ada.puzzles())["rating"] == standing
+    assert server.puzzles.attempts == 2
+    # kept across a restart: the rating, the attempts, and the refusal of a second attempt
+    token, db = ada.token, server.config.resolved_db_path()
+    await server.stop()
+    again = await puzzle_server(db=db)
+    back = await connect(again, None, token=token)
+    listed = await back.puzzles()
+    assert listed["rating"] == standing
+    assert [(p["id"], p["attempted"], p["solved"]) for p in listed["puzzles"]] == [
+        ("t-cats", True, True), ("t-cats2", False, False), ("t-fight", True, False)]
+    shown = await back.puzzle("t-cats")  # attempted: now with its solutions and the attempt
+    assert shown["puzzle"]["solutions"] == [list(SOLUTION)]
+    assert shown["attempt"] == {"solved": True, "rating_before": 1500.0, "rating_after": round(expected.rating, 1)}
+    with pytest.raises(ServerError) as twice:
+        await back.puzzle_attempt("t-cats", wire(WRONG))
+    assert twice.value.code == "already_attempted"
+    assert (await back.puzzles())["rating"] == standing
