@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import time
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -50,13 +49,12 @@ from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
 from server.health import HealthPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
+from server.housekeeping import tune_process  # noqa: F401 - re-exported (scryptic server, the benchmark)
 from server.metrics import Metrics
-from server.puzzle_mining import PuzzleMiner
-from server.puzzles import PuzzleDesk
+from server.puzzles import puzzle_desk
 from server.routes import Router
 from server.store.analyses import archive_for
 from server.store.interface import GameStore
-from server.store.puzzles import puzzle_archive_for
 from server.store.records import StoreError
 from server.store.sqlite import SQLiteStore
 from shared.rules.lexicon import Lexicon
@@ -81,10 +79,8 @@ class GameServer:
         lexicon: Lexicon,
         maps: dict[str, GameMap] | None = None,
         lexicon_factory: Callable[[], Lexicon] | None = None,
-        puzzles: list[Any] | None = None,
     ) -> None:
-        """Build the parts; raises :class:`StoreError` if the database cannot be used.
-        ``puzzles``: the puzzles served besides the mined ones (None: the shipped pack)."""
+        """Build the parts; raises :class:`StoreError` if the database cannot be used."""
         self.config = config
         self.lexicon = lexicon
         self.metrics = Metrics()
@@ -131,10 +127,7 @@ class GameServer:
         )
         self.analyses = AnalysisDesk(archive_for(self.store), self.listings.export, lexicon_factory or (lambda: lexicon),
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
-        self.puzzles = PuzzleDesk(puzzle_archive_for(self.store), lexicon, puzzles)
-        self.miner = PuzzleMiner(puzzle_archive_for(self.store), self.puzzles.add_mined, lexicon_factory or (lambda: lexicon),
-                                 config.puzzle_workers, config.puzzle_mining_queue)
-        self.registry.on_finished = self._mine_finished
+        self.puzzles = puzzle_desk(self.store, self.registry, lexicon, lexicon_factory or (lambda: lexicon), config)
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
                              self.profiles, self.operator, self.analyses, self.puzzles)
         self.health = HealthPages(self.metrics, self.not_ready, self._summary)
@@ -248,12 +241,6 @@ class GameServer:
         self.operator.spread = self.cluster_lobby.tell_banned
         self.listings.mine_elsewhere = self.cluster_lobby.mine
 
-    def _mine_finished(self, game_id: str) -> None:
-        """A game ended here: a public one is mined for puzzles (server.puzzle_mining)."""
-        host = self.registry.hosts.get(game_id)
-        if host is not None and host.public and not self._stopping:
-            self.miner.game_over(game_id, host.record_text())
-
     def _user_renamed(self, user_id: int) -> None:
         """A user of this node renamed: their games here show it, and so do the other nodes'."""
         self.registry.user_renamed(user_id)
@@ -285,7 +272,6 @@ class GameServer:
         state = self.cluster.load_state() if self.cluster else self.store.load_state()
         self.accounts.load(state.users)
         self.ratings.load(state.ratings)
-        await self.puzzles.load_mined()
         checkpoints = self.registry.reload(state.games, state.heartbeat, now)
         await self.store.note_alive(now, checkpoints)
         self.registry.start_all(now)
@@ -331,8 +317,7 @@ class GameServer:
             await self.cluster_lobby.stop()
         if self.cluster:
             await self.cluster.stop()
-        await self.analyses.close()
-        await self.miner.close()
+        await asyncio.gather(self.analyses.close(), self.puzzles.close())
         self.store.close()
         self.bots.close()
         release_full_collections(self._gc_thresholds)
@@ -397,15 +382,6 @@ class GameServer:
             **(self.cluster.stats() if self.cluster else {}),
             **(self.remote.stats() if self.remote else {}),
         }
-
-
-def tune_process(switch_interval: float = 0.001) -> None:
-    """Interpreter settings for a server process (call once, before starting the server).
-
-    The store's fsync thread must take the GIL back from the busy event loop after each
-    fsync; the default switch interval (5 ms) makes every such hand-over a wait of up to 5 ms.
-    """
-    sys.setswitchinterval(switch_interval)
 
 
 async def run_server(server: GameServer, stop: asyncio.Event) -> None:

@@ -22,12 +22,15 @@ import datetime
 import logging
 import random
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.lobby.clients import Client
-from server.store.puzzles import MinedPuzzle, PuzzleArchive, PuzzleStanding, StoredAttempt
+from server.puzzle_mining import PuzzleMiner
+from server.store.puzzles import MinedPuzzle, PuzzleArchive, PuzzleStanding, StoredAttempt, puzzle_archive_for
 from server.store.records import StoreError
 from shared.puzzle_wire import puzzle_data, puzzle_from_dict, solutions_data, summary, verdict_data
 from shared.puzzles.daily import daily_puzzle
@@ -58,12 +61,17 @@ def rated(before: PuzzleStanding, puzzle: Puzzle, solved: bool) -> PuzzleStandin
 class PuzzleDesk:
     """Answers the puzzle requests (see the module docstring)."""
 
-    def __init__(self, archive: PuzzleArchive, lexicon: Lexicon, puzzles: list[Puzzle] | None = None) -> None:
-        """``puzzles``: the puzzles to serve besides the mined ones (None: the shipped pack)."""
+    def __init__(self, archive: PuzzleArchive, lexicon: Lexicon, puzzles: list[Puzzle] | None = None,
+                 miner: PuzzleMiner | None = None, pack: Path | None = None) -> None:
+        """``puzzles``: the puzzles to serve besides the mined ones (None: those of the pack file
+        ``pack``, the shipped one if None); ``miner``: what mines the server's finished games
+        (stopped with the desk)."""
         self.archive = archive
+        self.miner = miner
+        self._mined_loaded = False
         self.lexicon = lexicon
         if puzzles is None:
-            loaded = load_pack()
+            loaded = load_pack(pack)
             for error in loaded.errors:
                 log.warning("a puzzle of the pack was left out", extra={"data": {"error": error}})
             puzzles = list(loaded.puzzles)
@@ -73,7 +81,10 @@ class PuzzleDesk:
         self.attempts = 0  # attempts judged and stored (for the health readout)
 
     async def load_mined(self) -> int:
-        """Serve the puzzles mined before (at start); how many there were."""
+        """Serve the puzzles mined before (once, at the first request); how many there were."""
+        if self._mined_loaded:
+            return 0
+        self._mined_loaded = True
         count = 0
         for mined in await self.archive.mined():
             try:
@@ -94,6 +105,7 @@ class PuzzleDesk:
 
     async def list_puzzles(self, client: Client, req: P.Puzzles) -> dict[str, Any]:
         """A page of puzzles of a theme and map, each with whether the asker attempted it."""
+        await self.load_mined()
         done = await self._attempted(client)
         chosen = [p for p in self._sorted() if self._fits(p, req.theme, req.map)]
         if req.after is not None:
@@ -109,6 +121,7 @@ class PuzzleDesk:
 
     async def get_puzzle(self, client: Client, req: P.PuzzleGet) -> dict[str, Any]:
         """One puzzle by id, or the next one for the asker (unattempted, near its rating)."""
+        await self.load_mined()
         if req.puzzle is not None:
             puzzle = self._find(req.puzzle)
         else:
@@ -125,6 +138,7 @@ class PuzzleDesk:
 
     async def daily(self, client: Client, req: P.DailyPuzzle) -> dict[str, Any]:
         """The puzzle of the day ``req.date`` (today, UTC, if none)."""
+        await self.load_mined()
         if req.date is None:
             day = _today()
         else:
@@ -139,6 +153,7 @@ class PuzzleDesk:
 
     async def attempt(self, client: Client, req: P.PuzzleAttempt) -> dict[str, Any]:
         """Judge, rate and keep the asker's one attempt at a puzzle."""
+        await self.load_mined()
         if client.user_id is None:
             raise ProtocolError("name_required", "puzzle attempts are rated: say hello with a name first")
         puzzle = self._find(req.puzzle)
@@ -175,6 +190,11 @@ class PuzzleDesk:
             "best_streak": after.best_streak,
         }
 
+    async def close(self) -> None:
+        """Stop: the miner's queue and workers."""
+        if self.miner is not None:
+            await self.miner.close()
+
     # ------------------------------------------------------------------------------ helpers
 
     def _find(self, puzzle_id: str) -> Puzzle:
@@ -208,3 +228,22 @@ class PuzzleDesk:
         mine = None if attempt is None else {"solved": attempt.solved, "rating_before": round(attempt.rating_before, 1),
                                              "rating_after": round(attempt.rating_after, 1)}
         return {"puzzle": data, "attempt": mine, "rating": await self._standing_data(client)}
+
+
+def puzzle_desk(store: Any, registry: Any, lexicon: Lexicon, lexicon_factory: Callable[[], Lexicon],
+                config: Any) -> PuzzleDesk:
+    """The desk for a server (``server.app``): the pack of ``config.puzzle_pack`` (None: the
+    shipped one), its store's puzzle tables, and a miner told of each public game that ends in
+    ``registry`` (a :class:`~server.lobby.registry.GameRegistry`)."""
+    archive = puzzle_archive_for(store)
+    desk = PuzzleDesk(archive, lexicon, pack=config.puzzle_pack)
+    miner = desk.miner = PuzzleMiner(archive, desk.add_mined, lexicon_factory, config.puzzle_workers,
+                                     config.puzzle_mining_queue)
+
+    def finished(game_id: str) -> None:
+        host = registry.hosts.get(game_id)
+        if host is not None and host.public and not registry.closing:
+            miner.game_over(game_id, host.record_text())
+
+    registry.on_finished = finished
+    return desk

@@ -92,6 +92,8 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p.add_argument("--puzzle-workers", type=_positive(int, zero=True), default=defaults.puzzle_workers, metavar="N",
                    help="processes mining the server's finished public games for puzzles (0: off; "
                         "default %(default)s)")
+    p.add_argument("--puzzle-pack", type=Path, default=None, metavar="FILE",
+                   help="a puzzle pack file to serve (default: the shipped pack; docs/puzzles.md)")
     p.add_argument("--bot-warm-up", action=argparse.BooleanOptionalAction, default=True,
                    help="start the bot workers with the server and build the AI's word graphs, so no "
                         "player waits for them on a bot's first move (default: on)")
@@ -268,6 +270,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         bot_warm_up=args.bot_warm_up,
         analysis_workers=args.analysis_workers,
         puzzle_workers=args.puzzle_workers,
+        puzzle_pack=args.puzzle_pack,
         heartbeat_interval=args.heartbeat,
         allow_client_seed=args.allow_client_seed,
         tls_cert=args.tls_cert,

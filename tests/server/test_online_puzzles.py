@@ -18,6 +18,7 @@ import srv_helpers as H
 from client.net.errors import ServerError
 from server.app import GameServer
 from shared.puzzles.daily import daily_puzzle
+from shared.puzzles.pack import write_pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from puzzle_samples import SOLUTION, WRONG, sample_pack  # noqa: E402
@@ -41,10 +42,11 @@ async def puzzle_server(tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
     """Servers that serve the sample puzzles (stopped at the end of the test)."""
     servers: list[GameServer] = []
 
+    pack = write_pack(sample_pack(H.lexicon()), tmp_path / "puzzles.jsonl")
+
     async def start(db: Path | None = None, **overrides: Any) -> GameServer:
-        config = H.make_config(db or tmp_path / "server.sqlite3", **overrides)
-        server = GameServer(config, H.lexicon(), maps={"test-ford": H.test_map()}, lexicon_factory=H.lexicon_factory,
-                            puzzles=sample_pack(H.lexicon()))
+        config = H.make_config(db or tmp_path / "server.sqlite3", puzzle_pack=pack, **overrides)
+        server = GameServer(config, H.lexicon(), maps={"test-ford": H.test_map()}, lexicon_factory=H.lexicon_factory)
         await server.start()
         servers.append(server)
         return server

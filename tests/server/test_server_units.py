@@ -59,6 +59,10 @@ def test_every_request_type_decodes():
         "abort": {"game": "abcd1234"}, "leaderboard": {"family": "blitz"}, "profile": {"user": 3},
         "history": {"name": "Ada", "limit": 5, "before": 1.5},
         "admin": {"key": "k" * 43, "op": "ban", "name": "Bea", "reason": "spam"},
+        # the puzzles
+        "puzzles": {"theme": "city_taken", "map": "the-anvil", "limit": 5, "after": "p-0001"},
+        "puzzle": {"puzzle": "p-0001"}, "daily_puzzle": {"date": "2026-12-04"},
+        "puzzle_attempt": {"puzzle": "p-0001", "actions": [{"type": "end_turn"}]},
     }
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():
