@@ -49,6 +49,9 @@ LAYER_RULES: dict[str, tuple[str, ...]] = {
                      "server", "client", "scryptic"),
     # The shared packages never reach the commands around them.
     "shared": ("scryptic",),
+    # Puzzles are built on the engine, the AI, the analysis, maps, words and files: never on a
+    # server, a client or the commands.
+    "shared.puzzles": ("server", "client", "scryptic", "shared.tools"),
     # The client's model of a game has no window: only itself, the client library and shared.
     "client.play": ("client.views", "client.editor", "client.app", "client.screens", "client.navigation",
                     "client.ui", "client.art", "client.audio", "client.capture",
