@@ -14,8 +14,9 @@ import msgspec
 
 from shared.puzzles.judge import Verdict
 from shared.puzzles.model import Puzzle, PuzzleError
+from shared.rules.lexicon import Lexicon
 
-__all__ = ["puzzle_data", "puzzle_from_dict", "solutions_data", "summary", "verdict_data"]
+__all__ = ["mine_record_text", "puzzle_data", "puzzle_from_dict", "solutions_data", "summary", "verdict_data"]
 
 
 def puzzle_data(puzzle: Puzzle, *, with_solutions: bool) -> dict[str, Any]:
@@ -53,3 +54,15 @@ def verdict_data(verdict: Verdict) -> dict[str, Any]:
     """What an attempt did, as a reply carries it: solved, the goal, the fights' explanation, the events."""
     return {"solved": verdict.solved, "goal": verdict.goal, "explanation": list(verdict.sentences),
             "events": list(verdict.events)}
+
+
+def mine_record_text(record_text: str, lexicon: Lexicon, game_id: str, limit: int) -> list[dict[str, Any]]:
+    """At most ``limit`` puzzles of a finished game's record (:func:`shared.puzzles.miner.mine_record`),
+    in their plain forms with solutions; ValueError if the record does not parse."""
+    from shared.analysis.winchance import load_model
+    from shared.puzzles.miner import mine_record
+    from shared.rules.record import parse_record
+
+    record = parse_record(record_text)
+    puzzles = mine_record(record, lexicon, load_model(), f"game {game_id}")
+    return [puzzle_data(p, with_solutions=True) for p in puzzles[:limit]]

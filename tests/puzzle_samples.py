@@ -45,3 +45,30 @@ def sample_pack(lexicon: Lexicon) -> list[Puzzle]:
     """Three puzzles: two of the city theme on two maps, one of another theme."""
     return [city_puzzle(lexicon), city_puzzle(lexicon, "t-cats2", 1650.0, map_name="the-anvil"),
             city_puzzle(lexicon, "t-fight", 1400.0, theme="fight_won")]
+
+
+FIGHT_TERRAIN = "\n".join([". " * 14] * 2 + [". . f f . . . . . ~ ~ . . .", ". . f . . . . . . . ~ . . .",
+                                              ". . . . . . . . . . . . . .", ". . . . . . . . . . . ^ . .",
+                                              ". . . G . . . . . . . ^ ^ .", ". . . . . . . . . . . . . .",
+                                              ". . P . . . . . . . S . . ."] + [". " * 14])
+FIGHT_LETTERS = "\n".join([". " * 14] * 5 + [". . . . . . . T O . . . . .", ". . . c a t . O N . . . . ."]
+                          + [". " * 14] * 3)
+FIGHT_SOLUTION = ({"type": "commit", "player": 1, "placements": [[6, 6, "s"]], "direction": "across"},
+                  {"type": "end_turn", "player": 1})
+FIGHT_WRONG = ({"type": "commit", "player": 1, "placements": [[7, 4, "t"]], "direction": "down"},
+               {"type": "end_turn", "player": 1})
+
+
+def fight_puzzle(lexicon: Lexicon, puzzle_id: str = "g-cats", rating: float = 1480.0) -> Puzzle:
+    """Win the fight (the game's dictionary): CATS attacks silver's ON and TO, beats both and takes an O;
+    AT down from the A fights nothing. ``hint_where`` is the S's cell."""
+    game = position(FIGHT_TERRAIN, FIGHT_LETTERS, lexicon, racks={Player.GOLD: "sote", Player.SILVER: "eat"})
+    return Puzzle(id=puzzle_id, map_name="cinder-ford", ruleset="standard", position=capture_position(game),
+                  mover=1, goal=Goal("take_letters", 1), themes=("fight_won",), solutions=(FIGHT_SOLUTION,),
+                  rating=rating, rd=90.0, volatility=0.06, hint_where=((6, 6),), found_by=(2,), source="test")
+
+
+def screen_pack(lexicon: Lexicon) -> list[Puzzle]:
+    """The game screen's puzzles (the game's dictionary): the fight, and the city on two maps."""
+    return [fight_puzzle(lexicon), city_puzzle(lexicon, "g-city", 1560.0), fight_puzzle(lexicon, "g-cats2", 1710.0),
+            city_puzzle(lexicon, "g-anvil", 1390.0, map_name="the-anvil")]

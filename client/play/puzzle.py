@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from client.play.describe import describe_event
 from client.play.session import LocalSession, Seat
 from shared.puzzles.judge import IllegalAttempt, Verdict, judge
 from shared.puzzles.model import Puzzle, PuzzleError
@@ -35,6 +36,7 @@ from shared.rules.pending import PendingDefence
 from shared.rules.terrain import Cell, Player
 
 PLAYING, SOLVED, FAILED, SHOWN = "playing", "solved", "failed", "shown"
+OUTCOME_EVENTS = ("city_taken", "letters_removed", "game_over")
 
 
 def _defender_reply(game: Game, player: Player, level: int, rng: random.Random) -> Action:
@@ -227,11 +229,11 @@ class PuzzleDriver:
         if self.phase != PLAYING or self.hints >= 2:
             return
         self.hints += 1
-        if self.hints == 1:
-            themes = [THEME_WORDS.get(t, t) for t in self.puzzle.themes]
-            self.note = "Hint: " + (" ".join(themes) if themes else "think about what the goal needs.")
-        else:
-            self.note = "Hint: look at the cells ringed on the board."
+        themes = [THEME_WORDS.get(t, t) for t in self.puzzle.themes]
+        self.note = "Hint: " + (" ".join(themes) if themes else "think about what the goal needs.")
+        if self.hints == 2:
+            self.note += " Look at the cells ringed on the board." if len(self.puzzle.hint_where) > 1 else \
+                " Look at the cell ringed on the board."
 
     # ---------------------------------------------------------------- what the panel shows
     def state(self) -> PuzzleState:
@@ -240,11 +242,28 @@ class PuzzleDriver:
         highlights: tuple[Cell, ...] = ()
         if self.phase == PLAYING and self.hints >= 2:
             highlights = tuple((int(r), int(c)) for r, c in p.hint_where)
-        lines: tuple[str, ...] = tuple(self.verdict.sentences) if self.verdict is not None else ()
+        lines = self._outcome_lines()
         title = ("Daily puzzle " + self.today.isoformat()) if self.daily else f"Puzzle {p.id}"
         return PuzzleState(title, p.goal.describe(), self._text(), self.note, highlights, self.phase,
                            self.progress.rating.rating, self.change, self.progress.streak, self.hints,
-                           self.counted and self.tries <= 1, lines)
+                           self._counted(), lines)
+
+    def _outcome_lines(self) -> tuple[str, ...]:
+        """What the judged turn did: its fights explained (as the chronicle tells them), else
+        the chronicle's lines of its cities taken and letters lost."""
+        if self.verdict is None:
+            return ()
+        if self.verdict.sentences:
+            return tuple(self.verdict.sentences)
+        names = {int(p): seat.name for p, seat in self.session.seats.items()}
+        told = (describe_event(e, names) for e in self.verdict.events if e.get("type") in OUTCOME_EVENTS)
+        return tuple(line for line in told if line)
+
+    def _counted(self) -> bool:
+        """The try shown is the rated first attempt (being played, or just judged)."""
+        if self.phase in (SOLVED, FAILED):
+            return self.change is not None
+        return self.phase == PLAYING and self.counted and self.tries == 0
 
     def _text(self) -> str:
         p = self.puzzle

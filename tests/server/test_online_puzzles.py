@@ -142,3 +142,23 @@ async def test_an_attempt_is_judged_rated_refused_twice_and_kept_across_a_restar
         await back.puzzle_attempt("t-cats", wire(WRONG))
     assert twice.value.code == "already_attempted"
     assert (await back.puzzles())["rating"] == standing
+
+
+async def test_a_finished_public_game_is_mined_once_in_a_worker_and_its_puzzles_served_after_a_restart(
+        puzzle_server, connect):
+    server = await puzzle_server(puzzle_workers=1)
+    duel = await H.make_duel(server, connect, seed=1)  # a game in which the miner finds 3 puzzles and more
+    await H.play_script(duel["clients"], duel["game"], 1, 0)
+    await H.wait_for(lambda: server.puzzles.miner.mined == 1 and not server.puzzles.miner.jobs, timeout=240)
+    found = server.puzzles.miner.puzzles
+    listed = await duel["gold"].puzzles(limit=100)
+    mined = [p for p in listed["puzzles"] if not p["id"].startswith("t-")]
+    assert len(mined) == found == 3  # at most puzzle_per_game (3) of a game
+    assert server.puzzles.miner.skipped == 0
+    db = server.config.resolved_db_path()
+    await server.stop()
+    again = await puzzle_server(db=db, puzzle_workers=1)
+    back = await connect(again, "Later")
+    assert [p["id"] for p in (await back.puzzles(limit=100))["puzzles"]] == [p["id"] for p in listed["puzzles"]]
+    for summary in mined:  # each one served whole, and its position rebuilds
+        assert (await back.puzzle(summary["id"]))["puzzle"]["id"] == summary["id"]

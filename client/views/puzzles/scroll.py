@@ -3,12 +3,16 @@ the hint or note, and the rating and streak; the type shrinks until it fits abov
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Protocol
 
 from client.play.puzzle import FAILED, SHOWN, SOLVED, PuzzleState
 from client.ui import theme
 from client.views.coach import art
 from client.views.coach.text import SMALLEST, _note_box, largest_size, scroll_title
+
+
+MORE = "... the chronicle tells the whole fight."
 
 
 class Scroll(Protocol):
@@ -41,9 +45,16 @@ def paint_puzzle(panel: Scroll, state: PuzzleState) -> None:
     big = largest_size(panel.width)
     y = scroll_title(texts, state.title, left, top - 24, big + 5, inner) - 10
     floor = panel.buttons_top() + 10
-    for size in range(big, SMALLEST - 1, -1):
-        if _body(panel, state, left, inner, y, floor, size, draw=False) or size == SMALLEST:
+    for size in range(big, SMALLEST, -1):
+        if _body(panel, state, left, inner, y, floor, size, draw=False):
             _body(panel, state, left, inner, y, floor, size, draw=True)
+            return
+    lines = state.lines  # still too long: the fight's last sentences give way (the chronicle has them all)
+    for keep in range(len(lines), -1, -1):
+        shown = lines[:keep] + ((MORE,) if keep < len(lines) else ())
+        cut = dataclasses.replace(state, lines=shown)
+        if _body(panel, cut, left, inner, y, floor, SMALLEST, draw=False) or keep == 0:
+            _body(panel, cut, left, inner, y, floor, SMALLEST, draw=True)
             return
 
 
@@ -67,7 +78,7 @@ def _body(panel: Scroll, state: PuzzleState, left: float, inner: int, y: float, 
     else:
         y = put("text", state.text, y, ink=art.INK_SOFT if state.phase == SHOWN else art.INK)
     for i, line in enumerate(state.lines):
-        y = put(("line", i), "\u2022 " + line, y, indent=4)
+        y = put(("line", i), line if line == MORE else "\u2022 " + line, y, indent=4, italic=line == MORE)
     if state.note:
         kind, ink = ("hint", art.INK_GREEN) if state.note.startswith("Hint:") else ("info", art.INK_SOFT)
         obj = texts.get("note", state.note, left + 14, y - 6, size=size, color=ink, width=inner - 20,
