@@ -21,6 +21,7 @@ from client.net.state import GameTracker
 from client.play.describe import describe_event
 from client.terminal.board import LEGEND, SEAT_NAMES, render
 from client.terminal.online import ONLINE_HELP, OnlineCommands
+from client.terminal.puzzles import PUZZLE_HELP, PuzzleCommands
 from client.terminal.parsing import (
     DIRECTIONS,
     UsageError,
@@ -49,7 +50,7 @@ HELP = """commands (rows and columns count from 1):
   end                            end your turn
   resign | claim                 give up; win against an opponent gone too long
   quit
-""" + ONLINE_HELP
+""" + ONLINE_HELP + "\n" + PUZZLE_HELP
 
 
 class CommandFailed(Exception):
@@ -77,6 +78,7 @@ class TerminalClient(OnlineCommands):
         self.running = True
         self._seen_info: dict[str, dict[str, Any]] = {}  # game -> the info shown last (offers, ratings)
         self._seen_version: dict[str, int] = {}  # game -> the version of its last state (takebacks)
+        self.puzzles = PuzzleCommands(client, self.say, self._wait, colour)  # puzzles, hint, try, submit
 
     # ------------------------------------------------------------------------------ output
 
@@ -204,7 +206,7 @@ class TerminalClient(OnlineCommands):
         if not words:
             return
         command, args = words[0].lower(), words[1:]
-        handler = getattr(self, f"cmd_{command}", None)
+        handler = getattr(self, f"cmd_{command}", None) or getattr(self.puzzles, f"cmd_{command}", None)
         if handler is None:
             raise CommandFailed(f"unknown command {command!r}; type `help`", usage=True)
         try:

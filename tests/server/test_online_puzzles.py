@@ -162,3 +162,43 @@ async def test_a_finished_public_game_is_mined_once_in_a_worker_and_its_puzzles_
     assert [p["id"] for p in (await back.puzzles(limit=100))["puzzles"]] == [p["id"] for p in listed["puzzles"]]
     for summary in mined:  # each one served whole, and its position rebuilds
         assert (await back.puzzle(summary["id"]))["puzzle"]["id"] == summary["id"]
+
+
+async def test_the_terminal_client_shows_a_puzzle_hints_and_submits_one_attempt(puzzle_server):
+    import asyncio
+    import io
+
+    from client.net import ThreadedClient
+    from scryptic.commands.terminal import TerminalClient
+
+    server = await puzzle_server()
+    net = ThreadedClient(f"ws://127.0.0.1:{server.port}", name="Tess")
+    await asyncio.to_thread(net.start)  # it connects while this loop serves
+    out = io.StringIO()
+    ui = TerminalClient(net, out)
+
+    async def do(line: str, ok: bool = True) -> str:
+        start = len(out.getvalue())
+        assert await asyncio.to_thread(ui.handle, line) is ok, out.getvalue()[start:]
+        return out.getvalue()[start:]
+
+    try:
+        listed = await do("puzzles theme=city_taken")
+        assert "t-cats" in listed and "t-fight" not in listed and "your puzzle rating 1500" in listed
+        shown = await do("puzzle t-cats")
+        assert "Puzzle t-cats on test-ford (rating 1500): Take an enemy city this turn." in shown
+        assert "  2  . [C][A][T] .  .  .  . \n  3  .  .  .  #p ." in shown  # the board, drawn as in a game
+        assert "hint: look at row 3 column 4" in (await do("hint")) + (await do("hint"))
+        await do("submit", ok=False)  # nothing tried yet
+        await do("try 2 4 down to")
+        said = await do("submit")
+        expected = glicko(1500.0, 350.0, 0.06, (1500.0, 80.0), 1.0)
+        assert "Solved! The goal is reached." in said
+        assert f"rating 1500 -> {expected.rating:.0f} (+{expected.rating - 1500:.0f}), streak 1 (best 1)" in said
+        assert "a solution: lay O down from row 3, column 4" in said
+        await do("try 2 4 down to")
+        again = await do("submit", ok=False)
+        assert "already_attempted" in again
+        assert "Not solved" not in again
+    finally:
+        await asyncio.to_thread(net.close)
