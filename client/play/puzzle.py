@@ -213,6 +213,7 @@ class PuzzleDriver:
         self.verdict = verdict
         self.phase = SOLVED if verdict.solved else FAILED
         if self.counted and self.tries == 1:
+            self.progress, _warning = load_progress(self.progress_path)  # as another window may have left it
             before = self.progress.rating.rating
             try:
                 self.progress, _puzzle_after = record_attempt(self.progress, self.pack, self.puzzle.id, verdict.solved,
@@ -257,7 +258,7 @@ class PuzzleDriver:
             return tuple(self.verdict.sentences)
         names = {int(p): seat.name for p, seat in self.session.seats.items()}
         told = (describe_event(e, names) for e in self.verdict.events if e.get("type") in OUTCOME_EVENTS)
-        return tuple(line for line in told if line)
+        return tuple(line.strip() for line in told if line)
 
     def _counted(self) -> bool:
         """The try shown is the rated first attempt (being played, or just judged)."""

@@ -131,7 +131,8 @@ def _unit(marks: list[str], user_id: int, attempt: StoredAttempt, after: PuzzleS
 
 def _mined_unit(marks: list[str], game_id: str, puzzles: Sequence[MinedPuzzle]) -> list[tuple[str, tuple[Any, ...]]]:
     now = time.time()
-    unit = [(_INSERT_MINED.format(*marks[:4]), (p.id, game_id, _json(p.data), now)) for p in puzzles]
+    unit: list[tuple[str, tuple[Any, ...]]] = [
+        (_INSERT_MINED.format(*marks[:4]), (p.id, game_id, _json(p.data), now)) for p in puzzles]
     unit.append((_INSERT_MINED_GAME.format(*marks[:3]), (game_id, len(puzzles), now)))
     return unit
 
