@@ -59,7 +59,7 @@ class PuzzleSession(LocalSession):
         self.mover = Player(puzzle.mover)
         other = self.mover.other
         seats = {self.mover: Seat(self.mover, name, True),
-                 other: Seat(other, "Defender" if puzzle.goal.kind != "keep_letters" else "Attacker", False, None)}
+                 other: Seat(other, other.label.capitalize(), False, None)}
         super().__init__(game, seats, chooser=_defender_reply, title=f"Puzzle {puzzle.id}", ai_delay=ai_delay)
         self.turn_over = turn_over
         self.played: list[dict[str, Any]] = []

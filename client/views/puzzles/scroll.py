@@ -49,9 +49,9 @@ def paint_puzzle(panel: Scroll, state: PuzzleState) -> None:
         if _body(panel, state, left, inner, y, floor, size, draw=False):
             _body(panel, state, left, inner, y, floor, size, draw=True)
             return
-    lines = state.lines  # still too long: the fight's last sentences give way (the chronicle has them all)
-    for keep in range(len(lines), -1, -1):
-        shown = lines[:keep] + ((MORE,) if keep < len(lines) else ())
+    lines = state.lines  # still too long: the fight's middle gives way (the chronicle has it all)
+    for keep in range(len(lines) - 1, -1, -1):
+        shown = lines[:keep] + ((MORE,) if keep < len(lines) - 1 else ()) + lines[-1:]
         cut = dataclasses.replace(state, lines=shown)
         if _body(panel, cut, left, inner, y, floor, SMALLEST, draw=False) or keep == 0:
             _body(panel, cut, left, inner, y, floor, SMALLEST, draw=True)
