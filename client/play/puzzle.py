@@ -23,6 +23,7 @@ from typing import Any
 
 from client.play.describe import describe_event
 from client.play.session import LocalSession, Seat
+from shared.puzzles.daily import daily_puzzle, share_line
 from shared.puzzles.judge import IllegalAttempt, Verdict, judge
 from shared.puzzles.model import Puzzle, PuzzleError
 from shared.puzzles.position import position_of
@@ -212,6 +213,8 @@ class PuzzleDriver:
             return
         self.verdict = verdict
         self.phase = SOLVED if verdict.solved else FAILED
+        if self.daily:  # a line to share the day's result, no answer given away
+            self.note = "Share: " + share_line(self.puzzle, self.today, verdict.solved, self.tries, self.hints)
         if self.counted and self.tries == 1:
             self.progress, _warning = load_progress(self.progress_path)  # as another window may have left it
             before = self.progress.rating.rating
@@ -280,6 +283,4 @@ class PuzzleDriver:
 
 def load_daily(puzzles: Sequence[Puzzle], date: datetime.date) -> Puzzle:
     """The day's puzzle of ``puzzles`` (the same on every client and the server)."""
-    from shared.puzzles.daily import daily_puzzle
-
     return daily_puzzle(puzzles, date)
