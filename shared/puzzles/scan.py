@@ -33,8 +33,9 @@ __all__ = ["Candidate", "MIN_CHOICES", "MAX_SOLUTIONS", "ODDS_GAP", "WIN_GAP", "
 
 MIN_CHOICES = 8
 """A position with fewer legal commits than this is no puzzle: there is too little to choose from."""
-MAX_SOLUTIONS = 3
-"""A goal that more commits than this reach is too easy to be a puzzle."""
+MAX_SOLUTIONS = 2
+"""A goal that more commits than this reach is too easy to be a puzzle (two: the same word
+laid another way, or two words equally good, still make one clear idea)."""
 WIN_GAP = 0.05
 """The best goal-reaching turn keeps at least this much more win chance than the best turn
 that does not reach the goal (0 to 1 scale) ..."""
@@ -114,13 +115,14 @@ def _goals(tried: list[_Tried]) -> list[tuple[Goal, list[_Tried]]]:
     return [(goal, reach) for goal, reach in found if len(reach) <= MAX_SOLUTIONS]
 
 
-def scan_turn(start: Game, model: WinModel) -> Candidate | None:
-    """The best puzzle in ``start`` (quiet, at the start of a turn), or None."""
+def scan_turn(start: Game, model: WinModel, min_choices: int = MIN_CHOICES) -> Candidate | None:
+    """The best puzzle in ``start`` (quiet, at the start of a turn), or None; a position with
+    fewer than ``min_choices`` legal commits is none."""
     if start.over or start.pending is not None:
         return None
     mover = start.to_move
     commits = list(generate_commits(start, mover))
-    if len(commits) < MIN_CHOICES:
+    if len(commits) < min_choices:
         return None
     near = fight_cells(start, mover) | {cell for cell, owner in start.board.city_owner.items() if owner != mover}
     tried: list[_Tried] = []
