@@ -66,6 +66,7 @@ class PuzzleSession(LocalSession):
         self.played: list[dict[str, Any]] = []
         self.done = False
         self._script = [action_from_dict(a) for a in script]
+        self._scripted = bool(script)
 
     def _apply(self, action: Action) -> bool:
         if self.done:
@@ -90,8 +91,11 @@ class PuzzleSession(LocalSession):
         return bool(self.played) and game.actor != self.mover
 
     def poll(self) -> list[Any]:
-        if self._script and not self.done and self._worker is None and self.game.actor == self.mover:
-            self._apply(self._script.pop(0))
+        if self._scripted and not self.done and self._worker is None and self.game.actor == self.mover:
+            if self._script:
+                self._apply(self._script.pop(0))
+            else:  # the solution is played (it need not end the turn): nothing more happens here
+                self.done = self.paused = True
         return super().poll()
 
     def record_text(self) -> str | None:

@@ -26,7 +26,7 @@ from shared.puzzles.pack import PackLoad, load_pack
 from shared.puzzles.progress import LocalPuzzleProgress, default_progress_path, load_progress
 from shared.puzzles.themes import THEME_WORDS
 
-COLUMNS = (("Puzzle", 120), ("Goal", 380), ("Themes", 240), ("Rating", 80), ("", 100), ("", 110))
+COLUMNS = (("Puzzle", 130), ("Goal", 420), ("Themes", 190), ("Rating", 70), ("", 80), ("", 100))
 FLEXIBLE = (1, 2)
 ROW_H = 50
 PANEL_W = 1120
@@ -146,7 +146,7 @@ class PuzzlesView(BaseView):
                 ("Missed", theme.RUBY) if done is not None else ("", theme.PARCHMENT_DIM)
             themes = ", ".join(theme_name(t) for t in puzzle.themes)
             cells = [two_lines(puzzle.id, puzzle.map_name, widths[0]),
-                     cell(fit(puzzle.goal.describe(), widths[1] - 8, 15), widths[1]),
+                     self._goal(puzzle.goal.describe(), widths[1]),
                      cell(fit(themes, widths[2] - 8, 13), widths[2], size=13, color=theme.PARCHMENT_DIM),
                      cell(f"{puzzle.rating:.0f}", widths[3], bold=True, color=theme.BRASS_LIGHT),
                      cell(mark, widths[4], color=colour, bold=True),
@@ -161,6 +161,14 @@ class PuzzlesView(BaseView):
         holder.add(rows, anchor_x="left", anchor_y="top")
         body.add(holder)
         return top_panel(body, width, 44 + 40 + 10 + 26 + self.page_rows * (ROW_H + 2) + 8)
+
+    @staticmethod
+    def _goal(text: str, width: int) -> Any:
+        """The goal, on two lines at its colon ("Cut the supply of EX" / "leave it cut off ...")."""
+        head, _colon, rest = text.partition(": ")
+        if not rest:
+            return cell(fit(text, width - 8, 15), width)
+        return two_lines(fit(head + ":", width - 8, 15), fit(rest, width - 8, 13), width)
 
     def _foot(self) -> UIBoxLayout:
         foot = UIBoxLayout(vertical=False, space_between=16, align="center")
