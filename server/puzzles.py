@@ -47,6 +47,7 @@ def _today() -> datetime.date:
     return datetime.datetime.now(datetime.timezone.utc).date()
 
 
+MINED_REREAD = 60.0  # seconds between reads of the mined puzzles from the store
 NEW = PuzzleStanding(START.rating, START.rd, START.volatility)
 
 
@@ -68,7 +69,7 @@ class PuzzleDesk:
         (stopped with the desk)."""
         self.archive = archive
         self.miner = miner
-        self._mined_loaded = False
+        self._mined_read: float | None = None  # time.monotonic() of the last read of the mined puzzles
         self.lexicon = lexicon
         if puzzles is None:
             loaded = load_pack(pack)
@@ -81,10 +82,12 @@ class PuzzleDesk:
         self.attempts = 0  # attempts judged and stored (for the health readout)
 
     async def load_mined(self) -> int:
-        """Serve the puzzles mined before (once, at the first request); how many there were."""
-        if self._mined_loaded:
+        """Serve the puzzles mined so far: read at the first request, and again once a minute
+        (another node of a cluster may have mined more); how many were new."""
+        now = time.monotonic()
+        if self._mined_read is not None and now - self._mined_read < MINED_REREAD:
             return 0
-        self._mined_loaded = True
+        self._mined_read = now
         count = 0
         for mined in await self.archive.mined():
             try:
@@ -92,8 +95,9 @@ class PuzzleDesk:
             except PuzzleError as exc:
                 log.warning("a mined puzzle could not be read", extra={"data": {"id": mined.id, "error": str(exc)}})
                 continue
-            self.puzzles.setdefault(puzzle.id, puzzle)
-            count += 1
+            if puzzle.id not in self.puzzles:
+                self.puzzles[puzzle.id] = puzzle
+                count += 1
         return count
 
     def add_mined(self, mined: list[MinedPuzzle]) -> None:

@@ -279,7 +279,7 @@ class PuzzleDriver:
         if self.phase == SOLVED:
             return "Solved! The goal is reached."
         if self.phase == FAILED:
-            return "Not this time: the goal was not reached."
+            return "Not this time: the goal was not reached. Try again, or see a solution."
         if self.phase == SHOWN:
             return "Here is a turn that reaches the goal."
         return f"You play {you}, on {p.map_name}. Lay your letters as in a game, then end the turn."
