@@ -29,7 +29,7 @@ PuzzleTheme = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9_-]{1,32}$")]
 PuzzleDate = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
 
 
-class Puzzles(_PuzzleRequest, tag="puzzles"):
+class Puzzles(_PuzzleRequest, tag="puzzles", frozen=True):
     """The puzzles this server serves (by theme and map), and your puzzle rating."""
 
     theme: PuzzleTheme | None = None
@@ -38,7 +38,7 @@ class Puzzles(_PuzzleRequest, tag="puzzles"):
     after: PuzzleId | None = None  # the last id of the page before: the next page
 
 
-class PuzzleGet(_PuzzleRequest, tag="puzzle"):
+class PuzzleGet(_PuzzleRequest, tag="puzzle", frozen=True):
     """One puzzle by id, or (no id) the next one for your rating, of a theme and map if given."""
 
     puzzle: PuzzleId | None = None
@@ -46,13 +46,13 @@ class PuzzleGet(_PuzzleRequest, tag="puzzle"):
     map: MapName | None = None
 
 
-class DailyPuzzle(_PuzzleRequest, tag="daily_puzzle"):
+class DailyPuzzle(_PuzzleRequest, tag="daily_puzzle", frozen=True):
     """The puzzle of a day (UTC; today if no date): the same on every server with the same pack."""
 
     date: PuzzleDate | None = None
 
 
-class PuzzleAttempt(_PuzzleRequest, tag="puzzle_attempt"):
+class PuzzleAttempt(_PuzzleRequest, tag="puzzle_attempt", frozen=True):
     """Your one attempt at a puzzle: the turn you play at its position, judged and rated."""
 
     puzzle: PuzzleId

@@ -202,3 +202,11 @@ async def test_the_terminal_client_shows_a_puzzle_hints_and_submits_one_attempt(
         assert "Not solved" not in again
     finally:
         await asyncio.to_thread(net.close)
+
+
+def test_the_puzzle_requests_speak_the_protocols_version_and_are_answered_by_any_node():
+    from server.edge import protocol as P
+
+    for cls in (P.Puzzles, P.PuzzleGet, P.DailyPuzzle, P.PuzzleAttempt):
+        assert cls(id=1, **({"puzzle": "p", "actions": []} if cls is P.PuzzleAttempt else {})).v == P.PROTOCOL_VERSION
+        assert not (cls.by_owner or cls.follows or cls.repeatable)
