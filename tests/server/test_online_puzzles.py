@@ -204,7 +204,7 @@ async def test_the_terminal_client_shows_a_puzzle_hints_and_submits_one_attempt(
         await asyncio.to_thread(net.close)
 
 
-def test_the_puzzle_requests_speak_the_protocols_version_and_are_answered_by_any_node():
+async def test_the_puzzle_requests_speak_the_protocols_version_and_are_answered_by_any_node():
     from server.edge import protocol as P
 
     for cls in (P.Puzzles, P.PuzzleGet, P.DailyPuzzle, P.PuzzleAttempt):
