@@ -138,3 +138,14 @@ def test_every_legal_commit_is_judged_by_what_it_does_and_the_same_every_time(da
     first = judge(puzzle, [commit], LEXICON)
     assert judge(puzzle, [commit], LEXICON).solved == first.solved
     assert first.solved == any((r, c) == (1, 1) for r, c, _ in commit.placements)
+
+
+def test_what_a_solver_is_sent_holds_no_answer():
+    from shared.puzzles.model import for_solver
+
+    import json
+
+    data = json.loads(json.dumps(for_solver(city_puzzle())))
+    assert "solutions" not in data and "found_by" not in data and "source" not in data
+    assert data["goal"] == {"kind": "take_city", "count": 1, "word": "", "cells": []}
+    assert data["hint_where"] == [[1, 1]] and data["mover"] == 2
