@@ -4,6 +4,8 @@ judged against their goal (any turn that reaches it), refused when illegal."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shared.puzzles.goals import outcome_of
 from shared.puzzles.judge import IllegalAttempt, judge, play_turn
@@ -123,3 +125,27 @@ def test_clearly_better_needs_both_the_chance_and_the_odds_gap():
     assert not clearly_better(0.04, 0.01)   # +0.03 only, though the odds quadruple
     assert clearly_better(0.98, 0.90)       # near a sure win, +0.08 is a decided game
     assert not clearly_better(0.75, 0.69)   # +0.06, log-odds +0.29
+
+
+@given(st.data())
+@settings(max_examples=25, deadline=None)
+def test_every_legal_commit_is_judged_by_what_it_does_and_the_same_every_time(data):
+    from shared.ai.movegen import generate_commits
+
+    puzzle = city_puzzle("crq")
+    start = position_of(puzzle, LEXICON)
+    commit = data.draw(st.sampled_from(list(generate_commits(start, SILVER))))
+    first = judge(puzzle, [commit], LEXICON)
+    assert judge(puzzle, [commit], LEXICON).solved == first.solved
+    assert first.solved == any((r, c) == (1, 1) for r, c, _ in commit.placements)
+
+
+def test_what_a_solver_is_sent_holds_no_answer():
+    from shared.puzzles.model import for_solver
+
+    import json
+
+    data = json.loads(json.dumps(for_solver(city_puzzle())))
+    assert "solutions" not in data and "found_by" not in data and "source" not in data
+    assert data["goal"] == {"kind": "take_city", "count": 1, "word": "", "cells": []}
+    assert data["hint_where"] == [[1, 1]] and data["mover"] == 2

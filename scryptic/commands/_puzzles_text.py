@@ -30,8 +30,11 @@ def print_puzzle(puzzle, lexicon, out: TextIO, solutions: bool = False) -> None:
     scores = game.scores()
     print(f"Score: gold {scores[Player.GOLD]}, silver {scores[Player.SILVER]}", file=out)
     if isinstance(game.pending, PendingDefence):
-        words = ", ".join(f"{i + 1} {d.run.text.upper()}" for i, d in enumerate(game.pending.defenders))
-        print(f"The enemy attacks; your defending words: {words}", file=out)
+        pending = game.pending
+        words = ", ".join(f"{i + 1} {d.run.text.upper()}" for i, d in enumerate(pending.defenders))
+        (r, c) = pending.attack_run.cells[0]
+        print(f"{pending.attacker.label.capitalize()} attacks with {pending.attack_run.text.upper()} from {r + 1},{c + 1} "
+              f"(strength {pending.attack_strength.value}); your defending words: {words}", file=out)
     print(f"Goal: {puzzle.goal.describe()}", file=out)
     if solutions:
         for k, solution in enumerate(puzzle.solutions):

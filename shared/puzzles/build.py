@@ -2,7 +2,8 @@
 
 Game ``i`` of a build is played on map ``maps[i % len(maps)]`` between the levels
 ``PAIRS[r % len(PAIRS)]`` under the rule set ``rules[r % len(rules)]`` (``r = i // len(maps)``,
-the round of the maps) with seed ``seed + i``, each decision capped far
+the round of the maps; the war rules alone by default: a standard game of the weaker levels
+runs to its pools' end and costs several times a war game to mine) with seed ``seed + i``, each decision capped far
 above what a level takes (the levels' own limits decide, not the clock), so the same seed
 plays the same games and mines the same puzzles: the pack is rebuilt byte for byte. The
 build stops at the end of the round of maps in which the pack reached its target.
@@ -48,7 +49,7 @@ class BuildPlan:
     seed: int
     target: int
     maps: tuple[str, ...]
-    rules: tuple[str, ...] = (DEFAULT_RULES, "standard")
+    rules: tuple[str, ...] = (DEFAULT_RULES,)
     max_games: int = 10_000
     work: Path | None = None
 

@@ -11,7 +11,7 @@ from typing import Any
 from shared.analysis.explain import explain_fight, fights_in
 from shared.puzzles.goals import Outcome, outcome_of, reaches
 from shared.puzzles.model import Puzzle, PuzzleError
-from shared.puzzles.position import position_of
+from shared.puzzles.position import position_of, rebuild_with_events
 from shared.rules.actions import Action, OrderDefence, action_from_dict
 from shared.rules.errors import RuleError
 from shared.rules.events import Event
@@ -88,7 +88,11 @@ def judge(puzzle: Puzzle, actions: Sequence[Action | dict[str, Any]], lexicon: L
     after, events = play_turn(start, mover, actions)
     outcome = outcome_of(start, after, events, mover)
     public = [d for d in (e.to_dict(mover) for e in events) if d is not None]
+    told = public
+    if puzzle.position.then:  # a defence: tell the fight from the attack the defender answered
+        _, attack = rebuild_with_events(puzzle.position, lexicon, puzzle.map_name)
+        told = [d for d in (e.to_dict(mover) for e in attack) if d is not None] + public
     sentences: list[str] = []
-    for fight in fights_in(public):
+    for fight in fights_in(told):
         sentences += explain_fight(fight)
     return Verdict(reaches(puzzle.goal, outcome), puzzle.goal.describe(), public, sentences, outcome)

@@ -20,9 +20,9 @@ from shared.puzzles.goals import outcome_of, reaches
 from shared.puzzles.judge import play_turn
 from shared.puzzles.model import Puzzle, PuzzleError
 from shared.puzzles.position import capture_position, position_of
-from shared.puzzles.scan import Candidate, scan_defence, scan_turn
+from shared.puzzles.scan import Candidate, scan_attacks, scan_defence, scan_turn
 from shared.puzzles.themes import tag_themes
-from shared.rules.actions import action_from_dict
+from shared.rules.actions import Commit, action_from_dict
 from shared.rules.game import Game, PendingDefence
 from shared.rules.lexicon import Lexicon
 from shared.rules.record import GameRecord
@@ -31,10 +31,15 @@ from shared.rules.terrain import Player
 __all__ = ["candidates_in", "make_puzzle", "mine_record", "puzzle_id", "verify_puzzle"]
 
 
+MAX_DEFENCES = 2
+"""Defence puzzles kept from one game: a game offers one on most turns, and they are alike."""
+
+
 def candidates_in(record: GameRecord, lexicon: Lexicon, model: WinModel,
-                  first_turn: int = 2) -> Iterator[tuple[int, Candidate]]:
+                  first_turn: int = 2, max_defences: int = MAX_DEFENCES) -> Iterator[tuple[int, Candidate]]:
     """Every candidate in ``record``, with the turn it came from (turns before ``first_turn``
-    are skipped: an opening has no fight)."""
+    are skipped: an opening has no fight), and at most ``max_defences`` defence puzzles."""
+    defences = 0
     game = Game.new(record.game_map, record.rules, record.seed, lexicon, record.first)
     scanned = -1
     for data in record.actions:
@@ -42,14 +47,21 @@ def candidates_in(record: GameRecord, lexicon: Lexicon, model: WinModel,
             break
         if game.pending is None and game.turn != scanned and game.turn >= first_turn:
             scanned = game.turn
-            found = scan_turn(game, model)
+            attacks: list[Commit] = []
+            found = scan_turn(game, model, attacks=attacks)
             if found is not None:
                 yield game.turn, found
+            defence = scan_attacks(game, attacks, model) if defences < max_defences else None
+            if defence is not None:
+                defences += 1
+                yield game.turn, defence
         before = game.copy() if game.pending is None else None
         game.apply(action_from_dict(data))
-        if before is not None and isinstance(game.pending, PendingDefence) and data.get("type") == "commit":
+        if (before is not None and isinstance(game.pending, PendingDefence) and data.get("type") == "commit"
+                and defences < max_defences):
             found = scan_defence(before, data, model)
             if found is not None:
+                defences += 1
                 yield game.turn, found
 
 

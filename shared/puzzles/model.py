@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 __all__ = [
-    "GOAL_KINDS", "Goal", "Position", "Puzzle", "PuzzleError",
+    "GOAL_KINDS", "SPOILERS", "Goal", "Position", "Puzzle", "PuzzleError", "for_solver",
     "TAKE_CITY", "TAKE_LETTERS", "CUT_SUPPLY", "KEEP_LETTERS",
 ]
 
@@ -102,3 +102,15 @@ class Puzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hint_where: tuple[tuple[int, int], ...] = ()
     found_by: tuple[int, ...] = ()
     source: str = ""
+
+
+SPOILERS = ("solutions", "found_by", "source")
+"""The fields a solver is not shown before the attempt (the hint cells are kept for the hints)."""
+
+
+def for_solver(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle's plain form without its :data:`SPOILERS`, to send to a solver."""
+    data = msgspec.to_builtins(puzzle)
+    for name in SPOILERS:
+        data.pop(name)
+    return data

@@ -8,6 +8,7 @@ from typing import Any
 from shared.puzzles.model import Position, Puzzle, PuzzleError
 from shared.rules.actions import action_from_dict
 from shared.rules.errors import RuleError
+from shared.rules.events import Event
 from shared.rules.game import Game
 from shared.rules.grid import grid_rows, map_from_rows
 from shared.rules.lexicon import Lexicon
@@ -15,7 +16,7 @@ from shared.rules.presets import RuleSet
 from shared.rules.snapshot import SnapshotError, restore, snapshot_of
 from shared.rules.terrain import Player
 
-__all__ = ["capture_position", "position_of", "rebuild"]
+__all__ = ["capture_position", "position_of", "rebuild", "rebuild_with_events"]
 
 
 def capture_position(game: Game, then: tuple[dict[str, Any], ...] = ()) -> Position:
@@ -32,6 +33,12 @@ def capture_position(game: Game, then: tuple[dict[str, Any], ...] = ()) -> Posit
 
 def rebuild(position: Position, lexicon: Lexicon, map_name: str = "puzzle") -> Game:
     """The engine game at ``position``; PuzzleError if it does not rebuild."""
+    return rebuild_with_events(position, lexicon, map_name)[0]
+
+
+def rebuild_with_events(position: Position, lexicon: Lexicon, map_name: str = "puzzle") -> tuple[Game, list[Event]]:
+    """The engine game at ``position`` and the events of the actions played after its state
+    (a defence puzzle's attack: the fight the defender answers)."""
     try:
         game_map = map_from_rows(list(position.grid), name=map_name)
         rules = RuleSet.from_dict(dict(position.rules))
@@ -41,12 +48,13 @@ def rebuild(position: Position, lexicon: Lexicon, map_name: str = "puzzle") -> G
         game = restore(fresh, state, [])
     except (SnapshotError, ValueError, TypeError, KeyError) as exc:
         raise PuzzleError(f"the puzzle's position does not rebuild: {exc}") from None
+    events: list[Event] = []
     for index, data in enumerate(position.then):
         try:
-            game.apply(action_from_dict(data))
+            events += game.apply(action_from_dict(data))
         except RuleError as exc:
             raise PuzzleError(f"the puzzle's position does not rebuild: action {index + 1}: {exc.reason}") from None
-    return game
+    return game, events
 
 
 def _rng_state(seed: int) -> tuple[Any, list[int], Any]:

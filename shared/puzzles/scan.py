@@ -29,7 +29,7 @@ from shared.rules.letters import face_value
 from shared.rules.terrain import Player
 
 __all__ = ["Candidate", "MIN_CHOICES", "MAX_SOLUTIONS", "ODDS_GAP", "WIN_GAP", "clearly_better", "MIN_TAKEN", "DEFENCE_GAP",
-           "MAX_DEFENDERS", "scan_defence", "scan_turn", "turn_chance"]
+           "MAX_DEFENDERS", "ATTACKS_TRIED", "scan_attacks", "scan_defence", "scan_turn", "turn_chance"]
 
 MIN_CHOICES = 8
 """A position with fewer legal commits than this is no puzzle: there is too little to choose from."""
@@ -45,13 +45,16 @@ other's): the fitted model is cautious, so near a sure win or a sure loss a turn
 the game moves the chance by a few hundredths only, and near even a few hundredths is noise."""
 MIN_TAKEN = 3
 """A fight-won goal asks for at least this many enemy letters."""
-DEFENCE_GAP = 2
-"""A defence order puzzle: the order as listed loses at least this many letters more than the
-best, and at most half the orders lose as few as the best (under the war rules each defending
-word fights on its own, so the order never matters: these puzzles come from the standard rules)."""
+DEFENCE_GAP = 1
+"""A defence order puzzle: the worst order loses at least this many letters more than the best,
+and at most half the orders lose as few as the best. (The AI levels attack only to win, and a
+winning attack beats every order alike, so these come from the attacks the mover could make,
+not only the ones it made.)"""
 MAX_DEFENDERS = 5
 """Defences with more defending words than this are not enumerated (5! = 120 orders)."""
 ALTERNATIVES = 3
+ATTACKS_TRIED = 25
+"""How many of the mover's attacks on 2 or 3 defending words are tried as defence puzzles, a turn."""
 """How many of the best non-reaching commits (by the fight, then by the word's value) are valued."""
 
 
@@ -115,9 +118,11 @@ def _goals(tried: list[_Tried]) -> list[tuple[Goal, list[_Tried]]]:
     return [(goal, reach) for goal, reach in found if len(reach) <= MAX_SOLUTIONS]
 
 
-def scan_turn(start: Game, model: WinModel, min_choices: int = MIN_CHOICES) -> Candidate | None:
+def scan_turn(start: Game, model: WinModel, min_choices: int = MIN_CHOICES,
+              attacks: list[Commit] | None = None) -> Candidate | None:
     """The best puzzle in ``start`` (quiet, at the start of a turn), or None; a position with
-    fewer than ``min_choices`` legal commits is none."""
+    fewer than ``min_choices`` legal commits is none. ``attacks``, if given, receives the
+    commits that fight (for :func:`scan_attacks`)."""
     if start.over or start.pending is not None:
         return None
     mover = start.to_move
@@ -133,6 +138,8 @@ def scan_turn(start: Game, model: WinModel, min_choices: int = MIN_CHOICES) -> C
             tried.append(_Tried(commit, outcome_of(start, after, events, mover), after))
         else:
             quiet.append(commit)
+    if attacks is not None:
+        attacks.extend(t.commit for t in tried)
     for goal, reaching in _goals(tried):
         if goal.kind == CUT_SUPPLY:
             word = start.crossword(mover.other)
@@ -182,12 +189,37 @@ def _key(commit: Commit) -> tuple:
     return (commit.placements, commit.direction or "")
 
 
-def scan_defence(before: Game, attack: dict[str, Any], model: WinModel) -> Candidate | None:
-    """A defence-order puzzle: ``before`` quiet, ``attack`` the commit that asks the defence."""
+def scan_attacks(start: Game, commits: list[Commit], model: WinModel) -> Candidate | None:
+    """A defence-order puzzle from the mover's legal attacks in ``start``: the first (in the
+    commits' order) of at most :data:`ATTACKS_TRIED` attacks on 2 or 3 defending words whose
+    defence is a puzzle (:func:`scan_defence`). The attack need not be the one played: the
+    defender is asked what to do if it came."""
+    tried = 0
+    for commit in sorted(commits, key=_key):
+        if tried >= ATTACKS_TRIED:
+            break
+        game = start.copy()
+        game.apply(commit)
+        pending = game.pending
+        if not isinstance(pending, PendingDefence) or not 2 <= len(pending.defenders) <= 3:
+            continue
+        tried += 1
+        found = scan_defence(start, action_to_dict(commit), model, game)
+        if found is not None:
+            return found
+    return None
+
+
+def scan_defence(before: Game, attack: dict[str, Any], model: WinModel, asked: Game | None = None) -> Candidate | None:
+    """A defence-order puzzle: ``before`` quiet, ``attack`` the commit that asks the defence
+    (``asked``: the game after it, if already played)."""
     from shared.rules.actions import action_from_dict
 
-    game = before.copy()
-    game.apply(action_from_dict(attack))
+    if asked is None:
+        game = before.copy()
+        game.apply(action_from_dict(attack))
+    else:
+        game = asked
     pending = game.pending
     if not isinstance(pending, PendingDefence) or len(pending.defenders) < 2 or len(pending.defenders) > MAX_DEFENDERS:
         return None
@@ -197,9 +229,9 @@ def scan_defence(before: Game, attack: dict[str, Any], model: WinModel) -> Candi
         after, events = play_turn(game, defender, [OrderDefence(defender, order)])
         results.append((order, outcome_of(game, after, events, defender), after))
     least = min(o.lost for _, o, _ in results)
-    listed = next(o.lost for order, o, _ in results if order == tuple(range(len(pending.defenders))))
+    most = max(o.lost for _, o, _ in results)
     best = [r for r in results if r[1].lost <= least]
-    if 2 * len(best) > len(results) or listed - least < DEFENCE_GAP:
+    if 2 * len(best) > len(results) or most - least < DEFENCE_GAP:
         return None
     attacker = defender.other
     chance_best = model.win_chance(best[0][2], defender, attacker)
