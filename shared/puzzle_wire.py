@@ -1,8 +1,8 @@
 """A puzzle as it travels between a server and its clients (``docs/protocol.md``, "Puzzles").
 
 The puzzle itself is :class:`shared.puzzles.model.Puzzle`, sent as its plain form
-(``msgspec.to_builtins``); a puzzle not yet attempted is sent without its solutions (the
-client's judge needs only the goal). A list shows each puzzle's summary; an attempt's reply
+(``msgspec.to_builtins``); a puzzle not yet attempted is sent without its spoilers (its
+solutions, who found it and where: the client's judge needs only the goal). A list shows each puzzle's summary; an attempt's reply
 holds the verdict's words. Both sides read and write these forms here, so they cannot drift.
 """
 
@@ -13,24 +13,23 @@ from typing import Any
 import msgspec
 
 from shared.puzzles.judge import Verdict
-from shared.puzzles.model import Puzzle, PuzzleError
+from shared.puzzles.model import Puzzle, PuzzleError, for_solver
 from shared.rules.lexicon import Lexicon
 
 __all__ = ["mine_record_text", "puzzle_data", "puzzle_from_dict", "solutions_data", "summary", "verdict_data"]
 
 
 def puzzle_data(puzzle: Puzzle, *, with_solutions: bool) -> dict[str, Any]:
-    """The plain form of ``puzzle``, its solutions left out unless ``with_solutions``."""
-    data: dict[str, Any] = msgspec.to_builtins(puzzle)
-    if not with_solutions:
-        data["solutions"] = []
+    """The plain form of ``puzzle``; unless ``with_solutions``, without what would give the
+    answer away (:func:`shared.puzzles.model.for_solver`)."""
+    data: dict[str, Any] = msgspec.to_builtins(puzzle) if with_solutions else for_solver(puzzle)
     data["goal_text"] = puzzle.goal.describe()
     return data
 
 
 def puzzle_from_dict(data: dict[str, Any]) -> Puzzle:
     """The puzzle of a plain form (as :func:`puzzle_data` makes it); PuzzleError if it is not one."""
-    fields = {k: v for k, v in data.items() if k != "goal_text"}
+    fields = {"solutions": [], **{k: v for k, v in data.items() if k != "goal_text"}}
     try:
         return msgspec.convert(fields, Puzzle)
     except msgspec.ValidationError as exc:
