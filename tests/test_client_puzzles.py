@@ -121,3 +121,41 @@ def test_the_daily_puzzle_is_the_servers_and_actions_are_worded(lexicon):
         "lay S across from row 7, column 7"
     assert action_words({"type": "commit", "placements": [[3, 1, "o"], [2, 1, "t"]]}) == "lay TO down from row 3, column 2"
     assert action_words({"type": "order_defence", "order": [1, 0]}) == "order the defence 2, 1"
+
+
+def test_a_defence_puzzle_is_judged_once_the_defence_is_ordered(tmp_path, lexicon):
+    from puzzle_samples import FIGHT_LETTERS, FIGHT_SOLUTION, FIGHT_TERRAIN
+
+    from shared.puzzles.model import Goal, Puzzle
+    from shared.puzzles.position import capture_position
+    from shared.rules.actions import OrderDefence
+    from shared.tools.ascii import position
+
+    game = position(FIGHT_TERRAIN, FIGHT_LETTERS, lexicon, racks={GOLD: "sote", Player.SILVER: "eat"})
+    attack = dict(FIGHT_SOLUTION[0])
+    puzzle = Puzzle(id="d-order", map_name="cinder-ford", ruleset="standard",
+                    position=capture_position(game, (attack,)), mover=2, goal=Goal("keep_letters", 1),
+                    themes=("defence_order",), solutions=(), rating=1500.0, rd=100.0)
+    driver = PuzzleDriver(puzzle, {puzzle.id: puzzle}, lexicon, progress_path=tmp_path / "p.json")
+    session = driver.session
+    assert session.actor() == Player.SILVER and session.game.pending is not None
+    session.submit(OrderDefence(Player.SILVER, session.game.best_defence_order()))
+    _run(session)
+    assert session.done and driver.state().phase == SOLVED  # the best order loses the one O
+    assert driver.state().lines[-1] == "Silver loses O (beaten, 1 point to Gold)."
+    assert driver.state().streak == 1
+
+
+def test_the_next_puzzle_is_one_not_tried_yet(tmp_path, lexicon):
+    pack = {p.id: p for p in screen_pack(lexicon)}
+    chosen = pack["g-cats"]
+    seen: set[str] = set()
+    while chosen is not None:
+        assert chosen.id not in seen
+        seen.add(chosen.id)
+        driver = PuzzleDriver(chosen, pack, lexicon, progress_path=tmp_path / "p.json")
+        driver.session.submit(EndTurn(GOLD))  # a pass: an attempt, missed
+        _run(driver.session)
+        assert driver.state().phase == FAILED
+        chosen = driver.next_puzzle()
+    assert seen == set(pack)
