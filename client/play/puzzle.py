@@ -240,8 +240,9 @@ class PuzzleDriver:
         themes = [THEME_WORDS.get(t, t) for t in self.puzzle.themes]
         self.note = "Hint: " + (" ".join(themes) if themes else "think about what the goal needs.")
         if self.hints == 2:
-            self.note += " Look at the cells ringed on the board." if len(self.puzzle.hint_where) > 1 else \
-                " Look at the cell ringed on the board."
+            count = len(self.puzzle.hint_where)
+            self.note += (" Look at the cells ringed on the board." if count > 1 else
+                          " Look at the cell ringed on the board." if count else " No cell to point at: the theme says it all.")
 
     # ---------------------------------------------------------------- what the panel shows
     def state(self) -> PuzzleState:
@@ -282,6 +283,8 @@ class PuzzleDriver:
             return "Not this time: the goal was not reached. Try again, or see a solution."
         if self.phase == SHOWN:
             return "Here is a turn that reaches the goal."
+        if p.goal.kind == "keep_letters":
+            return f"You play {you}, on {p.map_name}. The attack is made: order your defence as in a game."
         return f"You play {you}, on {p.map_name}. Lay your letters as in a game, then end the turn."
 
 
