@@ -379,6 +379,7 @@ class GameServer:
             "bot_jobs": self.bots.jobs,
             "bot_waiting": self.bots.waiting,
             "bot_player": self.bots.label,
+            **self.puzzles.stats(),
             **(self.cluster.stats() if self.cluster else {}),
             **(self.remote.stats() if self.remote else {}),
         }

@@ -194,6 +194,12 @@ class PuzzleDesk:
             "best_streak": after.best_streak,
         }
 
+    def stats(self) -> dict[str, int]:
+        """The desk's figures for the health readout (the ``stats`` request)."""
+        miner = self.miner
+        return {"puzzles": len(self.puzzles), "puzzle_attempts": self.attempts,
+                "puzzle_games_mined": miner.mined if miner else 0, "puzzle_mining_queue": len(miner.jobs) if miner else 0}
+
     async def close(self) -> None:
         """Stop: the miner's queue and workers."""
         if self.miner is not None:

@@ -127,7 +127,8 @@ async def test_an_attempt_is_judged_rated_refused_twice_and_kept_across_a_restar
         await ada.request("puzzle_attempt", puzzle="t-cats2", actions=[])
     assert schema.value.code == "bad_message"
     assert (await ada.puzzles())["rating"] == standing
-    assert server.puzzles.attempts == 2
+    stats = await ada.stats()
+    assert (stats["puzzles"], stats["puzzle_attempts"], stats["puzzle_games_mined"]) == (3, 2, 0)
     # kept across a restart: the rating, the attempts, and the refusal of a second attempt
     token, db = ada.token, server.config.resolved_db_path()
     await server.stop()
