@@ -216,3 +216,18 @@ async def test_the_puzzle_requests_speak_the_protocols_version_and_are_answered_
     for cls in (P.Puzzles, P.PuzzleGet, P.DailyPuzzle, P.PuzzleAttempt):
         assert cls(id=1, **({"puzzle": "p", "actions": []} if cls is P.PuzzleAttempt else {})).v == P.PROTOCOL_VERSION
         assert not (cls.by_owner or cls.follows or cls.repeatable)
+
+
+async def test_two_attempts_sent_at_once_from_two_connections_count_once(puzzle_server, connect):
+    import asyncio
+
+    server = await puzzle_server()
+    first = await connect(server, "Ada")
+    second = await connect(server, None, token=first.token)
+    replies = await asyncio.gather(first.puzzle_attempt("t-cats", wire(SOLUTION)),
+                                   second.puzzle_attempt("t-cats", wire(WRONG)), return_exceptions=True)
+    refused = [r for r in replies if isinstance(r, ServerError)]
+    assert len(refused) == 1 and refused[0].code == "already_attempted"
+    counted = next(r for r in replies if isinstance(r, dict))
+    assert (await first.puzzles())["rating"]["attempts"] == 1
+    assert (await first.puzzles())["rating"]["rating"] == counted["rating"]["after"]
