@@ -4,8 +4,8 @@ The puzzles are the shipped pack (:func:`shared.puzzles.pack.load_pack`) and tho
 the server's own finished games (:mod:`server.puzzle_mining`, kept in the store). ``puzzles``
 lists them by theme and map; ``puzzle`` gives one (by id, or the next for the asker's rating);
 ``daily_puzzle`` the day's (:func:`shared.puzzles.daily.daily_puzzle`: the same on every client
-and server with the same pack). A puzzle is sent without its solutions until the asker has
-attempted it.
+and server with the same pack). A puzzle is sent without its spoilers (its solutions) until the
+asker has attempted it.
 
 ``puzzle_attempt`` is an account's one attempt at a puzzle: the turn it plays at the puzzle's
 position, judged by :func:`shared.puzzles.judge.judge` (the same judge as the client's), rated
