@@ -59,6 +59,10 @@ def test_first_attempts_count_and_second_ones_or_unknown_puzzles_are_refused(tmp
     save_progress(progress, path)
     again, warning = load_progress(path)
     assert warning is None and again == progress
+    progress.save(path)
+    assert LocalPuzzleProgress.load(path) == (progress, None)
+    with pytest.raises(AlreadyAttempted):
+        progress.attempt(pack, puzzle.id, True, "2026-12-06")
 
 
 def test_streaks_run_and_break():

@@ -24,7 +24,9 @@ def register(subparsers, bench_subparsers) -> None:
     b.add_argument("--work", metavar="DIR", help="keep each game's puzzles here, to resume an interrupted build")
     b.add_argument("--records", nargs="*", default=[], metavar="PATH",
                    help="also mine these finished games' records (.jsonl files or folders of them)")
-    b.add_argument("--max-games", type=int, default=10_000, help="stop after this many self-play games")
+    b.add_argument("--store", metavar="DB", help="also mine the finished games of a server's database (read only)")
+    b.add_argument("--max-games", type=int, default=10_000,
+                   help="stop after this many self-play games (0: mine only --records and --store)")
     b.set_defaults(func=run_build)
 
     from scryptic.commands._puzzles_play import register_play
@@ -56,8 +58,8 @@ def run_build(args: argparse.Namespace) -> int:
     from shared.rules.record import RecordError, parse_record
     from shared.words.dictionary import load_dictionary
 
-    if args.target < 1 or args.max_games < 1:
-        raise UsageError("--target and --max-games must be at least 1", "give a whole number of 1 or more")
+    if args.target < 1 or args.max_games < 0:
+        raise UsageError("--target must be at least 1 and --max-games at least 0", "give a whole number")
     maps = tuple(args.map or [path.stem for path in shipped_maps()])
     try:
         for name in maps:
@@ -88,10 +90,25 @@ def run_build(args: argparse.Namespace) -> int:
         say(f"{path}: {len(mined)} puzzles")
         for puzzle in mined:
             puzzles.setdefault(puzzle.id, puzzle)
+    if args.store:
+        from scryptic.commands._puzzles_store import store_records
+
+        games = store_records(Path(args.store))
+        for game_id, map_name, record in games:
+            try:
+                mined = mine_record(record, lexicon, model, f"server game {game_id}", map_name=map_name)
+            except (RecordError, PuzzleError, ValueError) as exc:
+                say(f"server game {game_id}: skipped: {exc}")
+                continue
+            say(f"server game {game_id}: {len(mined)} puzzles")
+            for puzzle in mined:
+                puzzles.setdefault(puzzle.id, puzzle)
     out = Path(args.out) if args.out else default_pack_path()
     info = result.info(plan)
     if records:
         info["records"] = [p.name for p in records]
+    if args.store:
+        info["store"] = Path(args.store).name
     try:
         write_pack(sorted(puzzles.values(), key=lambda p: p.id), out, info)
     except PuzzleError as exc:

@@ -2,8 +2,8 @@
 
 Game ``i`` of a build is played on map ``maps[i % len(maps)]`` between the levels
 ``PAIRS[r % len(PAIRS)]`` under the rule set ``rules[r % len(rules)]`` (``r = i // len(maps)``,
-the round of the maps; the war rules alone by default: a standard game of the weaker levels
-runs to its pools' end and costs several times a war game to mine) with seed ``seed + i``, each decision capped far
+the round of the maps; by default the Knight against itself under the war rules, the
+cheapest games to mine) with seed ``seed + i``, each decision capped far
 above what a level takes (the levels' own limits decide, not the clock), so the same seed
 plays the same games and mines the same puzzles: the pack is rebuilt byte for byte. The
 build stops at the end of the round of maps in which the pack reached its target.
@@ -35,9 +35,10 @@ from shared.rules.terrain import Player
 
 __all__ = ["PAIRS", "SELFPLAY_CAP", "BuildPlan", "BuildResult", "build_puzzles", "game_spec"]
 
-PAIRS = ((2, 2), (1, 2), (2, 1), (1, 1))
-"""The levels (gold, silver) of the games, in turn: the Squire's and the Knight's slips are the
-positions where one turn punishes them."""
+PAIRS = ((2, 2),)
+"""The levels (gold, silver) of the games, in turn: the Knight against itself. Its slips are the
+positions where one turn punishes them; a game with the Squire cost several Knight games to
+mine (docs/puzzles.md)."""
 SELFPLAY_CAP = 60.0
 """Seconds a self-play decision may take: never reached, so the games are the same every time."""
 

@@ -53,6 +53,20 @@ class LocalPuzzleProgress(msgspec.Struct, frozen=True, forbid_unknown_fields=Tru
     best_streak: int = 0
     attempts: dict[str, Attempt] = msgspec.field(default_factory=dict)
 
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> tuple["LocalPuzzleProgress", str | None]:
+        """:func:`load_progress`."""
+        return load_progress(path)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """:func:`save_progress`."""
+        return save_progress(self, path)
+
+    def attempt(self, puzzles: Mapping[str, Puzzle], puzzle_id: str, solved: bool,
+                date: str) -> tuple["LocalPuzzleProgress", Rating]:
+        """:func:`record_attempt`."""
+        return record_attempt(self, puzzles, puzzle_id, solved, date)
+
 
 def default_progress_path() -> Path:
     """The user's own progress file: ``puzzles.json`` in the settings folder."""
