@@ -28,7 +28,7 @@ def test_a_position_with_exactly_one_city_taking_turn_becomes_a_puzzle():
     assert puzzle.solutions == ((action_to_dict(CAT),),)
     assert puzzle.themes == ("city_taken",)
     assert puzzle.hint_where == ((1, 1),)
-    assert puzzle.goal.describe() == "Take an enemy city this turn."
+    assert puzzle.goal.describe() == "Take a city this turn."
     assert len(puzzle.id) == 10 and int(puzzle.id, 16) >= 0
 
 
@@ -57,7 +57,7 @@ def test_the_judge_accepts_the_goal_and_explains_nothing_when_no_fight():
     puzzle = city_puzzle()
     verdict = judge(puzzle, [action_to_dict(CAT)], LEXICON)
     assert verdict.solved and verdict.outcome is not None and verdict.outcome.cities == 1
-    assert verdict.goal == "Take an enemy city this turn."
+    assert verdict.goal == "Take a city this turn."
     assert any(e["type"] == "city_taken" for e in verdict.events)
     assert any(e["type"] == "game_over" for e in verdict.events)
 

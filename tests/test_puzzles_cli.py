@@ -25,7 +25,7 @@ def test_list_and_show_print_the_puzzle_and_hide_the_solution(pack, capsys):
     assert capsys.readouterr().out.split() == [puzzle.id, "test", "standard", "1500", "take_city", "city_taken"]
     assert main(["puzzles", "show", puzzle.id, "--pack", path]) == 0
     out = capsys.readouterr().out
-    assert "Silver to play" in out and "Goal: Take an enemy city this turn." in out
+    assert "Silver to play" in out and "Goal: Take a city this turn." in out
     assert "Your rack: C Q V" in out and "Cities: gold at 2,2, silver at 4,2" in out
     assert "Solution" not in out
     assert main(["puzzles", "show", puzzle.id, "--pack", path, "--solutions"]) == 0
@@ -53,7 +53,7 @@ def test_solve_in_the_terminal_rates_the_first_attempt_only(pack, tmp_path, monk
     out = capsys.readouterr().out
     assert "Hint: the themes are city_taken." in out and "Hint: look at row 2 column 2." in out
     assert "? not an action: 'fly away'" in out
-    assert "Solved! The goal: Take an enemy city this turn." in out
+    assert "Solved! The goal: Take a city this turn." in out
     saved = json.loads(progress.read_text())
     assert saved["streak"] == 1 and list(saved["attempts"]) == [puzzle.id]
     rating = saved["rating"]["rating"]

@@ -44,7 +44,7 @@ class Goal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def describe(self) -> str:
         """The goal in a player's words (it gives no answer away)."""
         if self.kind == TAKE_CITY:
-            return "Take an enemy city this turn." if self.count <= 1 else f"Take {self.count} cities this turn."
+            return "Take a city this turn." if self.count <= 1 else f"Take {self.count} cities this turn."
         if self.kind == TAKE_LETTERS:
             return f"Win the fight: remove at least {self.count} enemy letters this turn."
         if self.kind == CUT_SUPPLY:
