@@ -66,7 +66,7 @@ async def test_puzzles_are_listed_by_theme_and_map_and_served_without_their_solu
     assert listed["themes"] == ["city_taken", "fight_won"] and listed["maps"] == ["test-ford", "the-anvil"]
     assert listed["rating"] == {"rating": 1500.0, "rd": 350.0, "attempts": 0, "solved": 0, "streak": 0, "best_streak": 0}
     assert listed["puzzles"][0] == {"id": "t-cats", "map": "test-ford", "ruleset": "standard",
-                                    "goal": "Take an enemy city this turn.", "themes": ["city_taken"], "rating": 1500,
+                                    "goal": "Take a city this turn.", "themes": ["city_taken"], "rating": 1500,
                                     "attempted": False, "solved": False}
     by_theme = await ada.puzzles(theme="city_taken", map="test-ford")
     assert [p["id"] for p in by_theme["puzzles"]] == ["t-cats"]
@@ -75,7 +75,7 @@ async def test_puzzles_are_listed_by_theme_and_map_and_served_without_their_solu
     one = await ada.puzzle("t-cats")
     assert one["puzzle"]["id"] == "t-cats" and one["attempt"] is None
     assert not {"solutions", "found_by", "source"} & set(one["puzzle"])  # nothing that gives the answer away
-    assert one["puzzle"]["goal_text"] == "Take an enemy city this turn." and one["puzzle"]["hint_where"] == [[2, 3]]
+    assert one["puzzle"]["goal_text"] == "Take a city this turn." and one["puzzle"]["hint_where"] == [[2, 3]]
     chosen = await ada.puzzle(theme="city_taken")  # the next for a 1500 player: within 100 points
     assert chosen["puzzle"]["id"] == "t-cats"
 
@@ -99,7 +99,7 @@ async def test_an_attempt_is_judged_rated_refused_twice_and_kept_across_a_restar
     ada = await connect(server, "Ada")
     solved = await ada.puzzle_attempt("t-cats", wire(SOLUTION))
     expected = glicko(1500.0, 350.0, 0.06, (1500.0, 80.0), 1.0)
-    assert solved["solved"] is True and solved["goal"] == "Take an enemy city this turn."
+    assert solved["solved"] is True and solved["goal"] == "Take a city this turn."
     assert solved["solutions"] == [list(SOLUTION)]
     assert solved["rating"] == {"before": 1500.0, "after": round(expected.rating, 1),
                                 "change": round(expected.rating - 1500.0, 1), "rd": round(expected.rd, 1)}
@@ -192,7 +192,7 @@ async def test_the_terminal_client_shows_a_puzzle_hints_and_submits_one_attempt(
         listed = await do("puzzles theme=city_taken")
         assert "t-cats" in listed and "t-fight" not in listed and "your puzzle rating 1500" in listed
         shown = await do("puzzle t-cats")
-        assert "Puzzle t-cats on test-ford (rating 1500): Take an enemy city this turn." in shown
+        assert "Puzzle t-cats on test-ford (rating 1500): Take a city this turn." in shown
         assert "  2  . [C][A][T] .  .  .  . \n  3  .  .  .  #p ." in shown  # the board, drawn as in a game
         assert "hint: look at row 3 column 4" in (await do("hint")) + (await do("hint"))
         await do("submit", ok=False)  # nothing tried yet
