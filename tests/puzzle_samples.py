@@ -72,3 +72,12 @@ def screen_pack(lexicon: Lexicon) -> list[Puzzle]:
     """The game screen's puzzles (the game's dictionary): the fight, and the city on two maps."""
     return [fight_puzzle(lexicon), city_puzzle(lexicon, "g-city", 1560.0), fight_puzzle(lexicon, "g-cats2", 1710.0),
             city_puzzle(lexicon, "g-anvil", 1390.0, map_name="the-anvil")]
+
+
+def defence_puzzle(lexicon: Lexicon, puzzle_id: str = "d-order") -> Puzzle:
+    """Silver to defend against gold's CATS (the fight puzzle's solution, played): its best order
+    loses one O, which the goal allows."""
+    game = position(FIGHT_TERRAIN, FIGHT_LETTERS, lexicon, racks={Player.GOLD: "sote", Player.SILVER: "eat"})
+    return Puzzle(id=puzzle_id, map_name="cinder-ford", ruleset="standard",
+                  position=capture_position(game, (dict(FIGHT_SOLUTION[0]),)), mover=2, goal=Goal("keep_letters", 1),
+                  themes=("defence_order",), solutions=(), rating=1500.0, rd=100.0)

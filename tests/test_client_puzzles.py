@@ -124,18 +124,11 @@ def test_the_daily_puzzle_is_the_servers_and_actions_are_worded(lexicon):
 
 
 def test_a_defence_puzzle_is_judged_once_the_defence_is_ordered(tmp_path, lexicon):
-    from puzzle_samples import FIGHT_LETTERS, FIGHT_SOLUTION, FIGHT_TERRAIN
+    from puzzle_samples import defence_puzzle
 
-    from shared.puzzles.model import Goal, Puzzle
-    from shared.puzzles.position import capture_position
     from shared.rules.actions import OrderDefence
-    from shared.tools.ascii import position
 
-    game = position(FIGHT_TERRAIN, FIGHT_LETTERS, lexicon, racks={GOLD: "sote", Player.SILVER: "eat"})
-    attack = dict(FIGHT_SOLUTION[0])
-    puzzle = Puzzle(id="d-order", map_name="cinder-ford", ruleset="standard",
-                    position=capture_position(game, (attack,)), mover=2, goal=Goal("keep_letters", 1),
-                    themes=("defence_order",), solutions=(), rating=1500.0, rd=100.0)
+    puzzle = defence_puzzle(lexicon)
     driver = PuzzleDriver(puzzle, {puzzle.id: puzzle}, lexicon, progress_path=tmp_path / "p.json")
     session = driver.session
     assert session.actor() == Player.SILVER and session.game.pending is not None

@@ -24,7 +24,7 @@ from game_screen_support import key, pump_until
 from gui_support import click, click_widget, find_button, pump
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from puzzle_samples import screen_pack  # noqa: E402
+from puzzle_samples import defence_puzzle, screen_pack  # noqa: E402
 
 SHOTS = os.environ.get("SCRYPTIC_SHOTS")
 
@@ -183,6 +183,31 @@ def test_a_puzzle_solved_with_a_hint_is_rated_and_one_missed_shows_its_solution(
         pump(window, 3)
         gv = window.current_view
         assert gv.coach.state.phase == "playing" and not gv.coach.state.counted
+        gv.leave()
+    finally:
+        _resize(window, (1280, 800))
+
+
+def test_a_defence_puzzle_is_answered_in_the_games_own_defence_dialog(window, monkeypatch, tmp_path):
+    from client.views import dialogs
+    from client.views.puzzles import menu
+    from shared.puzzles.pack import PackLoad
+
+    puzzle = defence_puzzle(window.lexicon)
+    monkeypatch.setattr(menu, "puzzle_pack", lambda: PackLoad([puzzle]))
+    try:
+        _resize(window, (1200, 720))
+        window.navigator.start_puzzle(puzzle)
+        pump(window, 3)
+        gv = window.current_view
+        pump_until(window, lambda: isinstance(gv.dialog, dialogs.DefenceDialog), what="the defence dialog")
+        assert gv.coach.state.text.endswith("order your defence as in a game.")
+        _shot(window, tmp_path, "defence")
+        click_widget(window, find_button(gv, "best"))
+        click_widget(window, find_button(gv, "defend"))
+        pump_until(window, lambda: gv.coach.state.phase != "playing" and not gv.animator.busy, what="the verdict")
+        assert gv.coach.state.phase == "solved" and gv.coach.state.streak == 1
+        assert gv.coach.state.lines[-1] == "Silver loses O (beaten, 1 point to Gold)."
         gv.leave()
     finally:
         _resize(window, (1280, 800))
