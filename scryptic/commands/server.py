@@ -186,6 +186,18 @@ def _check_db_path(db: Path | None) -> None:
         raise UsageError(f"cannot create the database {db}: {parent} is not a folder", "give another --db")
 
 
+def _check_puzzle_pack(path: Path | None) -> None:
+    """A pack given with --puzzle-pack holds puzzles (a damaged line is only logged, as the shipped pack's)."""
+    if path is None:
+        return
+    from shared.puzzles.pack import load_pack
+
+    loaded = load_pack(path)
+    if not loaded.puzzles:
+        raise UsageError(f"--puzzle-pack: {loaded.errors[0] if loaded.errors else f'{path} holds no puzzle'}",
+                         "give a pack written by `scryptic puzzles build` (docs/puzzles.md)")
+
+
 def _check_tls(cert: Path | None, key: Path | None) -> None:
     """Both TLS files or neither, and a pair that loads (before anything is started)."""
     from server.config import TLSError, tls_context
@@ -278,6 +290,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         trusted_proxies=tuple(args.trusted_proxy),
     )
     _check_tls(args.tls_cert, args.tls_key)
+    _check_puzzle_pack(args.puzzle_pack)
     lexicon, factory = _lexicon(args.words)
     maps = load_maps(args.maps)
     if not maps:
