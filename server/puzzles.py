@@ -47,6 +47,7 @@ def _today() -> datetime.date:
     return datetime.datetime.now(datetime.timezone.utc).date()
 
 
+MIN_MINED_ACTIONS = 10  # a game that ended sooner (aborted, resigned at once) is not worth a worker's time
 MINED_REREAD = 60.0  # seconds between reads of the mined puzzles from the store
 NEW = PuzzleStanding(START.rating, START.rd, START.volatility)
 
@@ -252,7 +253,7 @@ def puzzle_desk(store: Any, registry: Any, lexicon: Lexicon, lexicon_factory: Ca
 
     def finished(game_id: str) -> None:
         host = registry.hosts.get(game_id)
-        if host is not None and host.public and not registry.closing:
+        if host is not None and host.public and host.version >= MIN_MINED_ACTIONS and not registry.closing:
             miner.game_over(game_id, host.record_text())
 
     registry.on_finished = finished
