@@ -6,10 +6,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Protocol
 
+import arcade
+
 from client.play.puzzle import FAILED, SHOWN, SOLVED, PuzzleState
 from client.ui import theme
 from client.views.coach import art
-from client.views.coach.text import SMALLEST, _note_box, largest_size, scroll_title
+from client.views.coach.text import SMALLEST, largest_size, scroll_title
 
 
 MORE = "... the chronicle tells the whole fight."
@@ -85,7 +87,13 @@ def _body(panel: Scroll, state: PuzzleState, left: float, inner: int, y: float, 
                         multiline=True, anchor_y="top", italic=kind == "info")
         box_h = obj.content_height + 16
         if draw:
-            _note_box(kind, ink, left, y - box_h, inner, box_h)
+            _card(kind == "hint", ink, left, y - box_h, inner, box_h)
             obj.draw()
         y -= box_h
     return y >= floor
+
+
+def _card(hint: bool, ink: tuple[int, ...], left: float, bottom: float, width: float, height: float) -> None:
+    """A tinted card under the note (green for a hint, as the coach's), a bar of its ink down the left."""
+    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (60, 160, 90, 46) if hint else (120, 90, 50, 26))
+    arcade.draw_lbwh_rectangle_filled(left, bottom, 4, height, ink)
