@@ -152,3 +152,13 @@ def test_the_next_puzzle_is_one_not_tried_yet(tmp_path, lexicon):
         assert driver.state().phase == FAILED
         chosen = driver.next_puzzle()
     assert seen == set(pack)
+
+
+def test_the_puzzle_model_loads_no_window_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, client.play.puzzle, client.terminal.puzzles; "
+            "print(sorted(m for m in ('arcade', 'pyglet') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stderr
