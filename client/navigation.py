@@ -91,6 +91,15 @@ class Navigator(Protocol):
         ValueError, its message saying why.
         """
 
+    def go_puzzles(self) -> None:
+        """The puzzles: the daily puzzle, filters by theme and map, your puzzle rating."""
+
+    def start_puzzle(self, puzzle: Any, *, daily: bool = False) -> None:
+        """Play ``puzzle`` (a :class:`shared.puzzles.model.Puzzle`) on the game screen."""
+
+    def go_next_puzzle(self, driver: Any) -> None:
+        """After ``driver``'s puzzle: another near your rating (the list when none is left)."""
+
     def show(self, view: arcade.View) -> None:
         """Go back to a screen that already exists (a game after its hand-over, the editor)."""
 

@@ -117,6 +117,32 @@ class Screens:
             app.save_settings()
         self.start_game(session, tutorial=True)
 
+    # ---------------------------------------------------------------- the puzzles
+    def go_puzzles(self) -> None:
+        """The puzzles: the daily puzzle, filters by theme and map, your puzzle rating."""
+        from client.views.puzzles.menu import PuzzlesView
+
+        self.show(PuzzlesView())
+
+    def start_puzzle(self, puzzle: Any, *, daily: bool = False) -> None:
+        """Play ``puzzle`` on the game screen, its scroll beside the board; leaving goes to the list."""
+        from client.play.puzzle import PuzzleDriver
+        from client.views.puzzles.menu import puzzle_pack
+        from shared.puzzles.progress import default_progress_path
+
+        app = self.window
+        driver = PuzzleDriver(puzzle, puzzle_pack().by_id(), app.lexicon, progress_path=default_progress_path(),
+                              name=app.settings.name, daily=daily)
+        self.start_game(driver.session, leave=self.go_puzzles)
+
+    def go_next_puzzle(self, driver: Any) -> None:
+        """Another puzzle near your rating, not tried yet (the list when none is left)."""
+        chosen = driver.next_puzzle()
+        if chosen is None:
+            self.go_puzzles()
+        else:
+            self.start_puzzle(chosen)
+
     # ---------------------------------------------------------------- the map editor
     def go_editor(self, map_path: str | None = None) -> None:
         """Open the map editor (on ``map_path`` if given)."""

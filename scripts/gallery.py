@@ -113,8 +113,35 @@ def gallery(out: Path) -> None:
                 view.close_dialog()
         _replay_and_end_shots(window, sessions["cinder-ford"], lexicon, out)
         _defence_shot(window, lexicon, out)
+        _puzzle_shots(window, lexicon, out)
         window.close()
     _readme_pictures(sessions, out)
+
+
+def _puzzle_shots(window, lexicon, out: Path) -> None:
+    """The Puzzles screen, and the shipped pack's first puzzle with both hints given."""
+    import tempfile
+
+    from client.play.puzzle import PuzzleDriver
+    from client.views.game.view import GameView
+    from client.views.puzzles.menu import PuzzlesView, puzzle_pack
+
+    window.show_view(PuzzlesView())
+    _frames(window)
+    _shot(window, out, "puzzles")
+    pack = puzzle_pack()
+    if not pack.puzzles:
+        return
+    with tempfile.TemporaryDirectory() as folder:  # a fresh rating, not the user's
+        driver = PuzzleDriver(sorted(pack.puzzles, key=lambda p: p.id)[0], pack.by_id(), lexicon,
+                              progress_path=Path(folder) / "puzzles.json")
+        view = GameView(driver.session)
+        window.show_view(view)
+        driver.hint()
+        driver.hint()
+        _frames(window, 6)
+        _shot(window, out, "puzzle")
+        driver.session.close()
 
 
 def _readme_pictures(sessions, out: Path) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import time
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -44,7 +43,9 @@ from server.lobby.ratings import Ratings, rerate
 from server.lobby.registry import GameRegistry
 from server.health import HealthPages
 from server.housekeeping import freeze_heap, hold_full_collections, housekeeping_loop, release_full_collections
+from server.housekeeping import tune_process  # noqa: F401 - re-exported (scryptic server, the benchmark)
 from server.metrics import Metrics
+from server.puzzles import puzzle_desk
 from server.routes import Router
 from server.social import Social
 from server.store.analyses import archive_for
@@ -123,8 +124,9 @@ class GameServer:
                                      config.analysis_workers, config.analysis_queue, config.analyses_per_user, config.analysis_depth)
         self.social = Social(self.store, self.accounts, self.matchmaking, self.registry, self.online, self.operator, self.challenges,
                              self.cluster.node_id if self.cluster else "")
+        self.puzzles = puzzle_desk(self.store, self.registry, lexicon, lexicon_factory or (lambda: lexicon), config)
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
-                             self.profiles, self.operator, self.analyses, self.social.handlers())
+                             self.profiles, self.operator, self.analyses, self.puzzles, self.social.handlers())
         self.health = HealthPages(self.metrics, self.not_ready, self._summary, web_client=config.web_client)
         self.metrics.watch(self._readout)
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)
@@ -314,7 +316,7 @@ class GameServer:
             await self.cluster_lobby.stop()
         if self.cluster:
             await self.cluster.stop()
-        await self.analyses.close()
+        await asyncio.gather(self.analyses.close(), self.puzzles.close())
         self.store.close()
         self.bots.close()
         release_full_collections(self._gc_thresholds)
@@ -376,18 +378,10 @@ class GameServer:
             "bot_jobs": self.bots.jobs,
             "bot_waiting": self.bots.waiting,
             "bot_player": self.bots.label,
+            **self.puzzles.stats(),
             **(self.cluster.stats() if self.cluster else {}),
             **(self.remote.stats() if self.remote else {}),
         }
-
-
-def tune_process(switch_interval: float = 0.001) -> None:
-    """Interpreter settings for a server process (call once, before starting the server).
-
-    The store's fsync thread must take the GIL back from the busy event loop after each
-    fsync; the default switch interval (5 ms) makes every such hand-over a wait of up to 5 ms.
-    """
-    sys.setswitchinterval(switch_interval)
 
 
 async def run_server(server: GameServer, stop: asyncio.Event) -> None:

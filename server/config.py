@@ -81,6 +81,9 @@ class ServerConfig:
     analysis_queue: int = 8  # analyses waiting or under way at once; beyond it, server_busy
     analyses_per_user: int = 2  # analyses one account (or guest connection) may wait for at once
     analysis_depth: str = "normal"  # shared.analysis.DEPTHS
+    puzzle_workers: int = 1  # puzzle-mining worker processes (0: finished games are not mined)
+    puzzle_pack: Path | None = None  # the puzzles served besides the mined ones (None: the shipped pack)
+    puzzle_mining_queue: int = 4  # finished games waiting to be mined or under way; beyond it, not mined
 
     def resolved_db_path(self) -> Path:
         """The database path to use."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 import time
 
 from server.config import ServerConfig
@@ -73,3 +74,12 @@ async def housekeeping_loop(config: ServerConfig, registry: GameRegistry) -> Non
             collected = gc.collect()
             log.info("full gc", extra={"data": {"collected": collected, "ms": round(1000 * (time.perf_counter() - started), 1)}})
         freeze_heap(config)
+
+
+def tune_process(switch_interval: float = 0.001) -> None:
+    """Interpreter settings for a server process (call once, before starting the server).
+
+    The store's fsync thread must take the GIL back from the busy event loop after each
+    fsync; the default switch interval (5 ms) makes every such hand-over a wait of up to 5 ms.
+    """
+    sys.setswitchinterval(switch_interval)

@@ -3,7 +3,8 @@
 The lobby answers ``hello``, ``set_name`` (accounts), ``create_game``, ``join``, ``rematch``
 (matchmaking), ``challenge``, ``answer_challenge`` (challenges), ``list_games``,
 ``subscribe_lobby``, ``unsubscribe_lobby``, ``my_games`` and ``export`` (listings), ``analyse`` (the analysis desk),
-``profile``, ``history`` and ``leaderboard`` (profiles); the operator answers ``admin``. The game host answers ``act``,
+``profile``, ``history`` and ``leaderboard`` (profiles); the operator answers ``admin``; the puzzle desk
+answers ``puzzles``, ``puzzle``, ``daily_puzzle`` and ``puzzle_attempt``. The game host answers ``act``,
 ``claim_win``, ``offer``, ``answer_offer``, ``abort`` and ``preview`` (what a commit would do); ``attach``, ``watch`` and ``leave``
 bind a connection to a game's seat or audience. The edge hands every valid request to :meth:`Router.dispatch` and turns the
 answer, or the refusal raised, into the reply.
@@ -31,6 +32,7 @@ from server.lobby.operator import Operator
 from server.lobby.profiles import Profiles
 from server.lobby.registry import GameRegistry
 from shared.analysis.preview import preview_commit, preview_to_dict
+from server.puzzles import PuzzleDesk
 from shared.rules.actions import action_from_dict
 
 Handler = Callable[[Any, Any], Awaitable[dict[str, Any]]]
@@ -62,6 +64,7 @@ class Router:
         profiles: Profiles,
         operator: Operator,
         analyses: AnalysisDesk,
+        puzzles: PuzzleDesk,
         more: dict[str, Handler] | None = None,
     ) -> None:
         """``stats()`` is the server's health readout (the ``stats`` request); ``more``: the
@@ -100,6 +103,11 @@ class Router:
             "stats": self.stats,
             "admin": operator.admin,
             "preview": self.preview,
+            # the puzzles (server.puzzles)
+            "puzzles": puzzles.list_puzzles,
+            "puzzle": puzzles.get_puzzle,
+            "daily_puzzle": puzzles.daily,
+            "puzzle_attempt": puzzles.attempt,
         }
         self.handlers.update(more or {})
         assert set(self.handlers) == set(P.REQUEST_TYPES), "every request type has a handler"

@@ -170,6 +170,17 @@ def test_server_with_a_missing_or_empty_word_list(tmp_path):
     assert not (tmp_path / "s.db").exists()
 
 
+def test_server_with_a_puzzle_pack_that_is_missing_or_holds_no_puzzle(tmp_path, words):
+    code, _, err = invoke("server", "--words", words, "--puzzle-pack", tmp_path / "nope.jsonl", "--db", tmp_path / "s.db")
+    assert code == 2
+    error_line(err, "server", "--puzzle-pack", "cannot read the pack", "nope.jsonl")
+    (tmp_path / "bad.jsonl").write_text("not a pack\n")
+    code, _, err = invoke("server", "--words", words, "--puzzle-pack", tmp_path / "bad.jsonl", "--db", tmp_path / "s.db")
+    assert code == 2
+    error_line(err, "server", "not a puzzle pack")
+    assert not (tmp_path / "s.db").exists()
+
+
 def test_server_with_a_mistyped_or_useless_maps_folder_refuses_to_start(tmp_path, words):
     db = tmp_path / "s.db"
     code, _, err = invoke("server", "--words", words, "--maps", tmp_path / "mpas", "--db", db)

@@ -261,6 +261,25 @@ class Calls:
         """The best-rated players of a family (``blitz``, ``rapid``, ``slow``, ``correspondence``)."""
         return await self.request("leaderboard", family=family, limit=limit, provisional=provisional)
 
+    # Puzzles (docs/protocol.md, "Puzzles") -------------------------------------------------
+
+    async def puzzles(self, theme: str | None = None, map: str | None = None, limit: int = 20,
+                      after: str | None = None) -> dict[str, Any]:
+        """A page of the server's puzzles (of a theme and map), and your puzzle rating."""
+        return await self.request("puzzles", theme=theme, map=map, limit=limit, after=after)
+
+    async def puzzle(self, puzzle: str | None = None, theme: str | None = None, map: str | None = None) -> dict[str, Any]:
+        """One puzzle by id, or the next one for your rating: ``{"puzzle", "attempt", "rating"}``."""
+        return await self.request("puzzle", puzzle=puzzle, theme=theme, map=map)
+
+    async def daily_puzzle(self, date: str | None = None) -> dict[str, Any]:
+        """The puzzle of a day (``YYYY-MM-DD``, UTC; today if None)."""
+        return await self.request("daily_puzzle", date=date)
+
+    async def puzzle_attempt(self, puzzle: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """Your one rated attempt at a puzzle: the turn's actions (wire form, without the player)."""
+        return await self.request("puzzle_attempt", puzzle=puzzle, actions=actions)
+
     async def ping(self) -> float:
         return (await self.request("ping"))["time"]
 

@@ -247,5 +247,19 @@ class ThreadedClient:
     def leaderboard(self, family: str, limit: int = 20, provisional: bool = False) -> Future:
         return self.call("leaderboard", family, limit, provisional)
 
+    def puzzles(self, theme: str | None = None, map: str | None = None, limit: int = 20,
+                after: str | None = None) -> Future:
+        """A page of the server's puzzles (see AsyncClient.puzzles)."""
+        return self.call("puzzles", theme, map, limit, after)
+
+    def puzzle(self, puzzle: str | None = None, theme: str | None = None, map: str | None = None) -> Future:
+        return self.call("puzzle", puzzle, theme, map)
+
+    def daily_puzzle(self, date: str | None = None) -> Future:
+        return self.call("daily_puzzle", date)
+
+    def puzzle_attempt(self, puzzle: str, actions: list[dict[str, Any]]) -> Future:
+        return self.call("puzzle_attempt", puzzle, actions)
+
     def stats(self) -> Future:
         return self.call("stats")

@@ -24,6 +24,7 @@ from client.terminal.board import LEGEND, SEAT_NAMES, render
 from client.terminal.events import EVENTS_HELP, EventCommands
 from client.terminal.online import ONLINE_HELP, OnlineCommands
 from shared.wire import ByePush, DefencePending, GameInfo, InfoPush, PresencePush, StatePush, UpdatePush
+from client.terminal.puzzles import PUZZLE_HELP, PuzzleCommands
 from client.terminal.parsing import (
     DIRECTIONS,
     UsageError,
@@ -52,7 +53,7 @@ HELP = """commands (rows and columns count from 1):
   end                            end your turn
   resign | claim                 give up; win against an opponent gone too long
   quit
-""" + ONLINE_HELP + "\n" + EVENTS_HELP
+""" + ONLINE_HELP + "\n" + EVENTS_HELP + "\n" + PUZZLE_HELP
 
 
 class CommandFailed(Exception):
@@ -81,6 +82,7 @@ class TerminalClient(OnlineCommands):
         self._seen_info: dict[str, GameInfo] = {}  # game -> the info shown last (offers, ratings)
         self._seen_version: dict[str, int] = {}  # game -> the version of its last state (takebacks)
         self.events = EventCommands(client, self.say, self._wait, lambda: self.game, lambda game: self.cmd_resume([game]))
+        self.puzzles = PuzzleCommands(client, self.say, self._wait, colour)  # puzzles, hint, try, submit
 
     # ------------------------------------------------------------------------------ output
 
@@ -207,7 +209,8 @@ class TerminalClient(OnlineCommands):
         if not words:
             return
         command, args = words[0].lower(), words[1:]
-        handler = getattr(self, f"cmd_{command}", None) or getattr(self.events, f"cmd_{command}", None)
+        handler = (getattr(self, f"cmd_{command}", None) or getattr(self.events, f"cmd_{command}", None)
+                   or getattr(self.puzzles, f"cmd_{command}", None))
         if handler is None:
             raise CommandFailed(f"unknown command {command!r}; type `help`", usage=True)
         try:

@@ -200,6 +200,7 @@ class PauseMenu(Dialog):
         editor = gv.session.origin == "editor" and gv.leave_to is not None
         question = ("Back to the editor? The test game is kept: resume it from the main menu." if kept and editor
                     else "Leave the game? It is kept: resume it from the main menu." if kept
-                    else "Leave the guided game? How to play takes you back to it." if gv.coach is not None
+                    else getattr(gv.coach, "leave_question", "Leave the guided game? How to play takes you back to it.")
+                    if gv.coach is not None
                     else "Leave the game? Online, you can come back to it from the lobby.")
         gv.open_dialog(ConfirmDialog(gv, question, "Leave", gv.leave))

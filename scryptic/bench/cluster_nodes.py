@@ -108,7 +108,7 @@ class NodeProcess:
         cmd = [sys.executable, "-m", "scryptic", "server", "--log-json", "--db", self.db_url, "--node-id", self.name,
                "--lease-ttl", str(self.lease_ttl), "--port", str(self.port), "--words", str(words),
                "--maps", str(maps), "--allow-client-seed", "--stats-interval", "0", "--log-level", "warning",
-               "--rate", "1000", "--max-per-address", "1000", *self.extra]
+               "--rate", "1000", "--max-per-address", "1000", "--puzzle-workers", "0", *self.extra]
         if self.bus_url:
             cmd += ["--bus", self.bus_url]
         self.proc = subprocess.Popen(cmd, stdout=self.log.open("wb"), stderr=subprocess.STDOUT,

@@ -254,6 +254,7 @@ async def _run_bench(games: int, pace: float, duration: float, warmup: float, db
         idle_timeout=3600.0,
         finished_keep=30.0,
         gc_freeze_interval=5.0,
+        puzzle_workers=0,  # the benchmark measures games served, not the puzzle miner
     )
     server = GameServer(config, bench_lexicon(), maps={BENCH_MAP_NAME: bench_map()})
     await server.start()

@@ -89,6 +89,11 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     p.add_argument("--analysis-workers", type=_positive(int, zero=True), default=defaults.analysis_workers, metavar="N",
                    help="processes computing post-game analyses for the analyse request (0: off; "
                         "default %(default)s)")
+    p.add_argument("--puzzle-workers", type=_positive(int, zero=True), default=defaults.puzzle_workers, metavar="N",
+                   help="processes mining the server's finished public games for puzzles (0: off; "
+                        "default %(default)s)")
+    p.add_argument("--puzzle-pack", type=Path, default=None, metavar="FILE",
+                   help="a puzzle pack file to serve (default: the shipped pack; docs/puzzles.md)")
     p.add_argument("--bot-warm-up", action=argparse.BooleanOptionalAction, default=True,
                    help="start the bot workers with the server and build the AI's word graphs, so no "
                         "player waits for them on a bot's first move (default: on)")
@@ -183,6 +188,18 @@ def _check_db_path(db: Path | None) -> None:
         raise UsageError(f"cannot create the database {db}: {parent} is not a folder", "give another --db")
 
 
+def _check_puzzle_pack(path: Path | None) -> None:
+    """A pack given with --puzzle-pack holds puzzles (a damaged line is only logged, as the shipped pack's)."""
+    if path is None:
+        return
+    from shared.puzzles.pack import load_pack
+
+    loaded = load_pack(path)
+    if not loaded.puzzles:
+        raise UsageError(f"--puzzle-pack: {loaded.errors[0] if loaded.errors else f'{path} holds no puzzle'}",
+                         "give a pack written by `scryptic puzzles build` (docs/puzzles.md)")
+
+
 def _check_tls(cert: Path | None, key: Path | None) -> None:
     """Both TLS files or neither, and a pair that loads (before anything is started)."""
     from server.config import TLSError, tls_context
@@ -266,6 +283,8 @@ def cmd_server(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         bot_warm_up=args.bot_warm_up,
         analysis_workers=args.analysis_workers,
+        puzzle_workers=args.puzzle_workers,
+        puzzle_pack=args.puzzle_pack,
         heartbeat_interval=args.heartbeat,
         allow_client_seed=args.allow_client_seed,
         tls_cert=args.tls_cert,
@@ -274,6 +293,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         web_client=not args.no_web,
     )
     _check_tls(args.tls_cert, args.tls_key)
+    _check_puzzle_pack(args.puzzle_pack)
     lexicon, factory = _lexicon(args.words)
     maps = load_maps(args.maps)
     if not maps:

@@ -329,6 +329,9 @@ class Report(_Request, tag="report", kw_only=True):
     game: GameId | None = None
     line: Annotated[int, msgspec.Meta(ge=1)] | None = None
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+# Puzzles: their requests are in server.edge.puzzle_requests (Puzzles, PuzzleGet, DailyPuzzle,
+# PuzzleAttempt), re-exported here.
+from server.edge.puzzle_requests import DailyPuzzle, PuzzleAttempt, PuzzleGet, Puzzles  # noqa: E402
 
 
 Request = (
@@ -368,6 +371,10 @@ Request = (
     | Chat
     | Mute
     | Report
+    | Puzzles
+    | PuzzleGet
+    | DailyPuzzle
+    | PuzzleAttempt
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
@@ -450,6 +457,11 @@ ERROR_CODES: dict[str, str] = {
     "no_such_line": "no chat line with that id was shown to you",
     "not_your_game": "you can report only a game you played or watch",
     "blocked": "that player does not take your challenges",
+    # Puzzles.
+    "no_such_puzzle": "there is no puzzle with that id on this server (or no puzzle fits the theme and map asked)",
+    "already_attempted": "you have attempted that puzzle already; a puzzle is rated on your first attempt only",
+    "bad_date": "the date is not a real day (YYYY-MM-DD)",
+    "illegal_attempt": "an action of the puzzle attempt is one the rules refuse there (nothing was counted)",
     # Every rules-engine refusal (shared.rules.errors) is passed through with its own code, e.g.
     # "not_your_turn", "not_a_word", "not_connected", "discard_first", "not_in_rack", ...
 }

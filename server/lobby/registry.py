@@ -56,6 +56,7 @@ class GameRegistry:
         self.context = HostContext(settings, store, bots, self, action_done, ratings)
         self.hosts: dict[str, GameHost] = {}
         self.codes: dict[str, str] = {}  # join code -> game id (open private games)
+        self.on_finished: Callable[[str], None] | None = None  # told each game that ends here (puzzle mining)
         self.closing = False  # the server is shutting down: no new games
         self._loading: dict[str, asyncio.Future[GameHost | None]] = {}
         self.removed: Callable[[GameHost], None] = lambda host: None  # told of each game leaving memory
@@ -214,6 +215,8 @@ class GameRegistry:
             if host.join_code:
                 self.codes.pop(host.join_code, None)
             self.show(host)
+        if self.on_finished is not None:
+            self.on_finished(game_id)
         log.info("game over", extra={"data": {"game": game_id, "result": result, "version": version}})
         self.on_finished(game_id, result)
 

@@ -1,7 +1,7 @@
 """The SQLite database file: its schema, how connections are opened, and the lock that keeps a
 second server process off the same file.
 
-Schema version 4 (the ``meta`` row ``schema_version``). A database of an older version is
+Schema version 5 (the ``meta`` row ``schema_version``). A database of an older version is
 brought up to date by the numbered steps of :data:`MIGRATIONS`, each in one transaction (a step
 that fails leaves the database at the version before it); a database of a newer version is
 refused with a :class:`~server.store.records.StoreError`, never changed.
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from server.store.records import StoreError
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # Version 1, as first created; later versions are reached by MIGRATIONS.
 SCHEMA = """
@@ -133,6 +133,43 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             t        REAL NOT NULL
         )""",
         "CREATE INDEX IF NOT EXISTS reports_t ON reports (t)"),
+    # The puzzles (server.store.puzzles): each account's puzzle rating and streak, its one
+    # attempt at each puzzle, and the puzzles mined from the server's own finished games. A step
+    # of its own, so that it can be renumbered beside another feature's.
+    6: (
+        """CREATE TABLE IF NOT EXISTS puzzle_ratings (
+            user_id     INTEGER PRIMARY KEY REFERENCES users (id),
+            rating      REAL NOT NULL,
+            rd          REAL NOT NULL,
+            vol         REAL NOT NULL,
+            attempts    INTEGER NOT NULL,
+            solved      INTEGER NOT NULL,
+            streak      INTEGER NOT NULL,
+            best_streak INTEGER NOT NULL,
+            updated     REAL NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS puzzle_attempts (
+            user_id   INTEGER NOT NULL REFERENCES users (id),
+            puzzle_id TEXT NOT NULL,
+            solved    INTEGER NOT NULL,
+            actions   TEXT NOT NULL,
+            rating_before REAL NOT NULL,
+            rating_after  REAL NOT NULL,
+            t         REAL NOT NULL,
+            PRIMARY KEY (user_id, puzzle_id)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS mined_puzzles (
+            id      TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL,
+            data    TEXT NOT NULL,
+            created REAL NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS mined_games (
+            game_id TEXT PRIMARY KEY,
+            found   INTEGER NOT NULL,
+            created REAL NOT NULL
+        )""",
+    ),
 }
 
 

@@ -142,3 +142,29 @@ async def test_an_analysis_is_kept_with_its_game_and_replaced_whole(store: GameS
     with pytest.raises(StoreError):  # an analysis belongs to a stored game
         await archive.save("nope", "quick", {"turns": []})
     assert await archive.load("nope") is None
+
+
+async def test_puzzle_attempts_ratings_and_mined_puzzles_are_kept_and_a_second_attempt_refused(store: GameStore) -> None:
+    from server.store.puzzles import MinedPuzzle, PuzzleStanding, StoredAttempt, puzzle_archive_for
+
+    archive = puzzle_archive_for(store)
+    assert await archive.standing(1) is None and await archive.attempted(1) == {}
+    first = StoredAttempt("p1", True, [{"type": "end_turn", "player": 1}], 1500.0, 1662.3, 10.0)
+    await archive.record(1, first, PuzzleStanding(1662.3, 290.3, 0.06, 1, 1, 1, 1))
+    assert await archive.attempt(1, "p1") == first
+    assert await archive.standing(1) == PuzzleStanding(1662.3, 290.3, 0.06, 1, 1, 1, 1)
+    with pytest.raises(StoreError):  # one attempt per account and puzzle: the unit is refused whole
+        await archive.record(1, StoredAttempt("p1", False, [], 1662.3, 1500.0, 11.0),
+                             PuzzleStanding(1500.0, 250.0, 0.06, 2, 1, 0, 1))
+    assert await archive.standing(1) == PuzzleStanding(1662.3, 290.3, 0.06, 1, 1, 1, 1)
+    await archive.record(1, StoredAttempt("p2", False, [], 1662.3, 1600.0, 12.0),
+                         PuzzleStanding(1600.0, 260.0, 0.06, 2, 1, 0, 1))
+    assert await archive.attempted(1) == {"p1": True, "p2": False}
+    with pytest.raises(StoreError):  # an attempt belongs to an account
+        await archive.record(99, first, PuzzleStanding(1500.0, 350.0, 0.06))
+    await store.add_game(new_game())
+    assert await archive.mined() == [] and await archive.mined_games() == set()
+    await archive.keep_mined("g1", [MinedPuzzle("m1", "g1", {"id": "m1", "goal": {"kind": "take_city"}})])
+    await archive.keep_mined("g2", [])
+    assert await archive.mined() == [MinedPuzzle("m1", "g1", {"id": "m1", "goal": {"kind": "take_city"}})]
+    assert await archive.mined_games() == {"g1", "g2"}

@@ -89,6 +89,7 @@ def node_config(db_url: str, bus_url: str | None, node_id: str, **overrides: Any
         "host": "127.0.0.1", "port": 0, "db_url": db_url, "bus_url": bus_url, "node_id": node_id, "lease_ttl": 6.0,
         "allow_client_seed": True, "stats_interval": 0, "gc_freeze_interval": 0, "heartbeat_interval": 1.0,
         "max_connections_per_address": 64, "rate_per_second": 1000.0, "rate_burst": 1000,
+        "puzzle_workers": 0,  # finished games are not mined for puzzles here
     }
     base.update(overrides)
     return ServerConfig(**base)

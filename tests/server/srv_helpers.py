@@ -154,6 +154,7 @@ def make_config(db: Path, **overrides: Any) -> ServerConfig:
         "max_connections_per_address": 64,
         "rate_per_second": 1000.0,
         "rate_burst": 1000,
+        "puzzle_workers": 0,  # finished games are mined for puzzles only where a test asks
     }
     base.update(overrides)
     return ServerConfig(**base)

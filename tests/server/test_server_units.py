@@ -61,6 +61,10 @@ def test_every_request_type_decodes():
         "history": {"name": "Ada", "limit": 5, "before": 1.5},
         "admin": {"key": "k" * 43, "op": "ban", "name": "Bea", "reason": "spam"},
         "preview": {"game": "abcd1234", "placements": [[1, 2, "a"], [1, 3, "t"]]},
+        # the puzzles
+        "puzzles": {"theme": "city_taken", "map": "the-anvil", "limit": 5, "after": "p-0001"},
+        "puzzle": {"puzzle": "p-0001"}, "daily_puzzle": {"date": "2026-12-04"},
+        "puzzle_attempt": {"puzzle": "p-0001", "actions": [{"type": "end_turn"}]},
     }
     samples.update({  # tournaments
         "create_tournament": {"key": "k" * 43, "name": "Brass", "seconds": 1800, "rated": True,

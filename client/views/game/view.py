@@ -31,6 +31,7 @@ from client.ui.widgets import BrassButton
 from client.views.board.section import BoardSection
 from client.views.game.chronicle import Chronicle
 from client.views.coach.panel import attach_coach
+from client.views.puzzles.panel import attach_puzzle
 from client.views.board.effects import Effects
 from client.views.fast_draw import PartialUIManager
 from client.views.game.actions import GameSaver, TurnActions
@@ -119,7 +120,7 @@ class GameView(arcade.View):
         self._build_buttons()
         self.teller.open_log()  # the chronicle's first line, and a resumed game's story so far
         self.state.save_failures_told = self.saver.save_failures()  # failures from now on are this screen's
-        self.coach = attach_coach(self)  # the guided game's coach, for a lesson's session
+        self.coach = attach_coach(self) or attach_puzzle(self)  # the guided game's coach, or a puzzle's scroll
         self.clock_alarm = ClockAlarm()
 
     # ---------------------------------------------------------------- setup
@@ -281,7 +282,8 @@ class GameView(arcade.View):
         :class:`~client.views.game.events.EventApplier`): repaint, preview, the end of the game."""
         self.board.painter.revision = -1
         self.planner_changed()
-        if update.view.result is not None and self.state.end_timer is None and not self.is_replay:
+        if (update.view.result is not None and self.state.end_timer is None and not self.is_replay
+                and not getattr(self.coach, "keeps_screen", False)):  # a puzzle's scroll stays instead
             self.state.end_timer = 1.2  # (a local game's save slot went when the game ended: client.play.autosave)
         self.saver.tell_save_failures()
         if self.coach is not None:

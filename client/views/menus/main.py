@@ -40,6 +40,7 @@ class MainMenuView(BaseView):
                                "gold"))
         entries += [
             ("Play online", "online", lambda: self.navigator.go_online(), "brass"),
+            ("Puzzles", "puzzles", lambda: self.navigator.go_puzzles(), "brass"),
             ("Pass and play", "hotseat", lambda: self.navigator.go_skirmish("hotseat"), "brass"),
             ("How to play", "howto", lambda: self.navigator.go_howto(), "brass"),
             ("Map editor", "editor", lambda: self.navigator.go_editor(), "brass"),
