@@ -8,6 +8,8 @@ import { showBanner, showProblem } from "./main";
 import { advance, describeEvent, formatClock, placements, rackLeft } from "./turn";
 
 interface Saved { version: number; chronicle: string[] }
+/** How long the layout must stay still before the server is asked for its preview (ms). */
+const PREVIEW_WAIT = 120;
 
 
 export async function openGame(app: HTMLElement, session: Session, path: string[]): Promise<void> {
@@ -172,7 +174,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
         const up = button("Up", () => { [order[at - 1], order[at]] = [order[at], order[at - 1]]; defenceOrder = order; renderControls(); },
           { "aria-label": `move ${String(d.word).toUpperCase()} earlier` });
         up.disabled = at === 0;
-        list.append(el("li", {}, `${String(d.word).toUpperCase()} (${d.strength}) `, up));
+        list.append(el("li", { "data-index": String(index) }, `${String(d.word).toUpperCase()} (${d.strength}) `, up));
       });
       controls.append(el("span", {}, `Defend against ${String(pending.attack.word).toUpperCase()} (${pending.attack.strength}):`), list,
         button("Defend in this order", () => act({ type: "order_defence", order }), { id: "defend" }),
@@ -191,7 +193,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
       controls.append(el("span", {}, `Choose ${pending.count} to discard: `), picks, go);
     } else {
       const commit = button("Commit", () => act({ type: "commit", placements: placements(placed), ...(placed.size === 1 ? { direction: dir } : {}) }), { id: "commit" });
-      commit.disabled = !myTurn() || !preview?.ok;
+      commit.disabled = !myTurn() || !preview?.ok || previewPending;
       const end = button("End turn", () => act({ type: "end_turn" }), { id: "end-turn" });
       end.disabled = !myTurn();
       const redeploy = button("Redeploy", () => { if (cursor) act({ type: "redeploy", cell: cursor, direction: dir }); }, { id: "redeploy", title: "lift your word through the cursor's cell and lay it again" });
@@ -230,17 +232,25 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     }
   };
 
-  const askPreview = async () => {
+  // The preview is asked once the layout has been still for PREVIEW_WAIT ms (not on every
+  // keystroke of a word typed quickly); Commit waits for the answer about the layout as it is.
+  let previewTimer: ReturnType<typeof setTimeout> | undefined, previewPending = false;
+  const askPreview = () => {
     const ask = ++previewAsk;
-    if (!placed.size || seat == null) { preview = null; renderFight(); renderControls(); draw(); return; }
+    clearTimeout(previewTimer);
+    if (!placed.size || seat == null) { previewPending = false; preview = null; renderFight(); renderControls(); draw(); return; }
+    previewPending = true;
+    previewTimer = setTimeout(() => void fetchPreview(ask), PREVIEW_WAIT);
+  };
+  const fetchPreview = async (ask: number) => {
     try {
       const got = await conn.request("preview", { game: id, placements: placements(placed), ...(placed.size === 1 ? { direction: dir } : {}) });
       if (ask === previewAsk) preview = got.preview;
     } catch (err) { if (ask === previewAsk) preview = { error: err instanceof ServerError ? err.reason : String(err), words: [] }; }
-    if (ask === previewAsk) { renderFight(); renderControls(); draw(); }
+    if (ask === previewAsk) { previewPending = false; renderFight(); renderControls(); draw(); }
   };
 
-  const refresh = () => { renderHeader(); renderRack(); renderControls(); renderFight(); draw(); void askPreview(); };
+  const refresh = () => { renderHeader(); renderRack(); renderControls(); renderFight(); draw(); askPreview(); };
 
   const place = (ch: string) => {
     if (!view || !cursor || seat == null) return;

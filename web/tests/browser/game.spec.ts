@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-interface Fixture { game: string; versus: string; signals: string; tokens: Record<string, string>; actions: any[]; screens: string; figures: string }
+interface Fixture { game: string; versus: string; versusActions: any[]; signals: string; tokens: Record<string, string>; actions: any[]; screens: string; figures: string }
 const fx: Fixture = JSON.parse(readFileSync(process.env.SCRYPTIC_FIXTURE!, "utf8"));
 const shot = (page: Page, name: string) => page.screenshot({ path: join(fx.screens, `${name}.png`) });
 
@@ -44,6 +44,18 @@ async function play(page: Page, action: any, versionBefore: number, drag = false
     await page.locator("#commit").click();
   } else if (action.type === "end_turn") {
     await page.locator("#end-turn").click();
+  } else if (action.type === "discard") {
+    for (const ch of action.letters.toUpperCase()) await page.locator(`.discard button[aria-label="discard ${ch}"][aria-pressed="false"]`).first().click();
+    await expect(page.locator("#discard")).toBeEnabled();
+    await page.locator("#discard").click();
+  } else if (action.type === "order_defence") {
+    // Move each defender up to its place in the order wanted, then defend in that order.
+    for (const [at, index] of action.order.entries()) {
+      const item = page.locator(`ol.defence li[data-index="${index}"]`);
+      const now = () => item.evaluate((li) => [...li.parentElement!.children].indexOf(li));
+      while ((await now()) > at) await item.getByRole("button").click();
+    }
+    await page.locator("#defend").click();
   } else throw new Error(`the test plays no ${action.type}`);
   // At least: an opponent on another client may already have answered.
   await expect.poll(() => version(page)).toBeGreaterThanOrEqual(versionBefore + 1);
@@ -110,7 +122,8 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   await shot(late, "analysis");
 });
 
-test("a browser player against the terminal client", async ({ browser }) => {
+test("a browser player against the terminal client, to the game's end", async ({ browser }) => {
+  test.setTimeout(240_000);  // 170 actions, 87 of them in the browser
   const gold = await (await browser.newContext({ viewport: { width: 900, height: 700 } })).newPage();
   gold.on("pageerror", (err) => { throw err; });
   gold.on("dialog", (d) => d.accept());
@@ -120,15 +133,21 @@ test("a browser player against the terminal client", async ({ browser }) => {
   await expect(gold.locator("#status")).toHaveText("Your move");
   await expect(gold.locator("#clock-1")).toHaveText(/^ (10:00|\d:[0-5]\d)$/);  // a 10-minute bank, running since the game began
   await expect(gold.locator("#clock-2")).toHaveText(" 10:00");
+  // The whole game, to its natural end: Gold's words, passes, discards and defence orders in
+  // the browser, the terminal client's library answering each of Silver's turns.
   let v = 0;
-  for (const action of fx.actions) {
+  for (const action of fx.versusActions) {
     if (action.player === 1) await play(gold, action, v);
     else await expect.poll(() => version(gold), { timeout: 30_000 }).toBeGreaterThanOrEqual(v + 1);
     v += 1;
   }
+  await expect(gold.locator("#board")).toHaveAttribute("data-version", String(fx.versusActions.length));
   await expect(gold.locator(".chronicle")).toContainText("Terminal lays");
-  await gold.locator("#resign").click();
-  await expect(gold.locator("#status")).toContainText("Terminal wins (resigned)");
+  await expect(gold.locator(".chronicle")).toContainText("Gold must order the defence.");
+  await expect(gold.locator(".chronicle")).toContainText("Gold discards 2.");
+  await expect(gold.locator("#status")).toContainText("Terminal wins (stalemate)");
+  await expect(gold.locator("#resign")).toHaveCount(0);
+  await shot(gold, "versus-terminal-over");
 });
 
 test("sign in by name, make a seek, another player joins it from the lobby, a draw is agreed", async ({ browser }) => {
