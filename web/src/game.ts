@@ -5,7 +5,7 @@ import { button, el } from "./dom";
 import { ServerError } from "./net";
 import type { Session } from "./main";
 import { showBanner, showProblem } from "./main";
-import { advance, describeEvent, formatClock, placements, rackLeft } from "./turn";
+import { advance, coinLabel, describeAction, describeEvent, formatClock, placements, rackLeft } from "./turn";
 
 interface Saved { version: number; chronicle: string[] }
 /** How long the layout must stay still before the server is asked for its preview (ms). */
@@ -116,7 +116,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     }
     tickClocks();
     let status: string;
-    if (view.result) status = view.result.winner == null ? `Drawn (${view.result.reason})` : `${n[String(view.result.winner)]} wins (${view.result.reason})`;
+    if (view.result) status = statusLine();
     else if (info?.status === "open") status = "Waiting for a second player";
     else if (seat == null) status = `Watching: ${n[String(actor(view))]} to act`;
     else status = myTurn() ? "Your move" : `${n[String(actor(view))]} to move`;
@@ -142,7 +142,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     if (!mine) { rack.append(el("span", { class: "hint" }, seat == null ? "You are watching." : "")); return; }
     for (const ch of rackLeft(mine, placed)) {
       const metal = seat === 2 ? "silver" : "gold";
-      const coin = el("button", { type: "button", class: `coin ${metal}`, "aria-label": `letter ${ch.toUpperCase()}`, "data-letter": ch }, ch.toUpperCase());
+      const coin = el("button", { type: "button", class: `coin ${metal}`, "aria-label": coinLabel(ch), "data-letter": ch }, ch.toUpperCase());
       const at = (atlasIndex.coins as any)[metal][ch] as [number, number];
       coin.style.backgroundPosition = `${(at[0] * 100) / 25}% ${(at[1] * 100) / 8}%`;
       coin.addEventListener("click", () => { if (cursor) place(ch); else canvas.focus(); });
@@ -321,14 +321,32 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     if (m.game !== id) return;
     view = m.view; seat = m.seat; info = m.info; version = m.version;
     clock = m.info?.clock ?? null; clockAt = performance.now();
+    const opened = !chronicle.length;
     if (m.events?.length) tell(m.events);
-    else if (!chronicle.length && version > 0) {
+    else if (opened && version > 0 && view?.result) void tellRecord();
+    else if (opened && version > 0) {
       chronicle.push(`${version} action(s) were played before you opened the game.`);
       log.append(el("li", { class: "hint" }, chronicle[0]));
     }
     canvas.dataset.version = String(version);
     persist(); resize(); refresh();
-    if (view?.result && !chronicle.some((l) => l.includes("wins") || l.includes("drawn"))) showBanner("This game is over.");
+    if (view?.result && opened) showBanner(`This game is over: ${statusLine()}.`);
+  };
+  /** The result in words ("Silver wins (resigned)"), or "" while the game goes on. */
+  const statusLine = () => !view?.result ? "" : view.result.winner == null ? `Drawn (${view.result.reason})`
+    : `${names()[String(view.result.winner)]} wins (${view.result.reason})`;
+  // A game opened after its end: its whole chronicle from its record (the `export` request).
+  const tellRecord = async () => {
+    let lines: string[] = [];
+    try { lines = String((await conn.request("export", { game: id })).record).split("\n").filter((l) => l.trim()); }
+    catch { lines = []; }
+    for (const line of lines.slice(1)) {
+      const said = describeAction(JSON.parse(line), names());
+      if (said) { chronicle.push(said); log.append(el("li", {}, said)); }
+    }
+    const end = statusLine();
+    chronicle.push(end); log.append(el("li", {}, end));
+    persist();
   };
   conn.on("state", takeState);
   conn.on("update", (m) => {

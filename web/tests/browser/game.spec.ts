@@ -28,7 +28,7 @@ async function dragToCell(page: Page, ch: string, r: number, c: number): Promise
   await expect(page.locator("#cell-note")).toContainText(`row ${r + 1}, column ${c + 1},`);
 }
 
-async function play(page: Page, action: any, versionBefore: number, drag = false): Promise<void> {
+async function play(page: Page, action: any, versionBefore: number, drag = false, enter = false): Promise<void> {
   if (action.type === "commit") {
     for (const [r, c, ch] of action.placements) {
       if (drag) { await dragToCell(page, ch, r, c); continue; }
@@ -41,7 +41,8 @@ async function play(page: Page, action: any, versionBefore: number, drag = false
     if (action.placements.length === 1) await expect(page.locator("#direction")).toHaveText(`Direction: ${action.direction}`);
     await expect(page.locator("#commit")).toBeEnabled();
     await expect(page.locator("#preview-score")).toContainText(action.placements.length > 1 ? "strength" : "");
-    await page.locator("#commit").click();
+    if (enter) { await page.locator("#board").focus(); await page.keyboard.press("Enter"); }  // Enter on the board commits
+    else await page.locator("#commit").click();
   } else if (action.type === "end_turn") {
     await page.locator("#end-turn").click();
   } else if (action.type === "discard") {
@@ -49,7 +50,18 @@ async function play(page: Page, action: any, versionBefore: number, drag = false
     await expect(page.locator("#discard")).toBeEnabled();
     await page.locator("#discard").click();
   } else if (action.type === "order_defence") {
-    // Move each defender up to its place in the order wanted, then defend in that order.
+    // Try another order first (the last defender moved up), go back to the suggested one, then
+    // move each defender up to its place in the order wanted and defend in that order.
+    const items = page.locator("ol.defence li");
+    const shown = () => items.evaluateAll((lis) => lis.map((li) => Number((li as HTMLElement).dataset.index)));
+    const suggested = await shown();
+    if (suggested.length > 1) {
+      await items.last().getByRole("button").click();
+      const moved = [...suggested]; [moved[moved.length - 2], moved[moved.length - 1]] = [moved[moved.length - 1], moved[moved.length - 2]];
+      await expect.poll(shown).toEqual(moved);
+      await page.getByRole("button", { name: "Suggested order" }).click();
+      await expect.poll(shown).toEqual(suggested);
+    }
     for (const [at, index] of action.order.entries()) {
       const item = page.locator(`ol.defence li[data-index="${index}"]`);
       const now = () => item.evaluate((li) => [...li.parentElement!.children].indexOf(li));
@@ -80,11 +92,13 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   await expect(watcher.locator("#status")).toContainText("Watching");
   await expect(gold.locator(".rack .coin")).not.toHaveCount(0);
   await expect(watcher.locator(".rack .coin")).toHaveCount(0);
+  await expect(gold.locator(".rack .coin").first()).toHaveAttribute("aria-label", /^letter [A-Z], (1 dot|[23] dots)$/);
 
   let v = await version(gold);
   for (const [i, action] of fx.actions.entries()) {
     const page = action.player === 1 ? gold : silver;
-    await play(page, action, v, page === silver);  // Silver, on the phone, drags letters from the rack
+    // Silver, on the phone, drags letters from the rack; Gold commits the third word with Enter.
+    await play(page, action, v, page === silver, i === 4);
     v += 1;
     await expect(watcher.locator("#board")).toHaveAttribute("data-version", String(v));
     if (i === 0) await shot(gold, "game-after-first-word");
@@ -115,6 +129,12 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   const late = await (await browser.newContext()).newPage();
   await late.goto(`/game/${fx.game}`);
   await expect(late.locator("#status")).toContainText("wins (resigned)");
+  // One banner says it is over, and the chronicle is the whole game's, from its record.
+  await expect(late.locator("#banner")).toHaveText("This game is over: Silver wins (resigned).");
+  await expect(late.locator(".chronicle li")).toHaveCount(fx.actions.length + 2);  // every action, the resignation, the result
+  await expect(late.locator(".chronicle li").first()).toHaveText("Gold lays GO from row 2, column 4.");
+  await expect(late.locator(".chronicle li").last()).toHaveText("Silver wins (resigned)");
+  await shot(late, "finished-game-opened");
 
   // Its analysis: the server's, as the desktop client shows it.
   await late.goto(`/analysis/${fx.game}`);
@@ -176,6 +196,28 @@ test("sign in by name, make a seek, another player joins it from the lobby, a dr
   for (const p of [ada, bo]) await expect(p.locator("#status")).toContainText("Drawn (agreed)");
   await bo.goBack();
   await expect(bo.locator("#seeks-h")).toBeVisible();
+
+  // A challenge by name reaches Bo's lobby while Bo looks at it (no reload); Bo accepts.
+  await ada.goto("/");
+  await ada.locator("#map").selectOption("Test Ford");
+  await ada.getByLabel("name to challenge").fill("Bo");
+  await ada.locator("#create").click();
+  await expect(ada).toHaveURL(/\/game\/[a-z0-9]+$/);
+  const challenged = ada.url().split("/").pop()!;
+  await bo.locator("li", { hasText: "Ada challenges you (Test Ford)" }).getByRole("button", { name: "Accept" }).click();
+  await expect(bo).toHaveURL(new RegExp(`/game/${challenged}$`));
+  // One turn passed, then taken back: the asker is to move again at version 0.
+  await expect(ada.locator("#status")).toHaveText(/^(Your move|Bo to move)$/);
+  const [mover, other] = (await ada.locator("#status").textContent()) === "Your move" ? [ada, bo] : [bo, ada];
+  await expect(other.locator("#status")).not.toHaveText("Your move");
+  await mover.locator("#end-turn").click();
+  await expect(mover.locator("#board")).toHaveAttribute("data-version", "1");
+  await expect(other.locator("#status")).toHaveText("Your move");
+  await mover.locator("#offer-takeback").click();
+  await other.locator("#accept-takeback").click();
+  for (const p of [mover, other]) await expect(p.locator("#board")).toHaveAttribute("data-version", "0");
+  await expect(mover.locator("#status")).toHaveText("Your move");
+  await shot(mover, "takeback-accepted");
 });
 
 test("bad links and guests get a clear page", async ({ page }) => {
@@ -217,6 +259,9 @@ test("the server goes away and comes back: a banner, then the page resumes", asy
   writeFileSync(join(fx.signals, "stop"), "");
   await expect(page.locator("#banner")).toContainText("connection to the server was lost", { timeout: 30_000 });
   await expect.poll(() => existsSync(join(fx.signals, "stopped"))).toBe(true);
+  // The banner takes room from the page, not below it: the bottom button stays in the window.
+  const bottom = await page.getByRole("link", { name: "Back to the lobby" }).boundingBox();
+  expect(bottom!.y + bottom!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   await shot(page, "server-gone");
   writeFileSync(join(fx.signals, "start"), "");
   await expect(page.locator("#banner")).not.toContainText("connection to the server was lost", { timeout: 30_000 });
