@@ -319,6 +319,8 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
 
   const takeState = (m: any) => {
     if (m.game !== id) return;
+    // A state behind the page's version is a takeback: it replaces the chronicle too.
+    if (m.version < version) { chronicle.length = 0; log.innerHTML = ""; }
     view = m.view; seat = m.seat; info = m.info; version = m.version;
     clock = m.info?.clock ?? null; clockAt = performance.now();
     const opened = !chronicle.length;

@@ -62,7 +62,7 @@ export function describeAction(action: any, names: Record<string, string>): stri
       const letters = action.placements.map((p: [number, number, string]) => p[2]).join("").toUpperCase();
       return `${who} lays ${letters} from row ${r + 1}, column ${c + 1}.`;
     }
-    case "redeploy": return `${who} lifts the word at row ${action.cell[0] + 1}, column ${action.cell[1] + 1} and lays it ${action.direction}.`;
+    case "redeploy": return `${who} lifts the ${action.direction} word through row ${action.cell[0] + 1}, column ${action.cell[1] + 1}.`;
     case "discard": return `${who} discards ${String(action.letters).toUpperCase()}.`;
     case "order_defence": return `${who} orders the defence.`;
     case "end_turn": return `${who} ends the turn.`;

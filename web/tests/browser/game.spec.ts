@@ -35,10 +35,14 @@ async function play(page: Page, action: any, versionBefore: number, drag = false
       await clickCell(page, r, c);
       await page.keyboard.press(ch);
     }
-    if (action.placements.length === 1 && !(await page.locator("#direction").textContent())!.endsWith(action.direction)) {
-      await page.locator("#direction").click();
+    if (action.placements.length === 1) {
+      // The controls are drawn again when the preview answers: a click on a button that was
+      // just replaced is lost, so turn the direction until it reads right.
+      await expect(async () => {
+        if (!(await page.locator("#direction").textContent())!.endsWith(action.direction)) await page.locator("#direction").click();
+        await expect(page.locator("#direction")).toHaveText(`Direction: ${action.direction}`, { timeout: 1000 });
+      }).toPass();
     }
-    if (action.placements.length === 1) await expect(page.locator("#direction")).toHaveText(`Direction: ${action.direction}`);
     await expect(page.locator("#commit")).toBeEnabled();
     await expect(page.locator("#preview-score")).toContainText(action.placements.length > 1 ? "strength" : "");
     if (enter) { await page.locator("#board").focus(); await page.keyboard.press("Enter"); }  // Enter on the board commits
@@ -118,6 +122,19 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   await shot(silver, "game-silver-phone-landscape");
   await shot(watcher, "game-watcher");
 
+  // Gold lifts AGO (Redeploy, the word through the cursor's cell): its letters go back to the
+  // rack, which is then over its limit, so Gold picks one letter to discard.
+  await clickCell(gold, 1, 3);
+  if (!(await gold.locator("#direction").textContent())!.endsWith("across")) await gold.locator("#direction").click();
+  await gold.locator("#redeploy").click();
+  await expect(watcher.locator("#board")).toHaveAttribute("data-version", String(++v));
+  await expect(gold.locator(".chronicle")).toContainText("Gold lifts AGO.");
+  await expect(gold.locator("#discard")).toBeDisabled();
+  await gold.locator(".discard button.pick").first().click();
+  await gold.locator("#discard").click();
+  await expect(watcher.locator("#board")).toHaveAttribute("data-version", String(++v));
+  await expect(gold.locator(".chronicle")).toContainText("Gold discards 1.");
+
   for (const p of [gold, silver]) p.on("dialog", (d) => d.accept());
   const toResign = fx.actions.length % 2 === 0 ? gold : silver;
   await toResign.locator("#resign").click();
@@ -131,7 +148,7 @@ test("two players play to the end while a third watches", async ({ browser }) =>
   await expect(late.locator("#status")).toContainText("wins (resigned)");
   // One banner says it is over, and the chronicle is the whole game's, from its record.
   await expect(late.locator("#banner")).toHaveText("This game is over: Silver wins (resigned).");
-  await expect(late.locator(".chronicle li")).toHaveCount(fx.actions.length + 2);  // every action, the resignation, the result
+  await expect(late.locator(".chronicle li")).toHaveCount(fx.actions.length + 4);  // every action, the redeploy, the discard, the resignation, the result
   await expect(late.locator(".chronicle li").first()).toHaveText("Gold lays GO from row 2, column 4.");
   await expect(late.locator(".chronicle li").last()).toHaveText("Silver wins (resigned)");
   await shot(late, "finished-game-opened");
@@ -217,6 +234,7 @@ test("sign in by name, make a seek, another player joins it from the lobby, a dr
   await other.locator("#accept-takeback").click();
   for (const p of [mover, other]) await expect(p.locator("#board")).toHaveAttribute("data-version", "0");
   await expect(mover.locator("#status")).toHaveText("Your move");
+  for (const p of [mover, other]) await expect(p.locator(".chronicle")).not.toContainText("passes");  // the log begins again
   await shot(mover, "takeback-accepted");
 });
 

@@ -89,7 +89,7 @@ describe("a record's actions in words", () => {
     expect(describeAction({ type: "order_defence", player: 2, order: [1, 0] }, names)).toBe("Bo orders the defence.");
     expect(describeAction({ type: "end_turn", player: 1 }, names)).toBe("Ada ends the turn.");
     expect(describeAction({ type: "resign", player: 1, reason: "time" }, names)).toBe("Ada runs out of time.");
-    expect(describeAction({ type: "redeploy", player: 2, cell: [0, 0], direction: "down" }, names)).toBe("Bo lifts the word at row 1, column 1 and lays it down.");
+    expect(describeAction({ type: "redeploy", player: 2, cell: [0, 0], direction: "down" }, names)).toBe("Bo lifts the down word through row 1, column 1.");
     expect(describeAction({ end: { winner: 1, reason: "score" } }, names)).toBeNull();
   });
 });
