@@ -17,6 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 from client.ui.pieces import city_image, coin_image, stone_tile
+from shared.rules.letters import LETTER_VALUES
 from shared.rules.terrain import Terrain
 
 CELL = 64
@@ -46,6 +47,8 @@ def main() -> None:
         for col, letter in enumerate(string.ascii_lowercase):
             atlas.alpha_composite(coin_image(metal, letter, CELL).convert("RGBA").resize((CELL, CELL)), (col * CELL, row * CELL))
             index["coins"][metal][letter] = [col, row]  # type: ignore[index]
+    # The dots each coin shows (the engine's letter values), for the rack's spoken labels.
+    index["dots"] = dict(LETTER_VALUES)
     OUT.mkdir(parents=True, exist_ok=True)
     atlas.save(OUT / "atlas.webp", "WEBP", quality=88, method=6)
     (OUT.parent.parent / "src" / "atlas.json").write_text(json.dumps(index, separators=(",", ":")) + "\n")

@@ -5,7 +5,8 @@ file (only when ``node_modules`` is older than the lock), the types checked curr
 server's schema, ``npm run build`` (TypeScript and Vite), the Vitest unit tests; then starts a
 real server serving that build and runs the Playwright suite against it: two browser players
 (one on a phone-sized screen) play the moves of a legal scripted game and one resigns, a third
-browser watches, a reload mid-game resumes, bad links get clear pages. Screenshots of each page
+browser watches, a reload mid-game resumes, bad links get clear pages; a browser player plays a whole game
+to its end against the terminal client's library. Screenshots of each page
 are written to ``web/test-results/screens``.
 """
 
@@ -63,8 +64,8 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
     server = await start_server()
     duel = await H.make_duel(server, connect, seed=1)
     tokens = {"1": duel["gold"].token, "2": duel["silver"].token}
-    # A second game: the browser's Gold against the terminal client's library (client.net),
-    # which plays Silver's moves of the same script as their turns come.
+    # A second game, played to its end: the browser's Gold against the terminal client's
+    # library (client.net), which plays Silver's moves of the whole script as their turns come.
     terminal = await connect(server, "Terminal")
     created = await duel["gold"].create_game(map="test-ford", seed=1, seat="gold",
                                              time_control={"kind": "fischer", "initial": 600, "increment": 5})
@@ -74,7 +75,7 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
         await client.close()
 
     async def terminal_plays() -> None:
-        for index, data in enumerate(H.script(1)[:MOVES]):
+        for index, data in enumerate(H.script(1)):
             if data["player"] == 2:
                 await H.wait_for(lambda: terminal.games[versus].version >= index, timeout=120)
                 await terminal.act(versus, H.wire(data))
@@ -99,7 +100,7 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
     fixture = tmp_path / "fixture.json"
     figures = tmp_path / "figures.json"
     fixture.write_text(json.dumps({"game": duel["game"], "tokens": tokens, "actions": list(H.script(1)[:MOVES]),
-                                   "versus": versus, "signals": str(signals),
+                                   "versus": versus, "versusActions": list(H.script(1)), "signals": str(signals),
                                    "screens": str(screens), "figures": str(figures)}))
     env = {**os.environ, "SCRYPTIC_URL": f"http://127.0.0.1:{server.port}", "SCRYPTIC_FIXTURE": str(fixture),
            "CHROMIUM": CHROMIUM}
@@ -111,9 +112,11 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
         opponent.cancel()
         pytest.fail(f"playwright test failed:\n{out.decode(errors='replace')}", pytrace=False)
     await opponent
-    # The browser resigned the second game: the terminal client saw it end.
+    # The second game ran to the engine's own end (no moves left to either side): the terminal
+    # client saw the same result as the browser and the engine's replay of the script.
     await H.wait_for(lambda: (terminal.games[versus].view or {}).get("result") is not None)
-    assert terminal.games[versus].view["result"]["reason"] == "resigned"
-    assert terminal.games[versus].view["result"]["winner"] == 2
+    assert terminal.games[versus].version == len(H.script(1)) == 170
+    assert terminal.games[versus].view["result"] == {"winner": 2, "reason": "stalemate"}
+    assert H.replica(1, 170).view(None)["result"] == {"winner": 2, "reason": "stalemate"}
     print(out.decode(errors="replace"))
     print("figures:", figures.read_text())

@@ -5,9 +5,11 @@ import { button, el } from "./dom";
 import { ServerError } from "./net";
 import type { Session } from "./main";
 import { showBanner, showProblem } from "./main";
-import { advance, describeEvent, formatClock, placements, rackLeft } from "./turn";
+import { advance, coinLabel, describeAction, describeEvent, formatClock, placements, rackLeft } from "./turn";
 
 interface Saved { version: number; chronicle: string[] }
+/** How long the layout must stay still before the server is asked for its preview (ms). */
+const PREVIEW_WAIT = 120;
 
 
 export async function openGame(app: HTMLElement, session: Session, path: string[]): Promise<void> {
@@ -114,7 +116,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     }
     tickClocks();
     let status: string;
-    if (view.result) status = view.result.winner == null ? `Drawn (${view.result.reason})` : `${n[String(view.result.winner)]} wins (${view.result.reason})`;
+    if (view.result) status = statusLine();
     else if (info?.status === "open") status = "Waiting for a second player";
     else if (seat == null) status = `Watching: ${n[String(actor(view))]} to act`;
     else status = myTurn() ? "Your move" : `${n[String(actor(view))]} to move`;
@@ -140,7 +142,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     if (!mine) { rack.append(el("span", { class: "hint" }, seat == null ? "You are watching." : "")); return; }
     for (const ch of rackLeft(mine, placed)) {
       const metal = seat === 2 ? "silver" : "gold";
-      const coin = el("button", { type: "button", class: `coin ${metal}`, "aria-label": `letter ${ch.toUpperCase()}`, "data-letter": ch }, ch.toUpperCase());
+      const coin = el("button", { type: "button", class: `coin ${metal}`, "aria-label": coinLabel(ch), "data-letter": ch }, ch.toUpperCase());
       const at = (atlasIndex.coins as any)[metal][ch] as [number, number];
       coin.style.backgroundPosition = `${(at[0] * 100) / 25}% ${(at[1] * 100) / 8}%`;
       coin.addEventListener("click", () => { if (cursor) place(ch); else canvas.focus(); });
@@ -172,7 +174,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
         const up = button("Up", () => { [order[at - 1], order[at]] = [order[at], order[at - 1]]; defenceOrder = order; renderControls(); },
           { "aria-label": `move ${String(d.word).toUpperCase()} earlier` });
         up.disabled = at === 0;
-        list.append(el("li", {}, `${String(d.word).toUpperCase()} (${d.strength}) `, up));
+        list.append(el("li", { "data-index": String(index) }, `${String(d.word).toUpperCase()} (${d.strength}) `, up));
       });
       controls.append(el("span", {}, `Defend against ${String(pending.attack.word).toUpperCase()} (${pending.attack.strength}):`), list,
         button("Defend in this order", () => act({ type: "order_defence", order }), { id: "defend" }),
@@ -191,7 +193,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
       controls.append(el("span", {}, `Choose ${pending.count} to discard: `), picks, go);
     } else {
       const commit = button("Commit", () => act({ type: "commit", placements: placements(placed), ...(placed.size === 1 ? { direction: dir } : {}) }), { id: "commit" });
-      commit.disabled = !myTurn() || !preview?.ok;
+      commit.disabled = !myTurn() || !preview?.ok || previewPending;
       const end = button("End turn", () => act({ type: "end_turn" }), { id: "end-turn" });
       end.disabled = !myTurn();
       const redeploy = button("Redeploy", () => { if (cursor) act({ type: "redeploy", cell: cursor, direction: dir }); }, { id: "redeploy", title: "lift your word through the cursor's cell and lay it again" });
@@ -230,17 +232,25 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     }
   };
 
-  const askPreview = async () => {
+  // The preview is asked once the layout has been still for PREVIEW_WAIT ms (not on every
+  // keystroke of a word typed quickly); Commit waits for the answer about the layout as it is.
+  let previewTimer: ReturnType<typeof setTimeout> | undefined, previewPending = false;
+  const askPreview = () => {
     const ask = ++previewAsk;
-    if (!placed.size || seat == null) { preview = null; renderFight(); renderControls(); draw(); return; }
+    clearTimeout(previewTimer);
+    if (!placed.size || seat == null) { previewPending = false; preview = null; renderFight(); renderControls(); draw(); return; }
+    previewPending = true;
+    previewTimer = setTimeout(() => void fetchPreview(ask), PREVIEW_WAIT);
+  };
+  const fetchPreview = async (ask: number) => {
     try {
       const got = await conn.request("preview", { game: id, placements: placements(placed), ...(placed.size === 1 ? { direction: dir } : {}) });
       if (ask === previewAsk) preview = got.preview;
     } catch (err) { if (ask === previewAsk) preview = { error: err instanceof ServerError ? err.reason : String(err), words: [] }; }
-    if (ask === previewAsk) { renderFight(); renderControls(); draw(); }
+    if (ask === previewAsk) { previewPending = false; renderFight(); renderControls(); draw(); }
   };
 
-  const refresh = () => { renderHeader(); renderRack(); renderControls(); renderFight(); draw(); void askPreview(); };
+  const refresh = () => { renderHeader(); renderRack(); renderControls(); renderFight(); draw(); askPreview(); };
 
   const place = (ch: string) => {
     if (!view || !cursor || seat == null) return;
@@ -309,16 +319,36 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
 
   const takeState = (m: any) => {
     if (m.game !== id) return;
+    // A state behind the page's version is a takeback: it replaces the chronicle too.
+    if (m.version < version) { chronicle.length = 0; log.innerHTML = ""; }
     view = m.view; seat = m.seat; info = m.info; version = m.version;
     clock = m.info?.clock ?? null; clockAt = performance.now();
+    const opened = !chronicle.length;
     if (m.events?.length) tell(m.events);
-    else if (!chronicle.length && version > 0) {
+    else if (opened && version > 0 && view?.result) void tellRecord();
+    else if (opened && version > 0) {
       chronicle.push(`${version} action(s) were played before you opened the game.`);
       log.append(el("li", { class: "hint" }, chronicle[0]));
     }
     canvas.dataset.version = String(version);
     persist(); resize(); refresh();
-    if (view?.result && !chronicle.some((l) => l.includes("wins") || l.includes("drawn"))) showBanner("This game is over.");
+    if (view?.result && opened) showBanner(`This game is over: ${statusLine()}.`);
+  };
+  /** The result in words ("Silver wins (resigned)"), or "" while the game goes on. */
+  const statusLine = () => !view?.result ? "" : view.result.winner == null ? `Drawn (${view.result.reason})`
+    : `${names()[String(view.result.winner)]} wins (${view.result.reason})`;
+  // A game opened after its end: its whole chronicle from its record (the `export` request).
+  const tellRecord = async () => {
+    let lines: string[] = [];
+    try { lines = String((await conn.request("export", { game: id })).record).split("\n").filter((l) => l.trim()); }
+    catch { lines = []; }
+    for (const line of lines.slice(1)) {
+      const said = describeAction(JSON.parse(line), names());
+      if (said) { chronicle.push(said); log.append(el("li", {}, said)); }
+    }
+    const end = statusLine();
+    chronicle.push(end); log.append(el("li", {}, end));
+    persist();
   };
   conn.on("state", takeState);
   conn.on("update", (m) => {

@@ -76,19 +76,10 @@ export async function openLobby(app: HTMLElement, session: Session): Promise<voi
       } catch (err) { showBanner(err instanceof ServerError ? err.reason : String(err), "error"); }
     }, { id: "create" }));
     root.insertBefore(create, mine);
-    const my = await conn.request("my_games", {});
-    const list = el("ul", {});
-    for (const g of my.games) {
-      list.append(el("li", {}, el("a", { href: `/game/${g.game}` }, `${g.map} vs ${g.opponent?.name ?? "(waiting)"}`),
-        el("span", { class: g.my_move ? "turn" : "wait" }, g.my_move ? " your move" : g.status === "open" ? " waiting for a player" : "")));
-    }
-    for (const ch of my.challenges) {
-      list.append(el("li", {}, `${ch.by.name} challenges you (${ch.entry.map}) `,
-        button("Accept", async () => { await conn.request("answer_challenge", { game: ch.game, accept: true }); location.assign(`/game/${ch.game}`); }),
-        button("Decline", async () => { await conn.request("answer_challenge", { game: ch.game, accept: false }); location.reload(); })));
-    }
-    if (!list.childElementCount) list.append(el("li", { class: "hint" }, "No games in progress."));
-    mine.append(list);
+    await renderMine(conn, mine);
+    // "My games" follows the server: a challenge to you, your turn, a seek of yours joined.
+    const again = () => void renderMine(conn, mine);
+    conn.on("challenge", again); conn.on("your_turn", again); conn.on("lobby", again);
   } else mine.append(el("p", { class: "hint" }, "Sign in to see your games."));
 
   const lists = await conn.request("subscribe_lobby", {});
@@ -110,4 +101,22 @@ export async function openLobby(app: HTMLElement, session: Session): Promise<voi
   let current = lists;
   render(current);
   conn.on("lobby", async () => { current = await conn.request("list_games", {}); render(current); });
+}
+
+/** Fill (or fill again) the lobby's "My games": games in progress and challenges to you. */
+async function renderMine(conn: Connection, mine: HTMLElement): Promise<void> {
+  const my = await conn.request("my_games", {});
+  const list = el("ul", {});
+  for (const g of my.games) {
+    list.append(el("li", {}, el("a", { href: `/game/${g.game}` }, `${g.map} vs ${g.opponent?.name ?? "(waiting)"}`),
+      el("span", { class: g.my_move ? "turn" : "wait" }, g.my_move ? " your move" : g.status === "open" ? " waiting for a player" : "")));
+  }
+  for (const ch of my.challenges) {
+    list.append(el("li", {}, `${ch.by.name} challenges you (${ch.entry.map}) `,
+      button("Accept", async () => { await conn.request("answer_challenge", { game: ch.game, accept: true }); location.assign(`/game/${ch.game}`); }),
+      button("Decline", async () => { await conn.request("answer_challenge", { game: ch.game, accept: false }); location.reload(); })));
+  }
+  if (!list.childElementCount) list.append(el("li", { class: "hint" }, "No games in progress."));
+  mine.querySelector("ul")?.remove();
+  mine.append(list);
 }

@@ -1,5 +1,6 @@
 // The turn being laid out: letters placed on cells from the rack (pure, unit-tested).
 import { key, type Cell } from "./board";
+import atlasIndex from "./atlas.json";
 
 /** The rack letters not yet placed (a multiset difference). */
 export function rackLeft(rack: string, placed: Map<string, string>): string[] {
@@ -51,10 +52,35 @@ export function describeEvent(ev: any, names: Record<string, string>): string | 
   }
 }
 
+/** An action of a game record (docs/record-format.md) in words, for the chronicle of a game
+ * opened after it ended (the record has the actions, not the events they caused). */
+export function describeAction(action: any, names: Record<string, string>): string | null {
+  const who = names[String(action.player)] ?? (action.player === 1 ? "Gold" : "Silver");
+  switch (action.type) {
+    case "commit": {
+      const [r, c] = action.placements[0];
+      const letters = action.placements.map((p: [number, number, string]) => p[2]).join("").toUpperCase();
+      return `${who} lays ${letters} from row ${r + 1}, column ${c + 1}.`;
+    }
+    case "redeploy": return `${who} lifts the ${action.direction} word through row ${action.cell[0] + 1}, column ${action.cell[1] + 1}.`;
+    case "discard": return `${who} discards ${String(action.letters).toUpperCase()}.`;
+    case "order_defence": return `${who} orders the defence.`;
+    case "end_turn": return `${who} ends the turn.`;
+    case "resign": return `${who} ${action.reason === "time" ? "runs out of time" : action.reason === "abandoned" ? "abandons the game" : "resigns"}.`;
+    default: return null;
+  }
+}
+
 /** Seconds as m:ss (h:mm:ss past an hour, days past a day). */
 export function formatClock(seconds: number): string {
   const t = Math.max(0, Math.floor(seconds));
   if (t >= 86400) return `${Math.floor(t / 86400)}d ${Math.floor((t % 86400) / 3600)}h`;
   const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), sec = String(t % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+/** A rack coin as a screen reader says it: "letter Q, 3 dots". */
+export function coinLabel(ch: string): string {
+  const dots = (atlasIndex as any).dots[ch] as number;
+  return `letter ${ch.toUpperCase()}, ${dots} ${dots === 1 ? "dot" : "dots"}`;
 }

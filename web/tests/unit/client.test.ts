@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { actor, cellAt, describeCell, layoutBoard, type View } from "../../src/board";
 import { signInLink, tokenFromHash } from "../../src/identity";
 import { frame, socketUrl } from "../../src/net";
-import { advance, describeEvent, formatClock, placements, rackLeft } from "../../src/turn";
+import { advance, coinLabel, describeAction, describeEvent, formatClock, placements, rackLeft } from "../../src/turn";
 import { REQUEST_TYPES } from "../../src/generated/protocol";
 
 const view = {
@@ -78,5 +78,26 @@ describe("the sign-in link", () => {
     expect(tokenFromHash("#token=abcdefghijklmnop")).toBe("abcdefghijklmnop");
     expect(tokenFromHash("#token=short")).toBeNull();
     expect(tokenFromHash("#token=abcdefghijklmnop<script>")).toBeNull();
+  });
+});
+
+describe("a record's actions in words", () => {
+  const names = { "1": "Ada", "2": "Bo" };
+  it("says each kind of action", () => {
+    expect(describeAction({ type: "commit", player: 1, placements: [[1, 3, "g"], [1, 4, "o"]] }, names)).toBe("Ada lays GO from row 2, column 4.");
+    expect(describeAction({ type: "discard", player: 2, letters: "qz" }, names)).toBe("Bo discards QZ.");
+    expect(describeAction({ type: "order_defence", player: 2, order: [1, 0] }, names)).toBe("Bo orders the defence.");
+    expect(describeAction({ type: "end_turn", player: 1 }, names)).toBe("Ada ends the turn.");
+    expect(describeAction({ type: "resign", player: 1, reason: "time" }, names)).toBe("Ada runs out of time.");
+    expect(describeAction({ type: "redeploy", player: 2, cell: [0, 0], direction: "down" }, names)).toBe("Bo lifts the down word through row 1, column 1.");
+    expect(describeAction({ end: { winner: 1, reason: "score" } }, names)).toBeNull();
+  });
+});
+
+describe("the rack's coins to a screen reader", () => {
+  it("say the letter and its value in dots", () => {
+    expect(coinLabel("e")).toBe("letter E, 1 dot");
+    expect(coinLabel("m")).toBe("letter M, 2 dots");
+    expect(coinLabel("q")).toBe("letter Q, 3 dots");
   });
 });
