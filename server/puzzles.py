@@ -251,10 +251,10 @@ def puzzle_desk(store: Any, registry: Any, lexicon: Lexicon, lexicon_factory: Ca
     miner = desk.miner = PuzzleMiner(archive, desk.add_mined, lexicon_factory, config.puzzle_workers,
                                      config.puzzle_mining_queue)
 
-    def finished(game_id: str) -> None:
+    def finished(game_id: str, result: Any) -> None:
         host = registry.hosts.get(game_id)
         if host is not None and host.public and host.version >= MIN_MINED_ACTIONS and not registry.closing:
             miner.game_over(game_id, host.record_text())
 
-    registry.on_finished = finished
+    registry.finished_listeners.append(finished)
     return desk

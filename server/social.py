@@ -34,7 +34,7 @@ class Social:
         self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key, node)
         self.chat = ChatDesk(moderation_archive_for(store), accounts, registry, self.tournaments, online,
                              ChatText(offensive_words()))
-        registry.on_finished = self.tournaments.game_finished
+        registry.finished_listeners.append(self.tournaments.game_finished)
         operator.more_ops.update(self.chat.operator_ops())
         challenges.blocked = self.chat.blocks
 

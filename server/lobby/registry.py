@@ -56,11 +56,11 @@ class GameRegistry:
         self.context = HostContext(settings, store, bots, self, action_done, ratings)
         self.hosts: dict[str, GameHost] = {}
         self.codes: dict[str, str] = {}  # join code -> game id (open private games)
-        self.on_finished: Callable[[str], None] | None = None  # told each game that ends here (puzzle mining)
         self.closing = False  # the server is shutting down: no new games
         self._loading: dict[str, asyncio.Future[GameHost | None]] = {}
         self.removed: Callable[[GameHost], None] = lambda host: None  # told of each game leaving memory
-        self.on_finished: Callable[[str, dict[str, Any] | None], None] = lambda game_id, result: None  # each game's end
+        # Told each game's end here (game id, result): the tournament desk, the puzzle miner.
+        self.finished_listeners: list[Callable[[str, dict[str, Any] | None], None]] = []
 
     def new_host(self, stored: StoredGame) -> GameHost:
         """A host for ``stored`` (raises ValueError if its map or action log is unusable)."""
@@ -215,10 +215,9 @@ class GameRegistry:
             if host.join_code:
                 self.codes.pop(host.join_code, None)
             self.show(host)
-        if self.on_finished is not None:
-            self.on_finished(game_id)
         log.info("game over", extra={"data": {"game": game_id, "result": result, "version": version}})
-        self.on_finished(game_id, result)
+        for listener in self.finished_listeners:
+            listener(game_id, result)
 
     def to_act(self, game_id: str, user_id: int, note: dict[str, Any]) -> None:
         """Tell ``user_id``'s other connections that a game waits for them (``your_turn``)."""

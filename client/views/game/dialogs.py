@@ -76,6 +76,20 @@ class DialogSlot:
         dialog = self.state.dialog
         return dialog is None or bool(getattr(dialog, "docked", False))
 
+    def open_menu(self, screen: Any) -> None:
+        """The pause menu over ``screen`` (the game screen), unless a dialog holds the board."""
+        from client.views.dialogs import PauseMenu
+
+        if self.free():
+            self.open(PauseMenu(screen))
+
+    def open_help(self, screen: Any) -> None:
+        """The keys overlay over ``screen``, unless a dialog holds the board."""
+        from client.views.game.help_overlay import HelpOverlay
+
+        if self.free():
+            self.open(HelpOverlay(screen, previous=self.state.dialog))
+
 
 def draw_drag(drag: Drag | None, viewer: Player | None, coin_pixels: float) -> None:
     """The coin being dragged, with its shadow, under the pointer (``coin_pixels``: a coin's size

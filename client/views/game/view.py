@@ -2,11 +2,9 @@
 
 It drives a :class:`~client.play.session.GameSession` and never knows whether it is local,
 networked or a replay. Updates are animated one event at a time (:mod:`client.play.animation`).
-The view is assembled from parts, each handed only what it reads: its state (:mod:`client.views.game.state`),
-the words it shows (:mod:`~client.views.game.text`), the chronicle (:mod:`~client.views.game.chronicle_teller`),
-the events as shown (:mod:`~client.views.game.events`), the turn's actions and saving (:mod:`~client.views.game.actions`),
-the dialog (:mod:`~client.views.game.dialogs`), a replay's controls (:mod:`~client.views.game.replay`), the keys and
-mouse (:mod:`~client.views.game.input`) and an online game's chat (:mod:`~client.views.game.chat_panel`).
+The view is assembled from parts in :mod:`client.views.game`, each handed only what it reads:
+``state``, ``text`` (its words), ``chronicle_teller``, ``events`` (as shown), ``actions`` (the
+turn's, and saving), ``dialogs``, ``replay`` (controls), ``input`` and ``chat_panel``.
 Its sections, dialogs and effects see it as a :class:`~client.views.game.screen.GameScreen`; it
 moves to other screens through the window's :class:`~client.navigation.Navigator`.
 
@@ -348,17 +346,11 @@ class GameView(arcade.View):
 
     def open_menu(self) -> None:
         """The pause menu."""
-        from client.views.dialogs import PauseMenu
-
-        if self.dialogs.free():
-            self.open_dialog(PauseMenu(self))
+        self.dialogs.open_menu(self)
 
     def open_help(self) -> None:
         """The keys overlay."""
-        from client.views.game.help_overlay import HelpOverlay
-
-        if self.dialogs.free():
-            self.open_dialog(HelpOverlay(self, previous=self.dialog))
+        self.dialogs.open_help(self)
 
     # ---------------------------------------------------------------- input (client.views.game.input)
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
