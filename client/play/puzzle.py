@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from client.play.describe import describe_event
+from client.play.wire import wire_event
 from client.play.session import LocalSession, Seat
 from shared.puzzles.daily import daily_puzzle, share_line
 from shared.puzzles.judge import IllegalAttempt, Verdict, judge
@@ -265,7 +266,8 @@ class PuzzleDriver:
         if self.verdict.sentences:
             return tuple(self.verdict.sentences)
         names = {int(p): seat.name for p, seat in self.session.seats.items()}
-        told = (describe_event(e, names) for e in self.verdict.events if e.get("type") in OUTCOME_EVENTS)
+        events = (wire_event(e) for e in self.verdict.events)
+        told = (describe_event(e, names) for e in events if e.type in OUTCOME_EVENTS)
         return tuple(line.strip() for line in told if line)
 
     def _counted(self) -> bool:

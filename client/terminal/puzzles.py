@@ -19,12 +19,14 @@ from typing import Any
 from client.net import ThreadedClient
 from client.net.state import GameTracker
 from client.play.puzzle import action_words
+from client.play.wire import wire_view
 from client.terminal.board import render
 from client.terminal.parsing import UsageError, int_option, parse_line, parse_options
 from shared.puzzle_wire import puzzle_from_dict
 from shared.puzzles.model import Puzzle, PuzzleError
 from shared.puzzles.position import position_of
 from shared.rules.lexicon import Category
+from shared.wire import GameInfo, SeatInfo
 
 PUZZLE_HELP = """puzzles:
   puzzles [theme=NAME] [map=NAME] the server's puzzles, and your puzzle rating and streak
@@ -94,8 +96,9 @@ class PuzzleCommands:
         except PuzzleError as exc:
             raise UsageError(f"this puzzle cannot be shown here: {exc}") from None
         self.puzzle, self.actions, self.staged, self.hints = puzzle, [], [], 0
-        tracker = GameTracker(f"puzzle-{puzzle.id}", seat=puzzle.mover, version=0, view=game.view(game.actor))
-        tracker.info = {"players": {str(puzzle.mover): {"name": "you"}, str(3 - puzzle.mover): {"name": "the other side"}}}
+        tracker = GameTracker(f"puzzle-{puzzle.id}", seat=puzzle.mover, version=0, view=wire_view(game.view(game.actor)))
+        tracker.info = GameInfo(game=tracker.game, status="active", map=puzzle.map_name, players={
+            str(puzzle.mover): SeatInfo(name="you"), str(3 - puzzle.mover): SeatInfo(name="the other side")})
         self.tracker = tracker
         self.draw()
         self.say(f"Puzzle {puzzle.id} on {puzzle.map_name} (rating {puzzle.rating:.0f}): {puzzle.goal.describe()}")
@@ -138,7 +141,7 @@ class PuzzleCommands:
     def _placements(self, row: int, col: int, direction: str, word: str) -> list[tuple[int, int, str]]:
         assert self.tracker is not None and self.tracker.view is not None
         view = self.tracker.view
-        own = {(r, c): ch for r, c, ch in view["players"][str(self.tracker.seat)]["letters"]}
+        own = {(r, c): ch for r, c, ch in view.player(self.tracker.seat).letters}
         own.update({(r, c): ch for r, c, ch in self.staged})
         dr, dc = (0, 1) if direction == "across" else (1, 0)
         out = [(row + dr * i, col + dc * i, ch) for i, ch in enumerate(word) if (row + dr * i, col + dc * i) not in own]
