@@ -92,7 +92,7 @@ class Palette:
         self.swatches.clear()
         self.headings, self.captions = [], []
         view = self.view
-        left = rect.left + 20
+        left = rect.left + max(20, (rect.width - 2 * px(100) + px(6)) // 2)  # the two columns centred
         y = rect.top - 18
 
         def heading(text: str) -> None:
