@@ -473,6 +473,30 @@ def test_a_large_window_steps_up_and_a_square_board_leaves_no_wide_band(size, sc
     assert square.side.width <= w * SIDE_SHARE
 
 
+@pytest.mark.parametrize("size,scale,bar,palette,side,status", [((1200, 720), 1.0, 58, 232, 320, 30),
+                                                                  ((1280, 800), 1.0, 58, 232, 320, 30),
+                                                                  ((1920, 1080), 1.25, 72, 290, 460, 38)])
+def test_the_editor_takes_the_games_size_step_on_a_large_window(size, scale, bar, palette, side, status):
+    from client.editor.layout import editor_layout
+
+    w, h = size
+    lay = editor_layout(w, h)
+    assert lay.scale == scale
+    assert (lay.top.height, lay.palette.width, lay.side.width, lay.status.height) == (bar, palette, side, status)
+    # The five panels tile the window: the bar on top, the palette and side panel down its
+    # sides, the board over the status line between them.
+    assert lay.top.bottom == lay.palette.top == lay.side.top == lay.board.top == h - bar and lay.top.width == w
+    assert lay.board.left == lay.status.left == palette and lay.board.right == lay.status.right == lay.side.left
+    assert lay.board.bottom == lay.status.top == status and lay.side.right == w
+    if scale > 1:
+        # 1920x1080: a board of 1170x970, tool buttons of 118x48 in a 19-point font, paint
+        # swatches of 70 pixels.
+        assert (lay.board.width, lay.board.height) == (1170, 970)
+        assert (lay.px(94), lay.px(38), lay.px(56), lay.px(15)) == (118, 48, 70, 19)
+    else:
+        assert lay.board.width == w - 552 and lay.px(56) == 56
+
+
 def test_network_session_follows_a_rematch_the_opponent_offered():
     from concurrent.futures import Future
 

@@ -60,36 +60,36 @@ def fitted(texts: theme.TextCache, key: Any, text: str, x: float, y: float, max_
 
 def draw_top_bar(view: EditorHost) -> None:
     """The brass bar: the map's name, size, file and whether it has unsaved changes."""
-    top = view.layout.top
+    top, px = view.layout.top, view.layout.px
     texts = view.texts
     plate_patch("brass", "normal").draw_rect(rect=arcade.LBWH(top.left - 20, top.bottom, top.width + 40,
                                                                top.height + 16))
     mid = top.bottom + top.height / 2
     doc = view.doc
-    left = top.left + 140
-    right = top.right - 14 - PLAY_WIDTH - 24  # clear of "Play this map"
+    left = top.left + 14 + px(100) + 26  # clear of "Menu"
+    right = top.right - 14 - px(PLAY_WIDTH) - 24  # clear of "Play this map"
     dirty_w = 0.0
     if doc.dirty:
-        dirty = texts.get("dirty", "unsaved changes", 0, mid - 1, size=14, color=theme.RUBY_DARK,
+        dirty = texts.get("dirty", "unsaved changes", 0, mid - 1, size=px(14), color=theme.RUBY_DARK,
                           anchor_y="center", italic=True, font=theme.SANS)
-        dirty_w = 34 + dirty.content_width
+        dirty_w = 22 + px(12) + dirty.content_width
     # The name gets what it needs up to 60% of the room; the size and file take the rest.
-    title = fitted(texts, "title", doc.name, left, mid, 0.6 * (right - left - dirty_w), "end", size=20,
+    title = fitted(texts, "title", doc.name, left, mid, 0.6 * (right - left - dirty_w), "end", size=px(20),
                    color=theme.INK_DARK, bold=True, anchor_y="center")
     title.draw()
     ink = (70, 48, 20, 255)
     size = texts.draw("size", f"{doc.width}\N{MULTIPLICATION SIGN}{doc.height}   \N{MIDDLE DOT}",
-                      title.x + title.content_width + 22, mid - 1, size=14, color=ink, anchor_y="center",
+                      title.x + title.content_width + 22, mid - 1, size=px(14), color=ink, anchor_y="center",
                       font=theme.SANS)
     where = display_path(doc.path) if doc.path else "not saved to a file yet"
     sub_x = size.x + size.content_width + 12
-    sub_text = fitted(texts, "subtitle", where, sub_x, mid - 1, right - sub_x - dirty_w, "middle", size=14,
+    sub_text = fitted(texts, "subtitle", where, sub_x, mid - 1, right - sub_x - dirty_w, "middle", size=px(14),
                       color=ink, anchor_y="center", font=theme.SANS)
     sub_text.draw()
     if doc.dirty:
         x = sub_text.x + sub_text.content_width + 22
-        arcade.draw_circle_filled(x, mid, 6, theme.RUBY_DARK)
-        texts.draw("dirty", "unsaved changes", x + 12, mid - 1, size=14, color=theme.RUBY_DARK,
+        arcade.draw_circle_filled(x, mid, px(6), theme.RUBY_DARK)
+        texts.draw("dirty", "unsaved changes", x + px(12), mid - 1, size=px(14), color=theme.RUBY_DARK,
                    anchor_y="center", italic=True, font=theme.SANS)
 
 
@@ -115,14 +115,15 @@ def draw_status(view: EditorHost) -> tuple[arcade.Text, arcade.Text | None]:
     mid = s.bottom + s.height / 2
     where, hint = status_texts(view)
     inner = s.width - 28
-    left = fitted(view.texts, "where", where, s.left + 14, mid, inner, "end", size=13, color=theme.PARCHMENT,
+    size = view.layout.px(13)
+    left = fitted(view.texts, "where", where, s.left + 14, mid, inner, "end", size=size, color=theme.PARCHMENT,
                   anchor_y="center", font=theme.SANS)
     left.draw()
     used = left.content_width + GAP if where else 0.0
     room = inner - used
     if room < MIN_HINT:
         return left, None
-    right = fitted(view.texts, "hint", hint, s.right - 14, mid, room, "end", size=13,
+    right = fitted(view.texts, "hint", hint, s.right - 14, mid, room, "end", size=size,
                    color=theme.PARCHMENT_DIM, anchor_x="right", anchor_y="center", italic=True, font=theme.SANS)
     right.draw()
     return left, right
@@ -135,7 +136,8 @@ def draw_toast(view: EditorHost) -> None:
         return
     b = view.layout.board
     cx = b.left + b.width / 2
-    text = view.texts.get("toast", view.toast, cx, b.bottom, size=15, color=theme.PARCHMENT, anchor_x="center",
+    text = view.texts.get("toast", view.toast, cx, b.bottom, size=view.layout.px(15), color=theme.PARCHMENT,
+                          anchor_x="center",
                           anchor_y="center", font=theme.SANS, width=int(b.width - 60), multiline=True,
                           align="center")
     tw = min(b.width - 40, text.content_width + 36)

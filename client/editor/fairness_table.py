@@ -21,13 +21,17 @@ TERRAIN_PAINT = {Terrain.PLAINS: ".", Terrain.FOREST: "f", Terrain.WATER: "~", T
 
 def draw_fairness(panel: ScrollingPanel, report: FairnessReport | None, findings: list[Finding]) -> None:
     """The two sides compared, row by row; flagged rows in amber. Sets the panel's scroll limit."""
-    c = panel.content
+    c, s = panel.content, panel.scale
+
+    def px(value: float) -> int:
+        return round(value * s)
+
     left, right = c.left + 14, c.right - 14
-    y = c.top - 22 + panel.scroll
+    y = c.top - px(22) + panel.scroll
     panel.rows = []
     if report is None:
         panel.texts.draw("nofair", "Place a gold and a silver city to compare the two sides.", left, y,
-                         size=15, color=theme.PARCHMENT_DIM, italic=True, width=int(right - left),
+                         size=px(15), color=theme.PARCHMENT_DIM, italic=True, width=int(right - left),
                          multiline=True, anchor_y="top")
         return
     codes = {f.code: f for f in findings if f.level != ERROR}
@@ -35,19 +39,19 @@ def draw_fairness(panel: ScrollingPanel, report: FairnessReport | None, findings
                         if f.code in ("territory-terrain", "near-terrain")}
     sym = SYMMETRY_LABELS.get(report.symmetry, "none") if report.symmetry else "none"
     _pair(panel, "sym", "Symmetry", sym, y, left, right, theme.EMERALD if report.symmetry else theme.PARCHMENT_DIM)
-    y -= 22
+    y -= px(22)
     distance = "no route" if report.enemy_distance is None else f"{report.enemy_distance} steps"
     _pair(panel, "dist", "Gold to silver", distance, y, left, right,
           theme.AMBER if "cities-close" in codes or "sides-separated" in codes else theme.PARCHMENT)
-    y -= 30
-    col_g, col_s = right - 92, right - 18
-    arcade.draw_texture_rect(city_for("G"), arcade.XYWH(col_g - 12, y, 20, 20))
-    arcade.draw_texture_rect(city_for("S"), arcade.XYWH(col_s - 12, y, 20, 20))
-    panel.texts.draw("hg", "gold", col_g - 26, y, size=13, color=theme.GOLD, anchor_x="right", anchor_y="center",
-                     bold=True)
-    panel.texts.draw("hs", "silver", col_s - 26, y, size=13, color=theme.SILVER, anchor_x="right",
+    y -= px(30)
+    col_g, col_s = right - px(92), right - px(18)
+    arcade.draw_texture_rect(city_for("G"), arcade.XYWH(col_g - px(12), y, px(20), px(20)))
+    arcade.draw_texture_rect(city_for("S"), arcade.XYWH(col_s - px(12), y, px(20), px(20)))
+    panel.texts.draw("hg", "gold", col_g - px(26), y, size=px(13), color=theme.GOLD, anchor_x="right",
                      anchor_y="center", bold=True)
-    y -= 22
+    panel.texts.draw("hs", "silver", col_s - px(26), y, size=px(13), color=theme.SILVER, anchor_x="right",
+                     anchor_y="center", bold=True)
+    y -= px(22)
     gold, silver = report.sides[Player.GOLD], report.sides[Player.SILVER]
 
     def steps(d: int | None) -> str:
@@ -70,30 +74,34 @@ def draw_fairness(panel: ScrollingPanel, report: FairnessReport | None, findings
     for terrain in Terrain:
         rows.append((terrain.value, str(gold.near[terrain]), str(silver.near[terrain]),
                      ("near-terrain", terrain.value) in flagged_terrains, terrain.value))
-    for i, (caption, g, s, flagged, kind) in enumerate(rows):
+    for i, (caption, g, silver_value, flagged, kind) in enumerate(rows):
         if kind == "head":
-            y -= 6
-            arcade.draw_line(left, y + 12, right, y + 12, theme.with_alpha(theme.BRASS, 90), 1)
+            y -= px(6)
+            arcade.draw_line(left, y + px(12), right, y + px(12), theme.with_alpha(theme.BRASS, 90), 1)
         x = left
         if kind not in (None, "head"):
-            x += 24
+            x += px(24)
             terrain = Terrain(kind)
             icon = city_for("P") if terrain is Terrain.CITY else stone_for(TERRAIN_PAINT[terrain], (2, 3))
-            arcade.draw_texture_rect(icon, arcade.XYWH(left + 9, y, 16, 16))
+            arcade.draw_texture_rect(icon, arcade.XYWH(left + px(9), y, px(16), px(16)))
         ink = theme.AMBER if flagged else theme.PARCHMENT
-        panel.texts.draw(("fc", i), caption, x, y, size=14, color=ink if kind != "head" else theme.BRASS_LIGHT,
-                         anchor_y="center", font=theme.SANS, bold=kind == "head")
-        panel.texts.draw(("fg", i), g, col_g, y, size=14, color=ink, anchor_x="right", anchor_y="center",
+        # The caption stops short of the gold column's widest number.
+        panel.texts.draw_fitted(("fc", i), caption, x, y, col_g - px(40) - x, size=px(14),
+                                color=ink if kind != "head" else theme.BRASS_LIGHT, anchor_y="center",
+                                font=theme.SANS, bold=kind == "head")
+        panel.texts.draw(("fg", i), g, col_g, y, size=px(14), color=ink, anchor_x="right", anchor_y="center",
                          font=theme.SANS)
-        panel.texts.draw(("fs", i), s, col_s, y, size=14, color=ink, anchor_x="right", anchor_y="center",
-                         font=theme.SANS)
-        y -= 20
-    panel.max_scroll = max(0.0, (c.top - 22 + panel.scroll - y) - (c.height - 20))
+        panel.texts.draw(("fs", i), silver_value, col_s, y, size=px(14), color=ink, anchor_x="right",
+                         anchor_y="center", font=theme.SANS)
+        y -= px(20)
+    panel.max_scroll = max(0.0, (c.top - px(22) + panel.scroll - y) - (c.height - 20))
     panel.scroll = min(panel.scroll, panel.max_scroll)
 
 
 def _pair(panel: ScrollingPanel, key: str, caption: str, value: str, y: float, left: float, right: float, colour) -> None:
-    panel.texts.draw((key, "c"), caption, left, y, size=14, color=theme.PARCHMENT_DIM, anchor_y="center",
-                     font=theme.SANS)
-    panel.texts.draw((key, "v"), value, right - 18, y, size=14, color=colour, anchor_x="right",
-                     anchor_y="center", font=theme.SANS, bold=True)
+    size = round(14 * panel.scale)
+    shown = panel.texts.fitted((key, "v"), value, right - 18, y, 0.6 * (right - 18 - left), size=size,
+                               color=colour, anchor_x="right", anchor_y="center", font=theme.SANS, bold=True)
+    panel.texts.draw_fitted((key, "c"), caption, left, y, right - 18 - left - shown.content_width - 16, size=size,
+                            color=theme.PARCHMENT_DIM, anchor_y="center", font=theme.SANS)
+    shown.draw()

@@ -93,3 +93,5 @@ class ScrollingPanel(Protocol):
     max_scroll: float
     rows: list[Any]
     texts: TextCache
+    scale: float
+    """The window's size step (fonts and row heights grow with it)."""

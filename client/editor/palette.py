@@ -18,7 +18,7 @@ from client.editor.tools import Tool
 from client.ui import theme
 from client.ui.textures import panel_patch, plate_patch
 from client.ui.widgets import BrassButton
-from client.views.layout import Rect
+from client.views.layout import PAD, Rect
 
 if TYPE_CHECKING:
     from client.editor.host import EditorHost
@@ -55,9 +55,9 @@ def place(root: UIAnchorLayout, widget: UIWidget, left: float, top: float, windo
 class Swatch(UITextureButton):
     """A paint to choose: the stone itself (or the city plate) as the button."""
 
-    def __init__(self, paint: str, on_click: Callable[[], Any]) -> None:
+    def __init__(self, paint: str, on_click: Callable[[], Any], size: int = SWATCH) -> None:
         texture = city_for(paint) if is_city(paint) else stone_for(paint, (3, 5))
-        super().__init__(texture=texture, width=SWATCH, height=SWATCH)
+        super().__init__(texture=texture, width=size, height=size)
         self.name = f"paint-{paint}"
         self.paint = paint
 
@@ -78,56 +78,63 @@ class Palette:
         self.captions: list[tuple[str, float, float]] = []
         self.rect = Rect(0, 0, 0, 0)
         self.help_top = 0.0
+        self.scale = 1.0
 
-    def build(self, root: UIAnchorLayout, rect: Rect, window_height: float) -> None:
-        """Create the widgets for the palette occupying ``rect``."""
-        self.rect = rect
+    def build(self, root: UIAnchorLayout, rect: Rect, window_height: float, scale: float = 1.0) -> None:
+        """Create the widgets for the palette occupying ``rect``; ``scale`` is the window's size
+        step (buttons, swatches, gaps and fonts grow with it, the padding from the edge does not)."""
+        self.rect, self.scale = rect, scale
+
+        def px(value: float) -> int:
+            return round(value * scale)
+
         self.buttons.clear()
         self.swatches.clear()
         self.headings, self.captions = [], []
         view = self.view
-        left = rect.left + 20
+        left = rect.left + max(20, (rect.width - 2 * px(100) + px(6)) // 2)  # the two columns centred
         y = rect.top - 18
 
         def heading(text: str) -> None:
             nonlocal y
-            self.headings.append((text, left, y - 14))
-            y -= 28
+            self.headings.append((text, left, y - px(14)))
+            y -= px(28)
 
         heading("Tools")
         tools = list(Tool)
         for i, tool in enumerate(tools):
             col, row = i % 2, i // 2
-            button = BrassButton(tool.label, width=94, height=38, font_size=15, kind="brass", name=f"tool-{tool.value}",
-                                 on_click=lambda t=tool: view.select_tool(t))
-            place(root, button, left + col * 100, y - row * 44, window_height)
+            button = BrassButton(tool.label, width=px(94), height=px(38), font_size=px(15), kind="brass",
+                                 name=f"tool-{tool.value}", on_click=lambda t=tool: view.select_tool(t))
+            place(root, button, left + col * px(100), y - row * px(44), window_height)
             self.buttons[f"tool-{tool.value}"] = button
-        y -= 3 * 44 + 8
+        y -= 3 * px(44) + px(8)
         heading("Brush")
         for i, size in enumerate(BRUSH_SIZES):
-            button = BrassButton(f"{size}\N{MULTIPLICATION SIGN}{size}", width=60, height=34, font_size=15,
-                                 kind="brass", name=f"brush-{size}", on_click=lambda s=size: view.select_brush(s))
-            place(root, button, left + i * 67, y, window_height)
+            button = BrassButton(f"{size}\N{MULTIPLICATION SIGN}{size}", width=px(60), height=px(34),
+                                 font_size=px(15), kind="brass", name=f"brush-{size}",
+                                 on_click=lambda s=size: view.select_brush(s))
+            place(root, button, left + i * px(67), y, window_height)
             self.buttons[f"brush-{size}"] = button
-        y -= 34 + 12
+        y -= px(34) + px(12)
         heading("Paint")
         for i, paint in enumerate(PAINTS):
             col, row = i % 3, i // 3
-            x, top = left + col * 67, y - row * 80
-            swatch = Swatch(paint, lambda p=paint: view.select_paint(p))
+            x, top = left + col * px(67), y - row * px(80)
+            swatch = Swatch(paint, lambda p=paint: view.select_paint(p), px(SWATCH))
             place(root, swatch, x, top, window_height)
             self.swatches[paint] = swatch
-            self.captions.append((_short_name(paint), x + SWATCH / 2, top - SWATCH - 16))
-        y -= 3 * 80 + 2
+            self.captions.append((_short_name(paint), x + px(SWATCH) / 2, top - px(SWATCH) - px(16)))
+        y -= 3 * px(80) + px(2)
         heading("Symmetry")
         for i, (symmetry, text) in enumerate(SYMMETRY_BUTTONS):
             col, row = i % 2, i // 2
-            button = BrassButton(text, width=94, height=34, font_size=13, kind="brass",
+            button = BrassButton(text, width=px(94), height=px(34), font_size=px(13), kind="brass",
                                  name=f"symmetry-{symmetry or 'off'}",
                                  on_click=lambda s=symmetry: view.select_symmetry(s))
-            place(root, button, left + col * 100, y - row * 40, window_height)
+            place(root, button, left + col * px(100), y - row * px(40), window_height)
             self.buttons[f"symmetry-{symmetry or 'off'}"] = button
-        self.help_top = y - 2 * 40 - 10
+        self.help_top = y - 2 * px(40) - px(10)
 
     def sync(self) -> None:
         """Light the selected tool, brush, and symmetry."""
@@ -149,8 +156,11 @@ class Palette:
 
     def draw_front(self) -> None:
         """Headings, captions, the selected paint's ring and the mouse reminders."""
+        s = self.scale
+        room = self.rect.width - 2 * PAD  # every text keeps the inner padding from the palette's edges
         for text, x, y in self.headings:
-            self.texts.draw(("h", text), text, x, y, size=17, color=theme.BRASS_LIGHT, bold=True, anchor_y="center")
+            self.texts.draw_fitted(("h", text), text, x, y, room, size=round(17 * s), color=theme.BRASS_LIGHT,
+                                   bold=True, anchor_y="center")
         current = self.view.tools.current_paint
         for paint, swatch in self.swatches.items():
             rect = swatch.rect
@@ -159,20 +169,22 @@ class Palette:
                                                    theme.BRASS_LIGHT, 3)
         for (text, x, y), paint in zip(self.captions, PAINTS, strict=True):
             colour = theme.BRASS_LIGHT if paint == current else theme.PARCHMENT_DIM
-            self.texts.draw(("c", paint), text, x, y, size=11, color=colour, anchor_x="center", anchor_y="center",
-                            font=theme.SANS)
+            self.texts.draw_fitted(("c", paint), text, x, y, round(66 * s), size=round(11 * s), color=colour,
+                                   anchor_x="center", anchor_y="center", font=theme.SANS)
         self.draw_help()
 
     def draw_help(self) -> None:
         """Mouse reminders at the foot of the palette, inside its frame, if there is room."""
+        line = round(HELP_LINE * self.scale)
         bottom = self.rect.bottom + 22
-        if self.help_top - bottom < len(KEY_HELP) * HELP_LINE:
+        if self.help_top - bottom < len(KEY_HELP) * line:
             return
-        y = bottom + (len(KEY_HELP) - 1) * HELP_LINE
+        y = bottom + (len(KEY_HELP) - 1) * line
         for i, text in enumerate(KEY_HELP):
-            self.texts.draw(("help", i), text, self.rect.left + self.rect.width / 2, y, size=11,
-                            color=theme.INK_MUTED, font=theme.SANS, anchor_x="center", italic=True)
-            y -= HELP_LINE
+            self.texts.draw_fitted(("help", i), text, self.rect.left + self.rect.width / 2, y,
+                                   self.rect.width - 2 * PAD, size=round(11 * self.scale), color=theme.INK_MUTED,
+                                   font=theme.SANS, anchor_x="center", italic=True)
+            y -= line
 
     def hover_text(self, x: float, y: float) -> str | None:
         """What the widget under the mouse is and its key (for the status line)."""

@@ -64,18 +64,26 @@ class SidePanel:
         self.rows: list[FindingRow] = []
         self.hovered: Finding | None = None
         self.heading_y = 0.0
+        self.scale = 1.0
 
-    def build(self, root: UIAnchorLayout, rect: Rect, window_height: float) -> None:
-        """Create the file buttons and the tabs for the panel occupying ``rect``."""
-        self.rect = rect
+    def px(self, value: float) -> int:
+        """``value`` pixels (a font size, a row's height) stepped up with the window's size step."""
+        return round(value * self.scale)
+
+    def build(self, root: UIAnchorLayout, rect: Rect, window_height: float, scale: float = 1.0) -> None:
+        """Create the file buttons and the tabs for the panel occupying ``rect``; ``scale`` is the
+        window's size step (buttons and fonts grow with it, the padding from the edge does not)."""
+        self.rect, self.scale = rect, scale
         self.buttons.clear()
         view = self.view
+        px = self.px
         inner = rect.width - 40
         width = (inner - 2 * 8) / 3
         left = rect.left + 20
         y = rect.top - 18
-        self.heading_y = y - 14
-        y -= 28
+        self.heading_y = y - px(14)
+        y -= px(28)
+        high, pitch, font = px(36), px(36) + 6, px(15)
         files = view.files
         actions = {"new": files.new_map, "open": files.open_map, "generate": files.generate, "save": files.save,
                    "save-as": files.save_as_dialog, "details": files.edit_details, "resize": files.resize_dialog,
@@ -84,25 +92,25 @@ class SidePanel:
         for i, (text, name) in enumerate(self.FILE_BUTTONS):
             col, row = i % 3, i // 3
             kind = "steel" if name in ("undo", "redo") else "brass"
-            button = BrassButton(text, width=width, height=36, font_size=15, kind=kind, name=name,
+            button = BrassButton(text, width=width, height=high, font_size=font, kind=kind, name=name,
                                  on_click=actions[name])
-            place(root, button, left + col * (width + 8), y - row * 42, window_height)
+            place(root, button, left + col * (width + 8), y - row * pitch, window_height)
             self.buttons[name] = button
-        y -= 3 * 42
+        y -= 3 * pitch
         half = (inner - 8) / 2
         for i, (text, name) in enumerate(self.TILED_BUTTONS):
-            button = BrassButton(text, width=half, height=36, font_size=15, kind="brass", name=name,
+            button = BrassButton(text, width=half, height=high, font_size=font, kind="brass", name=name,
                                  on_click=actions[name])
             place(root, button, left + i * (half + 8), y, window_height)
             self.buttons[name] = button
-        y -= 42 + 12
+        y -= pitch + 12
         tab_w = (inner - 8) / 2
         for i, (text, name) in enumerate((("Checks", "checks"), ("Fairness", "fairness"))):
-            button = BrassButton(text, width=tab_w, height=36, font_size=15, kind="steel", name=f"tab-{name}",
+            button = BrassButton(text, width=tab_w, height=high, font_size=font, kind="steel", name=f"tab-{name}",
                                  on_click=lambda n=name: self.select_tab(n))
             place(root, button, left + i * (tab_w + 8), y, window_height)
             self.buttons[f"tab-{name}"] = button
-        y -= 36 + 10
+        y -= high + 10
         self.content = Rect(left - 4, rect.bottom + 18, inner + 8, y - rect.bottom - 18)
 
     def select_tab(self, name: str) -> None:
@@ -148,8 +156,8 @@ class SidePanel:
 
     def draw_front(self, findings: list[Finding], report: FairnessReport | None) -> None:
         """The heading and the checks or fairness table, clipped to the inset."""
-        self.texts.draw("map-h", "Map", self.rect.left + 20, self.heading_y, size=17, color=theme.BRASS_LIGHT,
-                        bold=True, anchor_y="center")
+        self.texts.draw("map-h", "Map", self.rect.left + 20, self.heading_y, size=self.px(17),
+                        color=theme.BRASS_LIGHT, bold=True, anchor_y="center")
         c = self.content
         ctx = self.view.window.ctx
         ctx.scissor = (int(c.left + 2), int(c.bottom + 2), int(c.width - 4), int(c.height - 4))
@@ -162,40 +170,42 @@ class SidePanel:
             ctx.scissor = None
 
     def _draw_checks(self, findings: list[Finding]) -> None:
-        c = self.content
+        c, px = self.content, self.px
         left, width = c.left + 14, c.width - 28
         top = c.top - 12 + self.scroll
         errors = [f for f in findings if f.level == ERROR]
         warnings = [f for f in findings if f.level != ERROR]
         playable = not errors
         colour = theme.EMERALD if playable else theme.RUBY
-        arcade.draw_circle_filled(left + 9, top - 14, 8, colour)
-        arcade.draw_circle_outline(left + 9, top - 14, 8, theme.with_alpha(theme.PARCHMENT, 140), 1.5)
-        self.texts.draw("state", "Playable" if playable else "Not playable", left + 26, top - 14, size=19,
-                        color=colour, bold=True, anchor_y="center")
+        gem_y = top - px(14)
+        arcade.draw_circle_filled(left + px(9), gem_y, px(8), colour)
+        arcade.draw_circle_outline(left + px(9), gem_y, px(8), theme.with_alpha(theme.PARCHMENT, 140), 1.5)
+        self.texts.draw_fitted("state", "Playable" if playable else "Not playable", left + px(26), gem_y,
+                               width - px(26), size=px(19), color=colour, bold=True, anchor_y="center")
         if errors:
             counts = f"{_count(len(errors), 'error')}, {_count(len(warnings), 'warning')}: fix the errors to play it"
         elif warnings:
             counts = f"{_count(len(warnings), 'warning')} about fairness"
         else:
             counts = "no warnings: the sides look even"
-        note = self.texts.get("counts", counts, left, top - 34, size=13, color=theme.PARCHMENT_DIM,
+        note = self.texts.get("counts", counts, left, top - px(34), size=px(13), color=theme.PARCHMENT_DIM,
                               italic=True, width=int(width), multiline=True, anchor_y="top", font=theme.SANS)
         note.draw()
-        y = top - 40 - note.content_height - 8
+        y = top - px(40) - note.content_height - 8
         self.rows = []
         for i, finding in enumerate(findings):
             error = finding.level == ERROR
             gem = theme.RUBY if error else theme.AMBER
-            text = self.texts.get(("f", i), _sentence(finding.message), left + 20, y, size=14,
+            text = self.texts.get(("f", i), _sentence(finding.message), left + px(20), y, size=px(14),
                                   color=theme.PARCHMENT if finding is not self.hovered else theme.BRASS_LIGHT,
-                                  width=int(width - 20), multiline=True, anchor_y="top", font=theme.SANS)
+                                  width=int(width - px(20)), multiline=True, anchor_y="top", font=theme.SANS)
             height = text.content_height
             if finding is self.hovered:
                 arcade.draw_lbwh_rectangle_filled(left - 6, y - height - 4, width + 12, height + 8,
                                                   theme.with_alpha(gem, 40))
-            arcade.draw_polygon_filled([(left + 7, y - 3), (left + 13, y - 9), (left + 7, y - 15), (left + 1, y - 9)],
-                                       gem)
+            g, mid = px(6), y - px(9)  # half the gem's width; its centre sits on the first line
+            arcade.draw_polygon_filled([(left + 1 + g, mid + g), (left + 1 + 2 * g, mid), (left + 1 + g, mid - g),
+                                        (left + 1, mid)], gem)
             text.draw()
             self.rows.append(FindingRow(y - height - 4, y + 4, finding))
             y -= height + 12
@@ -205,12 +215,13 @@ class SidePanel:
 
     def _draw_census(self, left: float, width: float, y: float) -> float:
         """How much of each terrain and how many cities the board holds; returns the new y."""
-        doc = self.view.doc
+        doc, px = self.view.doc, self.px
         arcade.draw_line(left, y, left + width, y, theme.with_alpha(theme.BRASS, 90), 1)
-        y -= 20
-        self.texts.draw("census-h", "On the board", left, y, size=15, color=theme.BRASS_LIGHT, bold=True,
-                        anchor_y="center")
-        y -= 26
+        y -= px(20)
+        self.texts.draw_fitted("census-h", "On the board", left, y, width, size=px(15), color=theme.BRASS_LIGHT,
+                               bold=True, anchor_y="center")
+        y -= px(26)
+        line = px(26)
         counts = {paint: 0 for paint in PAINTS}
         for row in doc.rows:
             for paint in row:
@@ -219,16 +230,16 @@ class SidePanel:
         col_w = width / 3
         for i, paint in enumerate(PAINTS):
             col, row = i % 3, i // 3
-            x, yy = left + col * col_w, y - row * 26
+            x, yy = left + col * col_w, y - row * line
             icon = city_for(paint) if is_city(paint) else stone_for(paint, (2, 3))
-            arcade.draw_texture_rect(icon, arcade.XYWH(x + 9, yy, 18, 18))
+            arcade.draw_texture_rect(icon, arcade.XYWH(x + px(9), yy, px(18), px(18)))
             value = str(counts[paint]) if is_city(paint) else f"{100 * counts[paint] / total:.0f}%"
-            self.texts.draw(("census", paint), value, x + 24, yy, size=13, color=theme.PARCHMENT,
+            self.texts.draw(("census", paint), value, x + px(24), yy, size=px(13), color=theme.PARCHMENT,
                             anchor_y="center", font=theme.SANS)
-        y -= 3 * 26
+        y -= 3 * line
         if any(row.finding.cells for row in self.rows):
             hint = self.texts.get("census-hint", "Hover a finding to see its cells on the board.", left, y + 8,
-                                  size=12, color=theme.INK_MUTED, italic=True, anchor_y="top", font=theme.SANS,
+                                  size=px(12), color=theme.INK_MUTED, italic=True, anchor_y="top", font=theme.SANS,
                                   width=int(width), multiline=True)
             hint.draw()
             y -= hint.content_height + 4

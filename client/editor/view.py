@@ -90,14 +90,14 @@ class EditorView(BaseView):
         self.root.clear()
         lay = self.layout
         h = self.window.height
-        self.palette.build(self.root, lay.palette, h)
-        self.side.build(self.root, lay.side, h)
-        self.menu_button = BrassButton("Menu", width=100, height=40, kind="steel", font_size=15,
-                                       on_click=self.leave, name="menu")
-        self.root.add(self.menu_button, anchor_x="left", anchor_y="top", align_x=14, align_y=-9)
-        self.play_button = BrassButton("Play this map", width=PLAY_WIDTH, height=40, kind="gold", font_size=16,
-                                       on_click=self.play_dialog, name="play")
-        self.root.add(self.play_button, anchor_x="right", anchor_y="top", align_x=-14, align_y=-9)
+        self.palette.build(self.root, lay.palette, h, lay.scale)
+        self.side.build(self.root, lay.side, h, lay.scale)
+        self.menu_button = BrassButton("Menu", width=lay.px(100), height=lay.px(40), kind="steel",
+                                       font_size=lay.px(15), on_click=self.leave, name="menu")
+        self.root.add(self.menu_button, anchor_x="left", anchor_y="top", align_x=14, align_y=-lay.px(9))
+        self.play_button = BrassButton("Play this map", width=lay.px(PLAY_WIDTH), height=lay.px(40), kind="gold",
+                                       font_size=lay.px(16), on_click=self.play_dialog, name="play")
+        self.root.add(self.play_button, anchor_x="right", anchor_y="top", align_x=-14, align_y=-lay.px(9))
         self.ui.request_layout()
 
     # ---------------------------------------------------------------- lifecycle

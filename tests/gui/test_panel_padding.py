@@ -106,3 +106,34 @@ def test_the_open_list_fits_every_map_inside_its_button(window, tmp_path):
         resize(window, 1280, 800)
         window.navigator.go_menu()
         pump(window)
+
+
+def test_the_editor_steps_up_on_a_large_window_and_its_panel_text_keeps_its_padding(window):
+    window.navigator.go_editor("pewter-marches")
+    pump(window, 3)
+    editor = window.current_view
+    try:
+        for size in SIZES:
+            resize(window, *size)
+            for tab in ("checks", "fairness"):
+                editor.side.select_tab(tab)
+                pump(window, 2)
+                for panel in (editor.palette, editor.side):
+                    shown = [e.text for e in panel.texts._entries.values() if e.text.text]
+                    assert len(shown) >= 10, (size, tab)
+                    for text in shown:
+                        start = text.x - {"left": 0, "center": 0.5, "right": 1}[text.anchor_x] * text.content_width
+                        assert panel.rect.left + PAD - 0.5 <= start, (size, tab, text.text)
+                        assert start + text.content_width <= panel.rect.right - PAD + 0.5, (size, tab, text.text)
+            lay = editor.layout
+            tool, swatch = editor.palette.buttons["tool-brush"], editor.palette.swatches["."]
+            heading = editor.palette.texts._entries[("h", "Tools")].text
+            if size == (1920, 1080):
+                assert lay.scale == 1.25 and (tool.width, tool.height, swatch.width, heading.font_size) == (118, 48, 70, 21)
+                assert editor.side.buttons["new"].height == 45 and editor.menu_button.width == 125
+            else:
+                assert lay.scale == 1.0 and (tool.width, tool.height, swatch.width, heading.font_size) == (94, 38, 56, 17)
+    finally:
+        resize(window, 1280, 800)
+        window.navigator.go_menu()
+        pump(window)
