@@ -2,13 +2,10 @@
 
 It drives a :class:`~client.play.session.GameSession` and never knows whether it is local,
 networked or a replay. Updates are animated one event at a time (:mod:`client.play.animation`).
-The view is assembled from parts, each handed only what it reads: its state (:mod:`client.views.game.state`),
-the words it shows (:mod:`~client.views.game.text`), the chronicle (:mod:`~client.views.game.chronicle_teller`),
-the events as shown (:mod:`~client.views.game.events`), the turn's actions and saving (:mod:`~client.views.game.actions`),
-the dialog (:mod:`~client.views.game.dialogs`), a replay's controls (:mod:`~client.views.game.replay`), the keys and
-mouse (:mod:`~client.views.game.input`) and an online game's chat (:mod:`~client.views.game.chat_panel`).
-Its sections, dialogs and effects see it as a :class:`~client.views.game.screen.GameScreen`; it
-moves to other screens through the window's :class:`~client.navigation.Navigator`.
+The view is assembled from parts of client/views/game, each handed only what it reads: state, text,
+chronicle_teller, events, actions, dialogs, replay, input and chat_panel (an online game's chat). Its
+sections, dialogs and effects see it as a :class:`~client.views.game.screen.GameScreen`; it moves to
+other screens through the window's :class:`~client.navigation.Navigator`.
 
 The window draws a frame only when something changed (:meth:`ScrypticWindow.draw`): this view
 asks for one when the game moved on, and says it is :meth:`animating` while anything moves.
@@ -147,8 +144,7 @@ class GameView(arcade.View):
             self.dialog.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
-        # Arcade's SectionManager stops the resize event before the window's own handler sets the
-        # viewport: without this the screen stayed clipped to its old size (scores gone past 1280).
+        # The SectionManager stops resizes before the window sets its viewport: set it here, or the screen stays clipped.
         self.window.viewport = (0, 0, width, height)
         self.layout = self._layout(width, height)
         if self.coach is not None:
@@ -318,8 +314,7 @@ class GameView(arcade.View):
 
     def _layout(self, width: int, height: int) -> GameLayout:
         """The rectangles (a narrow board widens the side column; in a lesson the coach takes that room)."""
-        aspect = self.display.width / self.display.height if self.coach is None else None
-        return game_layout(width, height, self.rack_slots(), aspect)
+        return game_layout(width, height, self.rack_slots(), self.display.width / self.display.height if self.coach is None else None)
 
     def _show_end(self) -> None:
         self.navigator.show_game_over(self)
