@@ -168,3 +168,20 @@ def test_the_declarations_speak_the_servers_and_the_clients_protocol_version():
     from server.edge.protocol import PROTOCOL_VERSION as SERVER_VERSION
 
     assert wire.WIRE_VERSION == SERVER_VERSION == CLIENT_VERSION == 2
+
+
+def test_the_chat_and_tournament_pushes_decode_to_their_structs():
+    line = {"id": 7, "user": {"id": 3, "name": "Ann"}, "text": "hi", "t": 1.5}
+    chat = wire.decode_message(msgspec.msgpack.encode({"v": 2, "type": "chat", "room": "tournament",
+                                                        "tournament": "t1", "line": line}))
+    assert chat == wire.ChatPush(room="tournament", tournament="t1",
+                                 line=wire.ChatLine(id=7, user=wire.UserRef(id=3, name="Ann"), text="hi", t=1.5))
+    assert wire.decode_message(msgspec.msgpack.encode({"type": "chat_muted", "reason": None})) == wire.ChatMutedPush()
+    paired = wire.decode_message(msgspec.msgpack.encode({"type": "tournament_game", "tournament": "t1", "game": "g9",
+                                                          "seat": 2, "opponent": {"id": 4, "name": "Bob"}}))
+    assert paired == wire.TournamentGamePush(tournament="t1", game="g9", seat=2, opponent=wire.UserRef(id=4, name="Bob"))
+    over = wire.decode_message(msgspec.msgpack.encode({"type": "tournament_over", "tournament": {"id": "t1"},
+                                                        "winner": None}))
+    assert over == wire.TournamentOverPush(tournament={"id": "t1"}, winner=None)
+    with pytest.raises(msgspec.ValidationError, match=r"\$\.seat"):
+        wire.decode_message(msgspec.msgpack.encode({"type": "tournament_game", "tournament": "t1", "game": "g", "seat": "x"}))

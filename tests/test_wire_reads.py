@@ -24,6 +24,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("client/views/online/lobby.py", "me"): "the user in the hello reply",
     ("client/views/online/lobby_common.py", "me"): "the user in the hello reply",
     ("client/views/online/profile.py", "me"): "the user in the hello reply",
+    ("client/views/online/tournaments.py", "me"): "the user in the hello reply",
     # Not the wire at all.
     ("client/net/identity.py", "entry"): "a server's entry in the identity file this client keeps",
 }

@@ -14,6 +14,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from shared.wire import ChatPush
+
 MAX_CHARS = 200  # the server's cap; longer drafts are cut as they are typed
 
 
@@ -43,14 +45,12 @@ class GameChat:
         self.problem: str | None = None  # the server's reason for the last refused line
         self._pending: list[concurrent.futures.Future[Any]] = []
 
-    def receive(self, message: dict[str, Any]) -> bool:
-        """Keep a ``chat`` push if it is of this room; True if it was."""
-        if message.get("type") != "chat" or message.get("game") != self.game or message.get("room") != self.room:
+    def receive(self, message: Any) -> bool:
+        """Keep a ``chat`` push (:class:`shared.wire.ChatPush`) if it is of this room; True if it was."""
+        if not isinstance(message, ChatPush) or message.game != self.game or message.room != self.room:
             return False
-        line = message.get("line") or {}
-        user = line.get("user") or {}
-        self.lines.append(ChatLine(int(line.get("id", 0)), str(user.get("name") or "?"), str(line.get("text", "")),
-                                   user.get("id") == self.me))
+        line = message.line
+        self.lines.append(ChatLine(line.id, line.user.name or "?", line.text, line.user.id == self.me))
         if not self.open:
             self.unread += 1
         return True

@@ -31,6 +31,7 @@ from shared.rules.presets import PRESETS
 from shared.rules.terrain import Player
 from shared.wire import (
     ChallengePush,
+    ChatPush,
     GameInfo,
     InfoPush,
     RatingChange,

@@ -14,6 +14,7 @@ from typing import Any
 
 from client.net import ThreadedClient
 from client.terminal.parsing import UsageError, player_option
+from shared.wire import ChatLine, ChatMutedPush, ChatPush, TournamentGamePush, TournamentOverPush, TournamentPush
 
 EVENTS_HELP = """tournaments and chat:
   tournaments                    upcoming, running and finished events
@@ -52,33 +53,30 @@ class EventCommands:
         self.wait = wait
         self.current = current
         self.take_seat = take_seat
-        self.lines: dict[int, dict[str, Any]] = {}  # chat lines shown, by id (to report)
+        self.lines: dict[int, ChatLine] = {}  # chat lines shown, by id (to report)
 
-    def show(self, message: dict[str, Any]) -> bool:
+    def show(self, message: Any) -> bool:
         """Print a tournament or chat push; True if ``message`` was one."""
-        kind = message.get("type")
-        if kind == "chat":
-            line = message["line"]
-            self.lines[line["id"]] = line
-            where = {"game": "", "spectators": "spectators ", "tournament": f"{message.get('tournament')} "}[message["room"]]
-            self.say(f"[{where}{line['user']['name']}] {line['text']}   (#{line['id']})")
+        if isinstance(message, ChatPush):
+            line = message.line
+            self.lines[line.id] = line
+            where = {"game": "", "spectators": "spectators ", "tournament": f"{message.tournament} "}.get(message.room, "")
+            self.say(f"[{where}{line.user.name}] {line.text}   (#{line.id})")
             return True
-        if kind == "chat_muted":
-            self.say(f"[the operator muted you in chat: {message['reason']}]" if message.get("reason")
+        if isinstance(message, ChatMutedPush):
+            self.say(f"[the operator muted you in chat: {message.reason}]" if message.reason
                      else "[you may chat again]")
             return True
-        if kind == "tournament_game":
-            self.say(f"[tournament {message['tournament']}: paired against {message['opponent']['name']}; game "
-                     f"{message['game']} starts]")
-            self.take_seat(message["game"])
+        if isinstance(message, TournamentGamePush):
+            opponent = message.opponent.name if message.opponent is not None else "?"
+            self.say(f"[tournament {message.tournament}: paired against {opponent}; game {message.game} starts]")
+            self.take_seat(message.game)
             return True
-        if kind == "tournament_over":
-            for text in standings_lines(message["tournament"]):
+        if isinstance(message, TournamentOverPush):
+            for text in standings_lines(message.tournament):
                 self.say(text)
             return True
-        if kind == "tournament":
-            return True  # followed quietly: `tournament ID` shows the standings
-        return False
+        return isinstance(message, TournamentPush)  # followed quietly: `tournament ID` shows the standings
 
     def cmd_tournaments(self, args: list[str]) -> None:
         listed = self.wait(self.client.call("tournaments"))

@@ -17,7 +17,8 @@ from shared.wire.views import Clock, GameInfo, LobbyEntry, UserRef, View
 __all__ = [
     "WIRE_VERSION", "StatePush", "UpdatePush", "MissedUpdate", "MissedPush", "InfoPush",
     "PresencePush", "LobbyPush", "YourTurnPush", "ChallengePush", "AnalysisPush",
-    "AnalysisFailedPush", "ByePush", "RenamedPush", "ResultReply", "ErrorReply", "Push",
+    "AnalysisFailedPush", "ByePush", "RenamedPush", "ChatLine", "ChatPush", "ChatMutedPush",
+    "TournamentPush", "TournamentGamePush", "TournamentOverPush", "ResultReply", "ErrorReply", "Push",
     "ServerMessage", "GameMessage", "PUSH_TYPES", "message_type", "decode_message",
 ]
 
@@ -126,6 +127,52 @@ class RenamedPush(_Message, tag="renamed"):
     user: UserRef
 
 
+class ChatLine(msgspec.Struct, kw_only=True):
+    """A chat line as shown (already masked): its id (to report it), who said it, when."""
+
+    id: int
+    user: UserRef
+    text: str
+    t: float = 0.0
+
+
+class ChatPush(_Message, tag="chat"):
+    """A line in a room you are in: a game's (``game``, ``spectators``) or a tournament's."""
+
+    room: str  # "game", "spectators" or "tournament"
+    line: ChatLine
+    game: str | None = None  # the game rooms
+    tournament: str | None = None  # the tournament room
+
+
+class ChatMutedPush(_Message, tag="chat_muted"):
+    """The operator muted you in chat (``reason``) or lifted it (``reason`` None)."""
+
+    reason: str | None = None
+
+
+class TournamentPush(_Message, tag="tournament"):
+    """An event you play in or follow changed."""
+
+    tournament: dict[str, Any]  # the event with its standings, as the ``tournament`` reply gives it
+
+
+class TournamentGamePush(_Message, tag="tournament_game"):
+    """You were paired in ``tournament``: the game has started, attach to it by account."""
+
+    tournament: str
+    game: str
+    seat: int
+    opponent: UserRef | None = None
+
+
+class TournamentOverPush(_Message, tag="tournament_over"):
+    """An event ended: its final standings and the winner (None if nobody played)."""
+
+    tournament: dict[str, Any]  # as in ``tournament``
+    winner: UserRef | None = None
+
+
 class ResultReply(_Message, tag="result"):
     """The success reply to request ``re``."""
 
@@ -145,11 +192,13 @@ GameMessage = Union[StatePush, UpdatePush, MissedPush, InfoPush, PresencePush]
 """The pushes about one game (``game``), which a client's tracker of that game applies."""
 
 Push = Union[StatePush, UpdatePush, MissedPush, InfoPush, PresencePush, LobbyPush, YourTurnPush,
-             ChallengePush, AnalysisPush, AnalysisFailedPush, ByePush, RenamedPush]
+             ChallengePush, AnalysisPush, AnalysisFailedPush, ByePush, RenamedPush, ChatPush, ChatMutedPush,
+             TournamentPush, TournamentGamePush, TournamentOverPush]
 
 ServerMessage = Union[StatePush, UpdatePush, MissedPush, InfoPush, PresencePush, LobbyPush,
                       YourTurnPush, ChallengePush, AnalysisPush, AnalysisFailedPush, ByePush,
-                      RenamedPush, ResultReply, ErrorReply]
+                      RenamedPush, ChatPush, ChatMutedPush, TournamentPush, TournamentGamePush,
+                      TournamentOverPush, ResultReply, ErrorReply]
 """Anything a server sends, told apart by its ``type``."""
 
 PUSH_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in Push.__args__)  # type: ignore[attr-defined]

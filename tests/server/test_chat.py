@@ -11,11 +11,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import srv_helpers as H
 
 from client.net import ServerError
 from server.lobby.chat_text import MAX_CHARS, ChatText
+from shared import wire
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -23,7 +25,8 @@ REPO = Path(__file__).resolve().parents[2]
 def heard(client) -> list[dict[str, Any]]:
     """The chat pushes ``client`` gets from now on."""
     lines: list[dict[str, Any]] = []
-    client.on_message = lambda m: lines.append(m) if m.get("type") in ("chat", "chat_muted") else None
+    client.on_message = lambda m: (lines.append(msgspec.to_builtins(m))
+                                   if isinstance(m, (wire.ChatPush, wire.ChatMutedPush)) else None)
     return lines
 
 

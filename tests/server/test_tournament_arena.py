@@ -9,10 +9,12 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import srv_helpers as H
 
 from client.net import AsyncClient, ServerError
+from shared import wire
 
 BLITZ = {"kind": "fischer", "initial": 120, "increment": 2}
 
@@ -53,14 +55,14 @@ class Bots:
         for user, client in clients.items():
             client.on_message = lambda message, user=user: self.heard(user, message)
 
-    def heard(self, user: int, message: dict[str, Any]) -> None:
-        if message.get("type") == "tournament_game" and message["seat"] == 1:
-            gold, silver = user, message["opponent"]["id"]
-            self.paired.append((message["game"], gold, silver))
+    def heard(self, user: int, message: Any) -> None:
+        if isinstance(message, wire.TournamentGamePush) and message.seat == 1 and message.opponent is not None:
+            gold, silver = user, message.opponent.id
+            self.paired.append((message.game, gold, silver))
             if len(self.tasks) < self.budget:
-                self.tasks.append(asyncio.ensure_future(self.settle(message["game"], gold, silver)))
-        elif message.get("type") == "tournament_over":
-            self.final = message
+                self.tasks.append(asyncio.ensure_future(self.settle(message.game, gold, silver)))
+        elif isinstance(message, wire.TournamentOverPush):
+            self.final = msgspec.to_builtins(message)
             self.over.set()
 
     async def settle(self, game: str, gold: int, silver: int) -> None:
@@ -161,7 +163,7 @@ async def test_a_finished_arena_refuses_joins(server, connect, tmp_path):
     key = operator_key(tmp_path)
     operator = await connect(server, "Warden")
     over: asyncio.Event = asyncio.Event()
-    operator.on_message = lambda m: over.set() if m.get("type") == "tournament_over" else None
+    operator.on_message = lambda m: over.set() if isinstance(m, wire.TournamentOverPush) else None
     quick = await operator.create_tournament(key, "Blink", 1, map="test-ford")
     await operator.tournament(quick["id"])  # follow it
     await asyncio.wait_for(over.wait(), 30)

@@ -10,6 +10,8 @@ import srv_helpers as H
 from test_tournament_arena import operator_key
 from test_tournament_swiss import start_now
 
+from shared import wire
+
 DAYS = {"kind": "correspondence", "days": 3}
 
 
@@ -59,7 +61,7 @@ async def test_a_league_season_across_a_restart_then_promotion_and_relegation(st
     assert [(r["division"], r["user"]["id"], r["points"]) for r in seen["standings"]] == [
         (1, winner_1, 0.0), (1, winner_2, 0.0), (2, loser_1, 0.0), (2, loser_2, 0.0)]
     over = asyncio.Event()
-    back[winner_1].on_message = lambda m: over.set() if m.get("type") == "tournament_over" else None
+    back[winner_1].on_message = lambda m: over.set() if isinstance(m, wire.TournamentOverPush) else None
     for game in list(state.playing):
         await resign_silver(back, game)
     await asyncio.wait_for(over.wait(), 30)

@@ -19,6 +19,7 @@ from client.ui.widgets import BrassButton, label
 from client.views.online.lobby_cells import cell, header_row, small_button, spread, table_row, top_panel, two_lines
 from client.views.online.lobby_common import OnlineScreen
 from client.views.online.lobby_text import short_clock
+from shared.wire import TournamentGamePush, TournamentOverPush, TournamentPush
 
 RIGHT_WIDTH = 560
 EVENT_COLUMNS = (("Event", 150), ("When", 120), ("Players", 84), ("", 84), ("", 84))
@@ -31,18 +32,18 @@ STATUS_COLOURS = {"running": theme.EMERALD, "upcoming": theme.AMBER, "finished":
 FIRE = "\u2666"  # the flame of a player on fire, drawn as a gem
 
 
-def when_text(event: dict[str, Any], now: float) -> tuple[str, str]:
+def when_text(tour: dict[str, Any], now: float) -> tuple[str, str]:
     """The status of an event and, under it, when it starts or ends (or who won)."""
-    status = str(event.get("status"))
+    status = str(tour.get("status"))
     if status == "upcoming":
-        return "Upcoming", f"starts in {minutes(float(event['starts']) - now)}"
+        return "Upcoming", f"starts in {minutes(float(tour['starts']) - now)}"
     if status == "running":
-        if event.get("kind") == "arena":
-            return "Running", f"ends in {minutes(float(event['ends']) - now)}"
-        if event.get("kind") == "swiss":
-            return "Running", f"round {event.get('round')} of {event.get('rounds')}"
-        return "Running", f"season {event.get('season')} of {event.get('seasons')}"
-    winner = (event.get("winner") or {}).get("name")
+        if tour.get("kind") == "arena":
+            return "Running", f"ends in {minutes(float(tour['ends']) - now)}"
+        if tour.get("kind") == "swiss":
+            return "Running", f"round {tour.get('round')} of {tour.get('rounds')}"
+        return "Running", f"season {tour.get('season')} of {tour.get('seasons')}"
+    winner = (tour.get("winner") or {}).get("name")
     return "Finished", f"won by {winner}" if winner else "no winner"
 
 
@@ -95,12 +96,12 @@ class TournamentsView(OnlineScreen):
         self.rows.clear()
         self.rows.add(header_row(self.columns, self.row_width))
         buttons: list[BrassButton] = []
-        events = [e for status in ("running", "upcoming", "finished") for e in (self.listed or {}).get(status, [])]
-        for i, event in enumerate(events):
-            row, row_buttons = self._event_row(event, i % 2 == 1)
+        tours = [e for status in ("running", "upcoming", "finished") for e in (self.listed or {}).get(status, [])]
+        for i, tour in enumerate(tours):
+            row, row_buttons = self._event_row(tour, i % 2 == 1)
             self.rows.add(row)
             buttons.extend(row_buttons)
-        if not events:
+        if not tours:
             text = "Asking the server..." if self.listed is None else "No tournaments on this server yet."
             self.rows.add(label(text, size=15, color=theme.INK_MUTED, italic=True, width=self.row_width - 20))
         self._fill_standings()
@@ -108,14 +109,14 @@ class TournamentsView(OnlineScreen):
         self.ui.request_layout()
         self.request_redraw()
 
-    def _event_row(self, event: dict[str, Any], shade: bool) -> tuple[UIAnchorLayout, list[BrassButton]]:
+    def _event_row(self, tour: dict[str, Any], shade: bool) -> tuple[UIAnchorLayout, list[BrassButton]]:
         widths = [w for _, w in self.columns]
-        tid = str(event["id"])
-        status, when = when_text(event, time.time())
-        kind = f"{event.get('kind', 'arena')} \u00b7 {event.get('map', '')} \u00b7 {short_clock(event.get('time_control'))}"
+        tid = str(tour["id"])
+        status, when = when_text(tour, time.time())
+        kind = f"{tour.get('kind', 'arena')} \u00b7 {tour.get('map', '')} \u00b7 {short_clock(tour.get('time_control'))}"
         view = small_button("View", lambda: self.choose(tid), name=f"view-{tid}", kind="steel", width=widths[3])
         mine = self.me.get("id") in self._present(tid)
-        if event.get("status") == "finished":
+        if tour.get("status") == "finished":
             act = small_button("Over", lambda: None, name=f"over-{tid}", kind="steel", width=widths[4])
             act.disabled = True
         elif mine:
@@ -123,9 +124,9 @@ class TournamentsView(OnlineScreen):
         else:
             act = small_button("Join", lambda: self.join(tid), name=f"join-{tid}", kind="gold", width=widths[4])
         cells = [
-            two_lines(str(event.get("name", "")), kind, widths[0], bold=True),
-            two_lines(status, when, widths[1], colour=STATUS_COLOURS.get(str(event.get("status")), theme.PARCHMENT), bold=True),
-            cell(f"{event.get('players', 0)}", widths[2], align="center"),
+            two_lines(str(tour.get("name", "")), kind, widths[0], bold=True),
+            two_lines(status, when, widths[1], colour=STATUS_COLOURS.get(str(tour.get("status")), theme.PARCHMENT), bold=True),
+            cell(f"{tour.get('players', 0)}", widths[2], align="center"),
             view, act,
         ]
         glow = theme.BRASS if tid == self.chosen else None
@@ -139,22 +140,22 @@ class TournamentsView(OnlineScreen):
 
     def _fill_standings(self) -> None:
         self.table.clear()
-        event = self.detail
-        if event is None:
+        tour = self.detail
+        if tour is None:
             self.hint.text = "Join an event and stay on this screen: your games open by themselves when you are paired."
             return
-        self.heading.text = str(event.get("name", ""))
-        status, when = when_text(event, time.time())
-        clock = short_clock(event.get("time_control"))
-        self.about.text = f"{event.get('kind')} \u00b7 {status.lower()}, {when} \u00b7 {event.get('players', 0)} players \u00b7 {clock}" + (
-            " \u00b7 rated" if event.get("rated") else "")
-        kind = str(event.get("kind", "arena"))
+        self.heading.text = str(tour.get("name", ""))
+        status, when = when_text(tour, time.time())
+        clock = short_clock(tour.get("time_control"))
+        self.about.text = f"{tour.get('kind')} \u00b7 {status.lower()}, {when} \u00b7 {tour.get('players', 0)} players \u00b7 {clock}" + (
+            " \u00b7 rated" if tour.get("rated") else "")
+        kind = str(tour.get("kind", "arena"))
         columns = spread(STANDING_COLUMNS.get(kind, STANDING_COLUMNS["arena"]), RIGHT_WIDTH - 44, (1, 4))
         self.table.add(header_row(columns, RIGHT_WIDTH - 44))
         widths = [w for _, w in columns]
         me = self.me.get("id")
         division = None
-        for i, row in enumerate(event.get("standings", [])[:14]):
+        for i, row in enumerate(tour.get("standings", [])[:14]):
             if kind == "league" and row.get("division") != division:
                 division = row.get("division")
                 self.table.add(label(f"Division {division}", size=13, color=theme.BRASS, bold=True))
@@ -174,11 +175,11 @@ class TournamentsView(OnlineScreen):
             cells = [cell(str(row["rank"]), widths[0], color=colour, bold=True), cell(name, widths[1], color=colour), *extra]
             glow = theme.EMERALD if row["user"]["id"] == me else None
             self.table.add(table_row(cells, RIGHT_WIDTH - 44, height=34, shade=i % 2 == 1, glow=glow))
-        if not event.get("standings"):
+        if not tour.get("standings"):
             self.table.add(label("Nobody has joined yet.", size=15, color=theme.INK_MUTED, italic=True))
-        playing = len(event.get("playing", []))
-        self.hint.text = (f"{playing} game{'s' if playing != 1 else ''} in play. " if event.get("status") == "running" else "") + (
-            "Your games open by themselves when you are paired." if me in self._present(str(event["id"])) else "")
+        playing = len(tour.get("playing", []))
+        self.hint.text = (f"{playing} game{'s' if playing != 1 else ''} in play. " if tour.get("status") == "running" else "") + (
+            "Your games open by themselves when you are paired." if me in self._present(str(tour["id"])) else "")
 
     # ---------------------------------------------------------------- asking
     def refresh(self) -> None:
@@ -217,21 +218,21 @@ class TournamentsView(OnlineScreen):
         self.refresh()
 
     # ---------------------------------------------------------------- pushes
-    def on_message(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind in ("tournament", "tournament_over"):
-            event = message.get("tournament") or {}
-            if event.get("id") == self.chosen:
-                self.detail = event
-            for events in (self.listed or {}).values():
-                for i, e in enumerate(events):
-                    if e.get("id") == event.get("id"):
-                        events[i] = {k: v for k, v in event.items() if k not in ("standings", "playing", "finished")}
-            if kind == "tournament_over" and (message.get("winner") or {}).get("name"):
-                self.show_toast(f"{event.get('name')}: won by {message['winner']['name']}", theme.BRASS_LIGHT, seconds=4)
+    def on_message(self, message: Any) -> None:
+        if isinstance(message, (TournamentPush, TournamentOverPush)):
+            tour = message.tournament
+            if tour.get("id") == self.chosen:
+                self.detail = tour
+            for listed in (self.listed or {}).values():
+                for i, e in enumerate(listed):
+                    if e.get("id") == tour.get("id"):
+                        listed[i] = {k: v for k, v in tour.items() if k not in ("standings", "playing", "finished")}
+            if isinstance(message, TournamentOverPush) and message.winner is not None:
+                self.show_toast(f"{tour.get('name')}: won by {message.winner.name}", theme.BRASS_LIGHT, seconds=4)
                 self.refresh()
             self.fill()
-        elif kind == "tournament_game":
-            self.show_toast(f"Paired against {message['opponent']['name']}: the game opens.", theme.EMERALD, seconds=3)
-            self.resume(str(message["game"]))
+        elif isinstance(message, TournamentGamePush):
+            opponent = message.opponent.name if message.opponent is not None else "your opponent"
+            self.show_toast(f"Paired against {opponent}: the game opens.", theme.EMERALD, seconds=3)
+            self.resume(message.game)
         super().on_message(message)
