@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import msgspec
@@ -51,13 +51,24 @@ class TournamentStore(Protocol):
     async def save(self, tournament_id: str, status: str, state: dict[str, Any]) -> None: ...
 
 
+# A stored game's end, as the store has it: (ended at, result), or None while it is not over.
+GameEnd = tuple[float, dict[str, Any] | None]
+
+
+async def _no_games(game_id: str) -> GameEnd | None:
+    return None
+
+
 class TournamentDesk:
     """Every tournament of this server (see the module docstring)."""
 
     def __init__(self, archive: TournamentStore, accounts: Accounts, matchmaking: Matchmaking, online: OnlineUsers,
-                 is_operator: Callable[[str], bool], node: str = "") -> None:
-        """``node``: this cluster node's name; it directs the events made here and no others."""
+                 is_operator: Callable[[str], bool], node: str = "",
+                 stored_end: Callable[[str], Awaitable[GameEnd | None]] = _no_games) -> None:
+        """``node``: this cluster node's name; it directs the events made here and no others.
+        ``stored_end``: how a game ended according to the store (None: it is not over)."""
         self.node = node
+        self.stored_end = stored_end
         self.archive = archive
         self.accounts = accounts
         self.matchmaking = matchmaking
@@ -85,8 +96,27 @@ class TournamentDesk:
             self.events[state.id] = state
             for game in state.playing:
                 self.by_game[game.game] = state.id
-        for state in self.events.values():
-            self._arm(state)
+        for state in list(self.events.values()):
+            if state.node == self.node:
+                await self._recover(state.id)
+            self._arm(self.events[state.id])
+
+    async def _recover(self, tournament_id: str) -> None:
+        """Score the event's games the store has as over that its row still has in play: the
+        server stopped between storing a game's end and storing the event's (each is scored
+        once: the scored game leaves ``playing`` in the same write)."""
+        for game in list(self.events[tournament_id].playing):
+            try:
+                end = await self.stored_end(game.game)
+            except StoreError:
+                log.warning("tournament recovery could not read a game", extra={"data": {"game": game.game}})
+                continue
+            if end is None:
+                continue
+            ended, result = end
+            self.by_game.pop(game.game, None)
+            await self._score(tournament_id, game.game, result, pair=False, ended=ended)
+            log.info("tournament result recovered", extra={"data": {"tournament": tournament_id, "game": game.game}})
 
     def stop(self) -> None:
         """Cancel the timers and the tasks in flight."""
@@ -285,7 +315,10 @@ class TournamentDesk:
         if tournament_id is not None:
             self._spawn(lambda tid: self._score(tid, game_id, result), tournament_id)
 
-    async def _score(self, tournament_id: str, game_id: str, result: dict[str, Any] | None) -> None:
+    async def _score(self, tournament_id: str, game_id: str, result: dict[str, Any] | None, *, pair: bool = True,
+                     ended: float | None = None) -> None:
+        """Count the game's result (``ended``: when it ended, for a result recovered from the
+        store; an arena counts only the games that ended before it did), then pair again."""
         async with self._lock(tournament_id):
             state = self.events[tournament_id]
             changed = msgspec.structs.replace(state, playing=list(state.playing), finished=list(state.finished))
@@ -295,9 +328,12 @@ class TournamentDesk:
             seat = (result or {}).get("winner")
             winner = game.gold if seat == 1 else game.silver if seat == 2 else None
             counted = changed.status == "running" and (result or {}).get("reason") not in UNCOUNTED
+            if ended is not None and isinstance(changed, ArenaState):
+                counted = counted and ended <= changed.ends
             changed.game_over(game_id, winner, counted)
             await self._commit(changed)
-        await self._pair(tournament_id)
+        if pair:
+            await self._pair(tournament_id)
 
     async def _commit(self, state: Event) -> None:
         """Store the new state, then take it and push it (a failed write changes nothing)."""
