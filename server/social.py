@@ -20,6 +20,8 @@ from server.lobby.chat_text import ChatText
 from server.lobby.matchmaking import Matchmaking
 from server.lobby.operator import Operator
 from server.lobby.pushes import OnlineUsers
+from server.host.clocks import family_of
+from server.lobby.ratings import user_subject
 from server.lobby.registry import GameRegistry
 from server.lobby.tournament_desk import GameEnd, TournamentDesk
 from server.store.moderation import moderation_archive_for
@@ -35,7 +37,8 @@ class Social:
         """``node``: the cluster node's name ("" for a server on its own): it directs the events made on it."""
         self.store = store
         self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key, node,
-                                          self.stored_end)
+                                          self.stored_end, self.rating)
+        self.ratings = registry.ratings
         self.chat = ChatDesk(moderation_archive_for(store), accounts, registry, self.tournaments, online,
                              ChatText(offensive_words()))
         registry.on_finished = self.tournaments.game_finished
@@ -48,6 +51,10 @@ class Social:
         if game is None or game.status != "over":
             return None
         return game.updated, game.result
+
+    def rating(self, user_id: int, time_control: dict[str, Any]) -> float:
+        """``user_id``'s rating in the family of ``time_control`` (a new player's without a clock)."""
+        return self.ratings.get(user_subject(user_id), family_of(time_control) or "").rating
 
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
         """The requests both desks answer, by type."""

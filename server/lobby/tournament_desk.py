@@ -32,6 +32,7 @@ from server.lobby.matchmaking import Matchmaking
 from server.lobby.pushes import OnlineUsers
 from server.lobby.league_event import LeagueState
 from server.lobby.swiss_event import SwissState
+from server.lobby.tournament_views import TournamentViews
 from server.store.records import StoreError
 from shared.rules.presets import get_rules
 
@@ -64,13 +65,17 @@ class TournamentDesk:
 
     def __init__(self, archive: TournamentStore, accounts: Accounts, matchmaking: Matchmaking, online: OnlineUsers,
                  is_operator: Callable[[str], bool], node: str = "",
-                 stored_end: Callable[[str], Awaitable[GameEnd | None]] = _no_games) -> None:
+                 stored_end: Callable[[str], Awaitable[GameEnd | None]] = _no_games,
+                 rating: Callable[[int, dict[str, Any]], float] = lambda user, time_control: 0.0) -> None:
         """``node``: this cluster node's name; it directs the events made here and no others.
-        ``stored_end``: how a game ended according to the store (None: it is not over)."""
+        ``stored_end``: how a game ended according to the store (None: it is not over).
+        ``rating``: a player's rating for an event's time control (a swiss seeds by it)."""
         self.node = node
+        self.rating = rating
         self.stored_end = stored_end
         self.archive = archive
         self.accounts = accounts
+        self.views = TournamentViews(accounts)
         self.matchmaking = matchmaking
         self.online = online
         self.is_operator = is_operator
@@ -185,7 +190,7 @@ class TournamentDesk:
         self.events[state.id] = state
         self._arm(state)
         log.info("tournament created", extra={"data": {"tournament": state.id, "name": state.name}})
-        return {"tournament": self.summary(state)}
+        return {"tournament": self.views.summary(state)}
 
     async def _refresh(self) -> None:
         """On a cluster, read again the events other nodes direct (their state is theirs to change)."""
@@ -204,7 +209,7 @@ class TournamentDesk:
             by[state.status].append(state)
         by["upcoming"].sort(key=lambda s: s.starts)
         by["finished"] = sorted(by["finished"], key=lambda s: -(s.ends or s.starts))[:FINISHED_LISTED]
-        return {status: [self.summary(s) for s in states] for status, states in by.items()}
+        return {status: [self.views.summary(s) for s in states] for status, states in by.items()}
 
     async def one(self, client: Client, req: P.Tournament) -> dict[str, Any]:
         """The event and its standings; the connection is pushed each change from now on."""
@@ -212,7 +217,7 @@ class TournamentDesk:
             await self._refresh()
         state = self._find(req.tournament)
         self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
-        return {"tournament": self.detail(state)}
+        return {"tournament": self.views.detail(state)}
 
     async def join(self, client: Client, req: P.JoinTournament) -> dict[str, Any]:
         """Enter (or come back to) an event that has not finished and has room."""
@@ -234,7 +239,7 @@ class TournamentDesk:
             await self._commit(changed)
         self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
         self._spawn(self._pair, state.id)
-        return {"tournament": self.detail(self.events[state.id])}
+        return {"tournament": self.views.detail(self.events[state.id])}
 
     async def leave(self, client: Client, req: P.LeaveTournament) -> dict[str, Any]:
         """Stop being paired (a game in play goes on; the points stay)."""
@@ -246,7 +251,7 @@ class TournamentDesk:
             if user.id not in state.present:
                 raise ProtocolError("not_joined", f"you are not in {state.name}")
             await self._commit(msgspec.structs.replace(state, present=[p for p in state.present if p != user.id]))
-        return {"tournament": self.detail(self.events[state.id])}
+        return {"tournament": self.views.detail(self.events[state.id])}
 
     def _find(self, tournament_id: str) -> Event:
         state = self.events.get(tournament_id)
@@ -263,6 +268,9 @@ class TournamentDesk:
             state = self.events[tournament_id]
             if state.status != "upcoming":
                 return
+            if isinstance(state, SwissState):
+                time_control = state.time_control
+                state = state.seeded(lambda user: self.rating(user, time_control))
             await self._commit(msgspec.structs.replace(state, status="running"))
         await self._pair(tournament_id)
 
@@ -278,7 +286,7 @@ class TournamentDesk:
             await self._commit(done)
         for game in state.playing:  # they are played out, and not counted
             self.by_game.pop(game.game, None)
-        self._tell(done, push("tournament_over", tournament=self.detail(done), winner=self._user(winner)))
+        self._tell(done, push("tournament_over", tournament=self.views.detail(done), winner=self.views.user(winner)))
         log.info("tournament over", extra={"data": {"tournament": tournament_id, "winner": winner}})
 
     async def _pair(self, tournament_id: str) -> None:
@@ -307,7 +315,7 @@ class TournamentDesk:
             for seat, user in ((1, game.gold), (2, game.silver)):
                 other = game.silver if seat == 1 else game.gold
                 self.online.tell(user, "tournament_game", tournament=state.id, game=game.game, seat=seat,
-                                 opponent=self._user(other))
+                                 opponent=self.views.user(other))
 
     def game_finished(self, game_id: str, result: dict[str, Any] | None) -> None:
         """A game ended (the registry's hook): if it is an arena's, score it and pair again."""
@@ -339,45 +347,13 @@ class TournamentDesk:
         """Store the new state, then take it and push it (a failed write changes nothing)."""
         await self._save(state)
         self.events[state.id] = state
-        self._tell(state, push("tournament", tournament=self.detail(state)))
+        self._tell(state, push("tournament", tournament=self.views.detail(state)))
 
     async def _save(self, state: Event) -> None:
         try:
             await self.archive.save(state.id, state.status, msgspec.to_builtins(state))
         except StoreError:
             raise ProtocolError("store_failed", "could not store the tournament") from None
-
-    # ------------------------------------------------------------------------------ what is shown
-
-    def _user(self, user_id: int | None) -> dict[str, Any] | None:
-        return None if user_id is None else {"id": user_id, "name": self.accounts.name_of(user_id)}
-
-    def summary(self, state: Event) -> dict[str, Any]:
-        """An event as the lists show it."""
-        rounds: dict[str, Any] = {}
-        if isinstance(state, SwissState):
-            rounds = {"rounds": state.rounds, "round": len(state.byes)}
-        elif isinstance(state, LeagueState):
-            rounds = {"seasons": state.seasons, "season": state.season, "division_size": state.size}
-        return {"id": state.id, "name": state.name, "kind": state.kind, "status": state.status, "starts": state.starts,
-                "ends": state.ends, "seconds": state.seconds, "map": state.map, "rules": state.rules,
-                "time_control": state.time_control, "rated": state.rated, "max_players": state.max_players,
-                "players": len(state.players), "winner": self._user(state.winner), **rounds}
-
-    def detail(self, state: Event) -> dict[str, Any]:
-        """An event with its standings, its games in play and its finished games."""
-        rows = [{**row, "user": self._user(row["user"])} for row in state.rows()]
-        number = not isinstance(state, ArenaState)
-        games = [{"game": g.game, "gold": g.gold, "silver": g.silver, **({"round": g.round} if number else {})}
-                 for g in state.playing]
-        done = [{"game": g.game, "gold": g.gold, "silver": g.silver, "winner": g.winner or None,
-                 **({"round": g.round} if number else {})} for g in state.finished]
-        if isinstance(state, SwissState):
-            return {**self.summary(state), "standings": rows, "playing": games, "finished": done, "byes": state.byes}
-        if isinstance(state, LeagueState):
-            return {**self.summary(state), "standings": rows, "playing": games, "finished": done,
-                    "divisions": state.divisions, "past": state.past}
-        return {**self.summary(state), "standings": rows, "playing": games, "finished": done}
 
     def audience(self, tournament_id: str) -> tuple[set[int], list[Any]]:
         """Who hears an event's lobby: its players (user ids) and every connection following

@@ -98,3 +98,30 @@ async def test_a_swiss_is_joined_before_it_starts_and_survives_a_restart(start_s
     assert state.byes[1] != state.byes[0]
     (second,) = state.playing
     assert {second.gold, second.silver} != {game.gold, game.silver}
+
+
+async def test_a_swiss_seeds_its_players_by_rating_when_it_starts(server, connect, tmp_path):
+    """Joined in the order 1400, 1600, 1500, 1700 (blitz): seeded 1700, 1600, 1500, 1400, and the
+    first round pairs the first seed with the second, the third with the fourth."""
+    from server.host.clocks import family_of
+    from server.store.records import Rating
+
+    blitz = {"kind": "fischer", "initial": 120, "increment": 2}
+    key = operator_key(tmp_path)
+    operator = await connect(server, "Warden")
+    swiss = await operator.create_tournament(key, "Seeded Swiss", None, kind="swiss", rounds=2, start_in=3600,
+                                             map="test-ford", time_control=blitz)
+    players = {}
+    for name, rating in (("Ann", 1400), ("Bea", 1600), ("Cy", 1500), ("Dee", 1700)):
+        client = await connect(server, name)
+        server.ratings.load([Rating(f"u:{client.user['id']}", family_of(blitz), rating, 60.0, 0.06, 30)])
+        players[name] = client.user["id"]
+        await client.join_tournament(swiss["id"])
+    desk = server.social.tournaments
+    assert desk.events[swiss["id"]].players == [players[n] for n in ("Ann", "Bea", "Cy", "Dee")]
+    start_now(server, swiss["id"])
+    await H.wait_for(lambda: len(desk.events[swiss["id"]].playing) == 2)
+    state = desk.events[swiss["id"]]
+    assert state.players == [players[n] for n in ("Dee", "Bea", "Cy", "Ann")]
+    assert {frozenset((g.gold, g.silver)) for g in state.playing} == {
+        frozenset((players["Dee"], players["Bea"])), frozenset((players["Cy"], players["Ann"]))}
