@@ -89,7 +89,7 @@ class TournamentDesk:
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
         """The requests this desk answers, by type."""
         return {"create_tournament": self.create, "tournaments": self.listing, "tournament": self.one,
-                "join_tournament": self.join, "leave_tournament": self.leave}
+                "join_tournament": self.join, "leave_tournament": self.leave, "start_tournament": self.start}
 
     # ------------------------------------------------------------------------------ lifecycle
 
@@ -253,6 +253,18 @@ class TournamentDesk:
             await self._commit(msgspec.structs.replace(state, present=[p for p in state.present if p != user.id]))
         return {"tournament": self.views.detail(self.events[state.id])}
 
+    async def start(self, client: Client, req: P.StartTournament) -> dict[str, Any]:
+        """An operator's start of an upcoming event now (its timer then finds it started)."""
+        if not self.is_operator(req.key):
+            raise ProtocolError("not_operator", "that is not this server's operator key (see docs/operating.md)")
+        if req.tournament not in self.events:
+            await self._refresh()
+        state = self._find(req.tournament)
+        if state.status != "upcoming":
+            raise ProtocolError("tournament_not_upcoming", f"{state.name} is {state.status}: only an upcoming event starts")
+        await self._begin(state.id, now=True)
+        return {"tournament": self.views.summary(self.events[state.id])}
+
     def _find(self, tournament_id: str) -> Event:
         state = self.events.get(tournament_id)
         if state is None:
@@ -263,16 +275,22 @@ class TournamentDesk:
 
     # ------------------------------------------------------------------------------ the run
 
-    async def _begin(self, tournament_id: str) -> None:
+    async def _begin(self, tournament_id: str, now: bool = False) -> None:
+        """Start the event (``now``: before its time, which becomes now: an arena's end moves too)."""
         async with self._lock(tournament_id):
             state = self.events[tournament_id]
             if state.status != "upcoming":
                 return
+            if now:
+                state = msgspec.structs.replace(state, starts=min(state.starts, time.time()))
             if isinstance(state, SwissState):
                 time_control = state.time_control
                 state = state.seeded(lambda user: self.rating(user, time_control))
             await self._commit(msgspec.structs.replace(state, status="running"))
-        await self._pair(tournament_id)
+        if now:
+            self._arm(self.events[tournament_id])  # the arena's end at its new time, and the pairing
+        else:
+            await self._pair(tournament_id)
 
     async def _end(self, tournament_id: str) -> None:
         async with self._lock(tournament_id):

@@ -219,6 +219,15 @@ async def test_the_operator_creates_an_arena_from_the_command_line(server, conne
     viewer = await connect(server, "Ann")
     assert [t["name"] for t in (await viewer.tournaments())["upcoming"]] == ["Evening Arena"]
 
+    start = command[:8] + ["tournament", "start", made.id]
+    done = await asyncio.to_thread(subprocess.run, start, capture_output=True, text=True, timeout=120,
+                                   cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"tournament {made.id}: Evening Arena, arena of 30 minutes on Test Ford, running"
+    started = server.social.tournaments.events[made.id]
+    assert started.status == "running" and started.starts < made.starts and started.ends == started.starts + 1800
+    assert [t["name"] for t in (await viewer.tournaments())["running"]] == ["Evening Arena"]
+
 
 async def test_a_result_stored_before_a_crash_is_scored_once_after_it(start_server, connect, tmp_path):
     """The server stops after storing a game's end and before storing the arena's row: the arena
