@@ -247,6 +247,10 @@ class OnlineScreen(BaseView):
                     and tracker.status == "active" and tracker.version == 0):
                 # A seek or challenge of ours was just taken: the game begins, so show it.
                 self.opening = (tracker.game, tracker.seat)
+        elif kind == "tournament_game" and self.opening is None:
+            # Paired in an event we joined: its game opens whichever online screen is shown.
+            self.show_toast(f"Paired against {message['opponent']['name']}: the game opens.", theme.EMERALD, seconds=3)
+            self.resume(str(message["game"]))
 
     def on_update(self, delta_time: float) -> None:
         for message in self.client.drain():

@@ -231,7 +231,4 @@ class TournamentsView(OnlineScreen):
                 self.show_toast(f"{event.get('name')}: won by {message['winner']['name']}", theme.BRASS_LIGHT, seconds=4)
                 self.refresh()
             self.fill()
-        elif kind == "tournament_game":
-            self.show_toast(f"Paired against {message['opponent']['name']}: the game opens.", theme.EMERALD, seconds=3)
-            self.resume(str(message["game"]))
-        super().on_message(message)
+        super().on_message(message)  # a tournament_game opens on every online screen
