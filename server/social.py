@@ -3,11 +3,13 @@
 :class:`Social` makes the :class:`~server.lobby.tournament_desk.TournamentDesk` and the
 :class:`~server.lobby.chat.ChatDesk` on the store's archives, and hooks them where they listen:
 the registry tells the tournaments of each game's end, the operator answers the chat's ``admin``
-operations, and a challenge from a player the challenged one blocked is refused.
+operations, and a challenge from a player the challenged one blocked is refused. The desk reads
+the store's games to score the results of its events' games that ended while it was down.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -18,8 +20,10 @@ from server.lobby.chat_text import ChatText
 from server.lobby.matchmaking import Matchmaking
 from server.lobby.operator import Operator
 from server.lobby.pushes import OnlineUsers
+from server.host.clocks import family_of
+from server.lobby.ratings import user_subject
 from server.lobby.registry import GameRegistry
-from server.lobby.tournament_desk import TournamentDesk
+from server.lobby.tournament_desk import GameEnd, TournamentDesk
 from server.store.moderation import moderation_archive_for
 from server.store.tournaments import tournament_archive_for
 from shared.words.dictionary import offensive_words
@@ -31,12 +35,26 @@ class Social:
     def __init__(self, store: Any, accounts: Accounts, matchmaking: Matchmaking, registry: GameRegistry,
                  online: OnlineUsers, operator: Operator, challenges: Challenges, node: str = "") -> None:
         """``node``: the cluster node's name ("" for a server on its own): it directs the events made on it."""
-        self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key, node)
+        self.store = store
+        self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key, node,
+                                          self.stored_end, self.rating)
+        self.ratings = registry.ratings
         self.chat = ChatDesk(moderation_archive_for(store), accounts, registry, self.tournaments, online,
                              ChatText(offensive_words()))
         registry.finished_listeners.append(self.tournaments.game_finished)
         operator.more_ops.update(self.chat.operator_ops())
         challenges.blocked = self.chat.blocks
+
+    async def stored_end(self, game_id: str) -> GameEnd | None:
+        """When and how the store says the game ended (None: it is not over, or not stored)."""
+        game = await asyncio.to_thread(self.store.load_game, game_id)
+        if game is None or game.status != "over":
+            return None
+        return game.updated, game.result
+
+    def rating(self, user_id: int, time_control: dict[str, Any]) -> float:
+        """``user_id``'s rating in the family of ``time_control`` (a new player's without a clock)."""
+        return self.ratings.get(user_subject(user_id), family_of(time_control) or "").rating
 
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
         """The requests both desks answer, by type."""

@@ -308,6 +308,10 @@ class Calls:
         """An operator's new arena (``settings``: start_in, map, rules, time_control, rated, max_players)."""
         return (await self.request("create_tournament", key=key, name=name, seconds=seconds, **settings))["tournament"]
 
+    async def start_tournament(self, key: str, tournament: str) -> dict[str, Any]:
+        """An operator's start of an upcoming event now."""
+        return (await self.request("start_tournament", key=key, tournament=tournament))["tournament"]
+
     # Chat and reports -----------------------------------------------------------------------
 
     async def chat(self, room: str, text: str, game: str | None = None, tournament: str | None = None) -> dict[str, Any]:

@@ -21,12 +21,13 @@ MAX_CHARS = 200  # the server's cap; longer drafts are cut as they are typed
 
 @dataclass(frozen=True)
 class ChatLine:
-    """A line as shown: its id (to report it), who said it, what."""
+    """A line as shown: its id (to report it), who said it (``user``: to mute or block), what."""
 
     id: int
     name: str
     text: str
     mine: bool
+    user: int | None = None
 
 
 class GameChat:
@@ -43,6 +44,7 @@ class GameChat:
         self.draft = ""
         self.unread = 0
         self.problem: str | None = None  # the server's reason for the last refused line
+        self.note: str | None = None  # what the last mute, block or report did
         self._pending: list[concurrent.futures.Future[Any]] = []
 
     def receive(self, message: Any) -> bool:
@@ -50,7 +52,7 @@ class GameChat:
         if not isinstance(message, ChatPush) or message.game != self.game or message.room != self.room:
             return False
         line = message.line
-        self.lines.append(ChatLine(line.id, line.user.name or "?", line.text, line.user.id == self.me))
+        self.lines.append(ChatLine(line.id, line.user.name or "?", line.text, line.user.id == self.me, line.user.id))
         if not self.open:
             self.unread += 1
         return True
@@ -83,6 +85,20 @@ class GameChat:
     def report(self, line_id: int, reason: str) -> concurrent.futures.Future[Any]:
         """Report a line you were shown to the server's operator."""
         return self.client.call("report", reason, line=line_id)
+
+    def act_on(self, line: ChatLine, what: str) -> None:
+        """``mute`` or ``block`` the line's author (a block also refuses their challenges), or
+        ``report`` the line; the panel then says so (or the server's refusal)."""
+        if what == "report":
+            future = self.report(line.id, "offensive chat")
+            done = f"{line.name}'s line was reported to the operator."
+        else:
+            future = self.client.call("mute", user=line.user, kind=what)
+            done = f"{line.name} is {'muted' if what == 'mute' else 'blocked'}: their lines are hidden."
+            self.lines = deque((x for x in self.lines if x.user != line.user), maxlen=self.lines.maxlen)
+        self.note = None
+        future.add_done_callback(lambda f: setattr(self, "note", done if f.exception() is None
+                                                   else getattr(f.exception(), "reason", None) or "it was refused"))
 
     def settle(self) -> None:
         """Note the server's refusal of a line sent (a long or fast line, a chat mute)."""

@@ -14,6 +14,7 @@ Without that key the server refuses and nothing changes.
     scryptic admin reports                     the players' reports, newest first
     scryptic admin silence ID|NAME [--reason]  mute an account in chat (it is told why); unsilence lifts it
     scryptic admin tournament NAME --minutes M|--rounds N|--seasons N [--start-in M] [--map] [--rules] [--clock] [--rated]
+    scryptic admin tournament start ID         start an upcoming event now
 """
 
 from __future__ import annotations
@@ -64,8 +65,9 @@ def register(subparsers: Any, bench_subparsers: Any) -> None:
     silence.add_argument("--reason", default=None, help="said to the player (64 characters at most)")
     ops.add_parser("unsilence", help="let an account chat again").add_argument("who", metavar="ID|NAME")
     arena = ops.add_parser("tournament", help="create an arena (--minutes) or a swiss (--rounds) (docs/tournaments.md)")
-    arena.add_argument("name", metavar="NAME")
-    length = arena.add_mutually_exclusive_group(required=True)
+    arena.add_argument("name", metavar="NAME", help="the new event's name, or start (then the event's ID)")
+    arena.add_argument("id", metavar="ID", nargs="?", default=None, help="with start: the upcoming event to start now")
+    length = arena.add_mutually_exclusive_group()
     length.add_argument("--minutes", type=float, help="an arena: how long it runs")
     length.add_argument("--rounds", type=int, help="a swiss: how many rounds")
     length.add_argument("--seasons", type=int, help="a league: how many seasons (correspondence: give --clock days:N)")
@@ -83,6 +85,8 @@ def tournament_fields(args: argparse.Namespace) -> dict[str, Any]:
     """The ``create_tournament`` request's fields from ``scryptic admin tournament``."""
     from client.terminal.parsing import parse_clock
 
+    if args.minutes is None and args.rounds is None and args.seasons is None:
+        raise UsageError("a new event needs --minutes (an arena), --rounds (a swiss) or --seasons (a league)")
     fields: dict[str, Any] = {"name": args.name, "start_in": args.start_in * 60, "rated": args.rated}
     if args.seasons is not None:
         if not 1 <= args.seasons <= 100:
@@ -221,7 +225,11 @@ def cmd_admin(args: argparse.Namespace) -> int:
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise UsageError(f"the server address {args.server!r} is not a ws:// or wss:// address")
     key = read_key(args)
-    if args.op == "tournament":
+    if args.op == "tournament" and args.name == "start" and args.id is not None:
+        answer = ask(args.server, key, {"tournament": args.id}, args.timeout, args.ca_file, "start_tournament")
+    elif args.op == "tournament":
+        if args.id is not None:
+            raise UsageError(f"one name for a new event, or: tournament start ID (not {args.name!r} {args.id!r})")
         answer = ask(args.server, key, tournament_fields(args), args.timeout, args.ca_file, "create_tournament")
     else:
         answer = ask(args.server, key, request_fields(args), args.timeout, args.ca_file)

@@ -303,6 +303,14 @@ class LeaveTournament(_Request, tag="leave_tournament"):
     tournament: TournamentId
 
 
+# An operator starting an event before its time (``scryptic admin tournament start ID``).
+class StartTournament(_Request, tag="start_tournament"):
+    """Start an upcoming event now, with the server's operator key."""
+
+    key: OperatorKey
+    tournament: TournamentId
+
+
 # Chat and reports (the chat desk, server/lobby/chat.py).
 class Chat(_Request, tag="chat", kw_only=True):
     """One line in a room: a game's players (``game``), its spectators, or a tournament's lobby."""
@@ -368,6 +376,7 @@ Request = (
     | Tournament
     | JoinTournament
     | LeaveTournament
+    | StartTournament
     | Chat
     | Mute
     | Report
@@ -447,6 +456,7 @@ ERROR_CODES: dict[str, str] = {
     "not_joined": "you are not playing in that tournament",
     "tournament_started": "the swiss has started: it is joined before its first round",
     "tournament_elsewhere": "another node of the cluster directs that tournament: connect to it",
+    "tournament_not_upcoming": "the tournament has already started (admin tournament start)",
     # Chat and reports.
     "chat_too_long": "the chat line is over the length cap (200 characters)",
     "chat_empty": "the chat line is empty",

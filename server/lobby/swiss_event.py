@@ -1,7 +1,7 @@
 """One swiss tournament's state as the server keeps it (a msgspec Struct), without I/O.
 
-The rules (pairing, byes, tie-breaks) are :mod:`server.tournaments.swiss`'s. The players are
-seeded in the order they joined; joining closes when the event starts. A round is paired when
+The rules (pairing, byes, tie-breaks) are :mod:`server.tournaments.swiss`'s. Joining closes
+when the event starts, and the players are then seeded by rating (:meth:`SwissState.seeded`). A round is paired when
 the last game of the one before ends; a player who leaves is not paired again (their points
 stay). The number of rounds is capped at start to what the pairing can serve without a rematch
 (:func:`~server.tournaments.swiss.max_rounds`).
@@ -9,6 +9,7 @@ stay). The number of rounds is capped at start to what the pairing can serve wit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import msgspec
@@ -41,6 +42,11 @@ class SwissState(msgspec.Struct, kw_only=True):
     node: str = ""  # the cluster node that directs it ("" for a server on its own)
     seconds: int = 0  # no fixed length
     ends: float | None = None  # when the last round ended
+
+    def seeded(self, rating: Callable[[int], float]) -> SwissState:
+        """The state with its players seeded by ``rating``, the highest first (equal ratings keep
+        the joining order): the seed is the pairing's and the last tie-break's order."""
+        return msgspec.structs.replace(self, players=sorted(self.players, key=lambda player: -rating(player)))
 
     def history(self) -> list[SwissRound]:
         """The rounds paired so far, with their finished games, for the rules."""

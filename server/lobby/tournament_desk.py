@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import msgspec
@@ -32,6 +32,7 @@ from server.lobby.matchmaking import Matchmaking
 from server.lobby.pushes import OnlineUsers
 from server.lobby.league_event import LeagueState
 from server.lobby.swiss_event import SwissState
+from server.lobby.tournament_views import TournamentViews
 from server.store.records import StoreError
 from shared.rules.presets import get_rules
 
@@ -51,15 +52,30 @@ class TournamentStore(Protocol):
     async def save(self, tournament_id: str, status: str, state: dict[str, Any]) -> None: ...
 
 
+# A stored game's end, as the store has it: (ended at, result), or None while it is not over.
+GameEnd = tuple[float, dict[str, Any] | None]
+
+
+async def _no_games(game_id: str) -> GameEnd | None:
+    return None
+
+
 class TournamentDesk:
     """Every tournament of this server (see the module docstring)."""
 
     def __init__(self, archive: TournamentStore, accounts: Accounts, matchmaking: Matchmaking, online: OnlineUsers,
-                 is_operator: Callable[[str], bool], node: str = "") -> None:
-        """``node``: this cluster node's name; it directs the events made here and no others."""
+                 is_operator: Callable[[str], bool], node: str = "",
+                 stored_end: Callable[[str], Awaitable[GameEnd | None]] = _no_games,
+                 rating: Callable[[int, dict[str, Any]], float] = lambda user, time_control: 0.0) -> None:
+        """``node``: this cluster node's name; it directs the events made here and no others.
+        ``stored_end``: how a game ended according to the store (None: it is not over).
+        ``rating``: a player's rating for an event's time control (a swiss seeds by it)."""
         self.node = node
+        self.rating = rating
+        self.stored_end = stored_end
         self.archive = archive
         self.accounts = accounts
+        self.views = TournamentViews(accounts)
         self.matchmaking = matchmaking
         self.online = online
         self.is_operator = is_operator
@@ -73,7 +89,7 @@ class TournamentDesk:
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
         """The requests this desk answers, by type."""
         return {"create_tournament": self.create, "tournaments": self.listing, "tournament": self.one,
-                "join_tournament": self.join, "leave_tournament": self.leave}
+                "join_tournament": self.join, "leave_tournament": self.leave, "start_tournament": self.start}
 
     # ------------------------------------------------------------------------------ lifecycle
 
@@ -85,8 +101,27 @@ class TournamentDesk:
             self.events[state.id] = state
             for game in state.playing:
                 self.by_game[game.game] = state.id
-        for state in self.events.values():
-            self._arm(state)
+        for state in list(self.events.values()):
+            if state.node == self.node:
+                await self._recover(state.id)
+            self._arm(self.events[state.id])
+
+    async def _recover(self, tournament_id: str) -> None:
+        """Score the event's games the store has as over that its row still has in play: the
+        server stopped between storing a game's end and storing the event's (each is scored
+        once: the scored game leaves ``playing`` in the same write)."""
+        for game in list(self.events[tournament_id].playing):
+            try:
+                end = await self.stored_end(game.game)
+            except StoreError:
+                log.warning("tournament recovery could not read a game", extra={"data": {"game": game.game}})
+                continue
+            if end is None:
+                continue
+            ended, result = end
+            self.by_game.pop(game.game, None)
+            await self._score(tournament_id, game.game, result, pair=False, ended=ended)
+            log.info("tournament result recovered", extra={"data": {"tournament": tournament_id, "game": game.game}})
 
     def stop(self) -> None:
         """Cancel the timers and the tasks in flight."""
@@ -155,7 +190,7 @@ class TournamentDesk:
         self.events[state.id] = state
         self._arm(state)
         log.info("tournament created", extra={"data": {"tournament": state.id, "name": state.name}})
-        return {"tournament": self.summary(state)}
+        return {"tournament": self.views.summary(state)}
 
     async def _refresh(self) -> None:
         """On a cluster, read again the events other nodes direct (their state is theirs to change)."""
@@ -174,7 +209,7 @@ class TournamentDesk:
             by[state.status].append(state)
         by["upcoming"].sort(key=lambda s: s.starts)
         by["finished"] = sorted(by["finished"], key=lambda s: -(s.ends or s.starts))[:FINISHED_LISTED]
-        return {status: [self.summary(s) for s in states] for status, states in by.items()}
+        return {status: [self.views.summary(s) for s in states] for status, states in by.items()}
 
     async def one(self, client: Client, req: P.Tournament) -> dict[str, Any]:
         """The event and its standings; the connection is pushed each change from now on."""
@@ -182,7 +217,7 @@ class TournamentDesk:
             await self._refresh()
         state = self._find(req.tournament)
         self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
-        return {"tournament": self.detail(state)}
+        return {"tournament": self.views.detail(state)}
 
     async def join(self, client: Client, req: P.JoinTournament) -> dict[str, Any]:
         """Enter (or come back to) an event that has not finished and has room."""
@@ -204,7 +239,7 @@ class TournamentDesk:
             await self._commit(changed)
         self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
         self._spawn(self._pair, state.id)
-        return {"tournament": self.detail(self.events[state.id])}
+        return {"tournament": self.views.detail(self.events[state.id])}
 
     async def leave(self, client: Client, req: P.LeaveTournament) -> dict[str, Any]:
         """Stop being paired (a game in play goes on; the points stay)."""
@@ -216,7 +251,19 @@ class TournamentDesk:
             if user.id not in state.present:
                 raise ProtocolError("not_joined", f"you are not in {state.name}")
             await self._commit(msgspec.structs.replace(state, present=[p for p in state.present if p != user.id]))
-        return {"tournament": self.detail(self.events[state.id])}
+        return {"tournament": self.views.detail(self.events[state.id])}
+
+    async def start(self, client: Client, req: P.StartTournament) -> dict[str, Any]:
+        """An operator's start of an upcoming event now (its timer then finds it started)."""
+        if not self.is_operator(req.key):
+            raise ProtocolError("not_operator", "that is not this server's operator key (see docs/operating.md)")
+        if req.tournament not in self.events:
+            await self._refresh()
+        state = self._find(req.tournament)
+        if state.status != "upcoming":
+            raise ProtocolError("tournament_not_upcoming", f"{state.name} is {state.status}: only an upcoming event starts")
+        await self._begin(state.id, now=True)
+        return {"tournament": self.views.summary(self.events[state.id])}
 
     def _find(self, tournament_id: str) -> Event:
         state = self.events.get(tournament_id)
@@ -228,13 +275,22 @@ class TournamentDesk:
 
     # ------------------------------------------------------------------------------ the run
 
-    async def _begin(self, tournament_id: str) -> None:
+    async def _begin(self, tournament_id: str, now: bool = False) -> None:
+        """Start the event (``now``: before its time, which becomes now: an arena's end moves too)."""
         async with self._lock(tournament_id):
             state = self.events[tournament_id]
             if state.status != "upcoming":
                 return
+            if now:
+                state = msgspec.structs.replace(state, starts=min(state.starts, time.time()))
+            if isinstance(state, SwissState):
+                time_control = state.time_control
+                state = state.seeded(lambda user: self.rating(user, time_control))
             await self._commit(msgspec.structs.replace(state, status="running"))
-        await self._pair(tournament_id)
+        if now:
+            self._arm(self.events[tournament_id])  # the arena's end at its new time, and the pairing
+        else:
+            await self._pair(tournament_id)
 
     async def _end(self, tournament_id: str) -> None:
         async with self._lock(tournament_id):
@@ -248,7 +304,7 @@ class TournamentDesk:
             await self._commit(done)
         for game in state.playing:  # they are played out, and not counted
             self.by_game.pop(game.game, None)
-        self._tell(done, push("tournament_over", tournament=self.detail(done), winner=self._user(winner)))
+        self._tell(done, push("tournament_over", tournament=self.views.detail(done), winner=self.views.user(winner)))
         log.info("tournament over", extra={"data": {"tournament": tournament_id, "winner": winner}})
 
     async def _pair(self, tournament_id: str) -> None:
@@ -277,7 +333,7 @@ class TournamentDesk:
             for seat, user in ((1, game.gold), (2, game.silver)):
                 other = game.silver if seat == 1 else game.gold
                 self.online.tell(user, "tournament_game", tournament=state.id, game=game.game, seat=seat,
-                                 opponent=self._user(other))
+                                 opponent=self.views.user(other))
 
     def game_finished(self, game_id: str, result: dict[str, Any] | None) -> None:
         """A game ended (the registry's hook): if it is an arena's, score it and pair again."""
@@ -285,7 +341,10 @@ class TournamentDesk:
         if tournament_id is not None:
             self._spawn(lambda tid: self._score(tid, game_id, result), tournament_id)
 
-    async def _score(self, tournament_id: str, game_id: str, result: dict[str, Any] | None) -> None:
+    async def _score(self, tournament_id: str, game_id: str, result: dict[str, Any] | None, *, pair: bool = True,
+                     ended: float | None = None) -> None:
+        """Count the game's result (``ended``: when it ended, for a result recovered from the
+        store; an arena counts only the games that ended before it did), then pair again."""
         async with self._lock(tournament_id):
             state = self.events[tournament_id]
             changed = msgspec.structs.replace(state, playing=list(state.playing), finished=list(state.finished))
@@ -295,53 +354,24 @@ class TournamentDesk:
             seat = (result or {}).get("winner")
             winner = game.gold if seat == 1 else game.silver if seat == 2 else None
             counted = changed.status == "running" and (result or {}).get("reason") not in UNCOUNTED
+            if ended is not None and isinstance(changed, ArenaState):
+                counted = counted and ended <= changed.ends
             changed.game_over(game_id, winner, counted)
             await self._commit(changed)
-        await self._pair(tournament_id)
+        if pair:
+            await self._pair(tournament_id)
 
     async def _commit(self, state: Event) -> None:
         """Store the new state, then take it and push it (a failed write changes nothing)."""
         await self._save(state)
         self.events[state.id] = state
-        self._tell(state, push("tournament", tournament=self.detail(state)))
+        self._tell(state, push("tournament", tournament=self.views.detail(state)))
 
     async def _save(self, state: Event) -> None:
         try:
             await self.archive.save(state.id, state.status, msgspec.to_builtins(state))
         except StoreError:
             raise ProtocolError("store_failed", "could not store the tournament") from None
-
-    # ------------------------------------------------------------------------------ what is shown
-
-    def _user(self, user_id: int | None) -> dict[str, Any] | None:
-        return None if user_id is None else {"id": user_id, "name": self.accounts.name_of(user_id)}
-
-    def summary(self, state: Event) -> dict[str, Any]:
-        """An event as the lists show it."""
-        rounds: dict[str, Any] = {}
-        if isinstance(state, SwissState):
-            rounds = {"rounds": state.rounds, "round": len(state.byes)}
-        elif isinstance(state, LeagueState):
-            rounds = {"seasons": state.seasons, "season": state.season, "division_size": state.size}
-        return {"id": state.id, "name": state.name, "kind": state.kind, "status": state.status, "starts": state.starts,
-                "ends": state.ends, "seconds": state.seconds, "map": state.map, "rules": state.rules,
-                "time_control": state.time_control, "rated": state.rated, "max_players": state.max_players,
-                "players": len(state.players), "winner": self._user(state.winner), **rounds}
-
-    def detail(self, state: Event) -> dict[str, Any]:
-        """An event with its standings, its games in play and its finished games."""
-        rows = [{**row, "user": self._user(row["user"])} for row in state.rows()]
-        number = not isinstance(state, ArenaState)
-        games = [{"game": g.game, "gold": g.gold, "silver": g.silver, **({"round": g.round} if number else {})}
-                 for g in state.playing]
-        done = [{"game": g.game, "gold": g.gold, "silver": g.silver, "winner": g.winner or None,
-                 **({"round": g.round} if number else {})} for g in state.finished]
-        if isinstance(state, SwissState):
-            return {**self.summary(state), "standings": rows, "playing": games, "finished": done, "byes": state.byes}
-        if isinstance(state, LeagueState):
-            return {**self.summary(state), "standings": rows, "playing": games, "finished": done,
-                    "divisions": state.divisions, "past": state.past}
-        return {**self.summary(state), "standings": rows, "playing": games, "finished": done}
 
     def audience(self, tournament_id: str) -> tuple[set[int], list[Any]]:
         """Who hears an event's lobby: its players (user ids) and every connection following

@@ -2,7 +2,7 @@
 
 The pairing rule (``docs/tournaments.md``), a Monrad system with no rematch:
 
-1. Rank the players by score, then by seed (the order given: the server seeds in joining order).
+1. Rank the players by score, then by seed (the order given: the server seeds by rating at the start).
 2. With an odd number, the lowest-ranked player who has not had a bye sits out (a bye scores a
    win's point, 1); if the others could then not all be paired, the next one up, and so on.
 3. The best-ranked unpaired player meets the best-ranked unpaired player below them whom they

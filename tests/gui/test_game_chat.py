@@ -1,6 +1,7 @@
 """The chat on the game screen of an online game: folded at first (the chronicle shows, with a
 count of new lines), Ctrl+T unfolds it in the right column, typed keys go to the line (not the
-board), Enter sends it, the opponent's lines arrive masked, Esc folds it."""
+board), Enter sends it, the opponent's lines arrive masked, Esc folds it; a click on a line's
+Report and Mute links reports it and hides its author."""
 
 from __future__ import annotations
 
@@ -58,3 +59,28 @@ def test_the_chat_unfolds_beside_the_board_and_talks_to_the_opponent(window, due
     key(window, arcade.key.ESCAPE)
     assert not chat.chat.open
     assert view.dialog is None  # Esc folded the chat; it did not open the menu
+
+
+def test_a_line_of_the_opponent_is_reported_and_its_author_muted_by_a_click(window, duel, tmp_path):
+    from gui_support import click as press_release
+
+    view, bo, game = duel()
+    chat = view.chat
+    bo.call("chat", "game", "you play like a turnip", game=game).result(10)
+    until(window, lambda: chat.chat.unread == 1, what="Bo's line")
+    key(window, arcade.key.T, arcade.key.MOD_CTRL)
+    pump(window, 2)
+    links = {what: rect for rect, line, what in chat.links if line.name == "Bo"}
+    assert sorted(links) == ["block", "mute", "report"]
+    shoot(window, tmp_path / "chat-links.png")
+    report = links["report"]
+    press_release(window, report.left + report.width / 2, report.bottom + report.height / 2)
+    until(window, lambda: chat.chat.note == "Bo's line was reported to the operator.", what="the report")
+    pump(window, 2)
+    mute = next(rect for rect, line, what in chat.links if what == "mute")
+    press_release(window, mute.left + mute.width / 2, mute.bottom + mute.height / 2)
+    until(window, lambda: chat.chat.note == "Bo is muted: their lines are hidden.", what="the mute")
+    assert list(chat.chat.lines) == [] and chat.links == []
+    pump(window, 2)
+    shoot(window, tmp_path / "chat-muted.png")
+    key(window, arcade.key.ESCAPE)

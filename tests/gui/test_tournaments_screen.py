@@ -80,3 +80,22 @@ def test_the_tournaments_tab_lists_joins_and_opens_the_paired_game(window, onlin
     pump_until(window, lambda: isinstance(window.current_view, GameView), what="the paired game to open")
     pump(window)
     shoot(window, tmp_path / "tournament-game.png")
+
+
+def test_a_paired_game_opens_from_the_lobby_too(window, online, tmp_path):
+    """Joined from elsewhere (the terminal, another device), paired while the lobby is shown: the
+    game opens there by itself, not only on the Tournaments tab."""
+    from client.views.game.view import GameView
+
+    server, connect, key = online
+    warden, bo, me = connect("Warden"), connect("Bo"), connect("Tester")
+    arena = warden.call("create_tournament", key, "Lobby Arena", 1800, map="Cinder Ford", time_control=BLITZ).result(10)
+    bo.call("join_tournament", arena["id"]).result(10)
+    lobby = open_lobby(window, me)
+    me.call("join_tournament", arena["id"]).result(10)
+    pump_until(window, lambda: isinstance(window.current_view, GameView), what="the paired game to open")
+    assert window.current_view is not lobby
+    (game,) = server.server.social.tournaments.events[arena["id"]].playing
+    assert me.client.games[game.game].seat in (1, 2)
+    pump(window)
+    shoot(window, tmp_path / "tournament-game-from-lobby.png")

@@ -74,6 +74,7 @@ def test_every_request_type_decodes():
         "chat": {"room": "game", "game": "abcd1234", "text": "gg"}, "mute": {"name": "Bea", "kind": "block"},
         "report": {"line": 3, "reason": "rude"},
     })
+    samples["start_tournament"] = {"key": "k" * 43, "tournament": "tabc12"}
     assert set(samples) == set(P.REQUEST_TYPES)
     for kind, fields in samples.items():
         request = decode({"type": kind, "id": 7, **fields})

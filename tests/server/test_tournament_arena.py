@@ -220,3 +220,50 @@ async def test_the_operator_creates_an_arena_from_the_command_line(server, conne
     assert (made.seconds, made.rated, made.time_control) == (1800, True, {"kind": "fischer", "initial": 180.0, "increment": 2.0})
     viewer = await connect(server, "Ann")
     assert [t["name"] for t in (await viewer.tournaments())["upcoming"]] == ["Evening Arena"]
+
+    start = command[:8] + ["tournament", "start", made.id]
+    done = await asyncio.to_thread(subprocess.run, start, capture_output=True, text=True, timeout=120,
+                                   cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"tournament {made.id}: Evening Arena, arena of 30 minutes on Test Ford, running"
+    started = server.social.tournaments.events[made.id]
+    assert started.status == "running" and started.starts < made.starts and started.ends == started.starts + 1800
+    assert [t["name"] for t in (await viewer.tournaments())["running"]] == ["Evening Arena"]
+
+
+async def test_a_result_stored_before_a_crash_is_scored_once_after_it(start_server, connect, tmp_path):
+    """The server stops after storing a game's end and before storing the arena's row: the arena
+    still has the game in play. Reloaded, it scores the stored result once and pairs again."""
+    db = tmp_path / "server.sqlite3"
+    server = await start_server(db=db)
+    key = operator_key(tmp_path)
+    operator = await connect(server, "Warden")
+    arena = await operator.create_tournament(key, "Lazarus", 3600, map="test-ford", time_control=BLITZ)
+    players = [await connect(server, name) for name in ("Ann", "Bea", "Cy")]
+    for p in players:
+        await p.join_tournament(arena["id"])
+    await H.wait_for(lambda: len(server.social.tournaments.events[arena["id"]].playing) == 1)
+    game = server.social.tournaments.events[arena["id"]].playing[0]
+    server.registry.on_finished = lambda game_id, result: None  # the crash: the arena never hears
+    loser = next(p for p in players if p.user["id"] == game.silver)
+    await loser.attach(game.game)
+    await loser.resign(game.game)
+    await H.wait_for(lambda: server.store.load_game(game.game).status == "over")
+    assert server.social.tournaments.events[arena["id"]].playing == [game]
+    tokens = {p.user["id"]: p.token for p in players}
+    await server.stop()
+
+    for _restart in range(2):  # a second restart finds the result scored and scores it no more
+        again = await start_server(db=db)
+        back = {user: await connect(again, None, token=token) for user, token in tokens.items()}
+        state = again.social.tournaments.events[arena["id"]]
+        assert [(g.game, g.winner) for g in state.finished] == [(game.game, game.gold)]
+        seen = await back[game.gold].tournament(arena["id"])
+        points = {row["user"]["id"]: row["points"] for row in seen["standings"]}
+        third = next(user for user in tokens if user not in (game.gold, game.silver))
+        assert points == {game.gold: 2, game.silver: 0, third: 0}
+        # Whoever is free is paired again: the third player, not the same two.
+        await H.wait_for(lambda: len(again.social.tournaments.events[arena["id"]].playing) == 1)
+        (next_game,) = again.social.tournaments.events[arena["id"]].playing
+        assert third in (next_game.gold, next_game.silver)
+        await again.stop()

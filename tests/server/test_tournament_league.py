@@ -8,7 +8,6 @@ import asyncio
 
 import srv_helpers as H
 from test_tournament_arena import operator_key
-from test_tournament_swiss import start_now
 
 from shared import wire
 
@@ -32,7 +31,7 @@ async def test_a_league_season_across_a_restart_then_promotion_and_relegation(st
     for p in players:
         await p.join_tournament(league["id"])
     ids = [p.user["id"] for p in players]
-    start_now(server, league["id"])
+    await operator.start_tournament(key, league["id"])
     events = server.social.tournaments.events
     await H.wait_for(lambda: len(events[league["id"]].playing) == 2)
     state = events[league["id"]]

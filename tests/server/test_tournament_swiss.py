@@ -13,13 +13,6 @@ from test_tournament_arena import Bots, operator_key
 from client.net import ServerError
 
 
-def start_now(server, tournament_id: str) -> None:
-    """Start an upcoming event at once (its timer for later then finds it started)."""
-    desk = server.social.tournaments
-    desk.events[tournament_id].starts = 0
-    desk._spawn(desk._begin, tournament_id)
-
-
 async def test_seven_bots_play_a_four_round_swiss(server, connect, tmp_path):
     key = operator_key(tmp_path)
     operator = await connect(server, "Warden")
@@ -31,7 +24,7 @@ async def test_seven_bots_play_a_four_round_swiss(server, connect, tmp_path):
         clients[client.user["id"]] = client
         await client.join_tournament(swiss["id"])
     bots = Bots(clients, operator, key, budget=1000)
-    start_now(server, swiss["id"])
+    await operator.start_tournament(key, swiss["id"])
     await asyncio.wait_for(bots.over.wait(), 120)
     with pytest.raises(ServerError) as late:
         await operator.join_tournament(swiss["id"])
@@ -77,7 +70,7 @@ async def test_a_swiss_is_joined_before_it_starts_and_survives_a_restart(start_s
     players = [await connect(server, name) for name in ("Ann", "Bea", "Cy", "Dee")]
     for p in players[:3]:
         await p.join_tournament(swiss["id"])
-    start_now(server, swiss["id"])  # with whoever joined: three players, one bye
+    await operator.start_tournament(key, swiss["id"])  # with whoever joined: three players, one bye
     await H.wait_for(lambda: len(server.social.tournaments.events[swiss["id"]].playing) == 1)
     with pytest.raises(ServerError) as late:
         await players[3].join_tournament(swiss["id"])
@@ -98,3 +91,36 @@ async def test_a_swiss_is_joined_before_it_starts_and_survives_a_restart(start_s
     assert state.byes[1] != state.byes[0]
     (second,) = state.playing
     assert {second.gold, second.silver} != {game.gold, game.silver}
+
+
+async def test_a_swiss_seeds_its_players_by_rating_when_it_starts(server, connect, tmp_path):
+    """Joined in the order 1400, 1600, 1500, 1700 (blitz): seeded 1700, 1600, 1500, 1400, and the
+    first round pairs the first seed with the second, the third with the fourth."""
+    from server.host.clocks import family_of
+    from server.store.records import Rating
+
+    blitz = {"kind": "fischer", "initial": 120, "increment": 2}
+    key = operator_key(tmp_path)
+    operator = await connect(server, "Warden")
+    swiss = await operator.create_tournament(key, "Seeded Swiss", None, kind="swiss", rounds=2, start_in=3600,
+                                             map="test-ford", time_control=blitz)
+    players = {}
+    for name, rating in (("Ann", 1400), ("Bea", 1600), ("Cy", 1500), ("Dee", 1700)):
+        client = await connect(server, name)
+        server.ratings.load([Rating(f"u:{client.user['id']}", family_of(blitz), rating, 60.0, 0.06, 30)])
+        players[name] = client.user["id"]
+        await client.join_tournament(swiss["id"])
+    desk = server.social.tournaments
+    assert desk.events[swiss["id"]].players == [players[n] for n in ("Ann", "Bea", "Cy", "Dee")]
+    await operator.start_tournament(key, swiss["id"])
+    await H.wait_for(lambda: len(desk.events[swiss["id"]].playing) == 2)
+    state = desk.events[swiss["id"]]
+    assert state.players == [players[n] for n in ("Dee", "Bea", "Cy", "Ann")]
+    assert {frozenset((g.gold, g.silver)) for g in state.playing} == {
+        frozenset((players["Dee"], players["Bea"])), frozenset((players["Cy"], players["Ann"]))}
+    with pytest.raises(ServerError) as again:
+        await operator.start_tournament(key, swiss["id"])
+    assert again.value.code == "tournament_not_upcoming" and "Seeded Swiss is running" in again.value.reason
+    with pytest.raises(ServerError) as keyless:
+        await operator.start_tournament("x" * 32, swiss["id"])
+    assert keyless.value.code == "not_operator"

@@ -221,6 +221,9 @@ class GameInput:
         """A button pressed: pick up a coin, start a pan, or a click on the minimap or a cell."""
         if self._modal(x, y):
             return True
+        chat = getattr(self.host, "chat", None)  # an open chat's Mute / Block / Report links
+        if button == arcade.MOUSE_BUTTON_LEFT and chat is not None and chat.on_mouse_press(x, y):
+            return True
         if button in (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE):
             if self.host.board.rect.contains(x, y):
                 self.state.pan_from = (x, y)

@@ -21,7 +21,7 @@ from client.ui.widgets import BrassButton
 from client.views.base import BaseView
 from client.views.notices import NoticeBanner
 from client.net.codec import ConnectionNote, Message
-from shared.wire import InfoPush
+from shared.wire import InfoPush, TournamentGamePush
 
 if TYPE_CHECKING:
     from client.navigation import Navigator
@@ -248,6 +248,11 @@ class OnlineScreen(BaseView):
                     and tracker.status == "active" and tracker.version == 0):
                 # A seek or challenge of ours was just taken: the game begins, so show it.
                 self.opening = (tracker.game, tracker.seat)
+        elif isinstance(message, TournamentGamePush) and self.opening is None:
+            # Paired in an event we joined: its game opens whichever online screen is shown.
+            opponent = message.opponent.name if message.opponent is not None else "your opponent"
+            self.show_toast(f"Paired against {opponent}: the game opens.", theme.EMERALD, seconds=3)
+            self.resume(message.game)
 
     def on_update(self, delta_time: float) -> None:
         for message in self.client.drain():

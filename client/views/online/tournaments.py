@@ -19,7 +19,7 @@ from client.ui.widgets import BrassButton, label
 from client.views.online.lobby_cells import cell, header_row, small_button, spread, table_row, top_panel, two_lines
 from client.views.online.lobby_common import OnlineScreen
 from client.views.online.lobby_text import short_clock
-from shared.wire import TournamentGamePush, TournamentOverPush, TournamentPush
+from shared.wire import TournamentOverPush, TournamentPush
 
 RIGHT_WIDTH = 560
 EVENT_COLUMNS = (("Event", 150), ("When", 120), ("Players", 84), ("", 84), ("", 84))
@@ -231,8 +231,4 @@ class TournamentsView(OnlineScreen):
                 self.show_toast(f"{tour.get('name')}: won by {message.winner.name}", theme.BRASS_LIGHT, seconds=4)
                 self.refresh()
             self.fill()
-        elif isinstance(message, TournamentGamePush):
-            opponent = message.opponent.name if message.opponent is not None else "your opponent"
-            self.show_toast(f"Paired against {opponent}: the game opens.", theme.EMERALD, seconds=3)
-            self.resume(message.game)
-        super().on_message(message)
+        super().on_message(message)  # a tournament_game opens on every online screen
