@@ -9,8 +9,10 @@ asker has attempted it.
 
 ``puzzle_attempt`` is an account's one attempt at a puzzle: the turn it plays at the puzzle's
 position, judged by :func:`shared.puzzles.judge.judge` (the same judge as the client's), rated
-with :func:`shared.puzzles.rating.rate_attempt` (Glicko-2) and stored with the rating it moved in
-one unit (:mod:`server.store.puzzles`). A second attempt at the same puzzle is refused
+with :func:`shared.puzzles.rating.rate_attempt` (Glicko-2, between the solver and the puzzle) and
+stored with both ratings it moved in one unit (:mod:`server.store.puzzles`). A puzzle is served,
+listed and chosen at its current rating: the one its attempts moved it to, stored by puzzle id,
+or the pack's before its first attempt. A second attempt at the same puzzle is refused
 (``already_attempted``), as is one at a puzzle the server does not have (``no_such_puzzle``);
 either way the rating is unchanged.
 """
@@ -30,14 +32,21 @@ from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.lobby.clients import Client
 from server.puzzle_mining import PuzzleMiner
-from server.store.puzzles import MinedPuzzle, PuzzleArchive, PuzzleStanding, StoredAttempt, puzzle_archive_for
+from server.store.puzzles import (
+    MinedPuzzle,
+    PuzzleArchive,
+    PuzzleRated,
+    PuzzleStanding,
+    StoredAttempt,
+    puzzle_archive_for,
+)
 from server.store.records import StoreError
 from shared.puzzle_wire import puzzle_data, puzzle_from_dict, solutions_data, summary, verdict_data
 from shared.puzzles.daily import daily_puzzle
 from shared.puzzles.judge import IllegalAttempt, judge
 from shared.puzzles.model import Puzzle, PuzzleError
 from shared.puzzles.pack import load_pack
-from shared.puzzles.rating import START, Rating, choose_puzzle, rate_attempt
+from shared.puzzles.rating import START, Rating, choose_puzzle, puzzle_rating, rate_attempt, rerated
 from shared.rules.lexicon import Lexicon
 
 log = logging.getLogger("scryptic.puzzles")
@@ -52,12 +61,18 @@ MINED_REREAD = 60.0  # seconds between reads of the mined puzzles from the store
 NEW = PuzzleStanding(START.rating, START.rd, START.volatility)
 
 
-def rated(before: PuzzleStanding, puzzle: Puzzle, solved: bool) -> PuzzleStanding:
-    """The standing after an attempt at ``puzzle``: Glicko-2 (:func:`rate_attempt`) and the streak."""
-    solver, _puzzle_after = rate_attempt(Rating(before.rating, before.rd, before.vol), puzzle, solved)
+def rated(before: PuzzleStanding, puzzle: Puzzle, solved: bool,
+          puzzle_before: PuzzleRated | None = None) -> tuple[PuzzleStanding, PuzzleRated]:
+    """The solver's standing (Glicko-2 and the streak) and the puzzle's rating after an attempt
+    at ``puzzle``, rated at ``puzzle_before`` (its stored rating; None: the pack's)."""
+    current = puzzle_rating(puzzle) if puzzle_before is None else Rating(puzzle_before.rating, puzzle_before.rd,
+                                                                         puzzle_before.vol)
+    solver, moved = rate_attempt(Rating(before.rating, before.rd, before.vol), current, solved)
     streak = before.streak + 1 if solved else 0
-    return PuzzleStanding(solver.rating, solver.rd, solver.volatility, before.attempts + 1,
-                          before.solved + int(solved), streak, max(before.best_streak, streak))
+    counts = (0, 0) if puzzle_before is None else (puzzle_before.attempts, puzzle_before.solved)
+    return (PuzzleStanding(solver.rating, solver.rd, solver.volatility, before.attempts + 1,
+                           before.solved + int(solved), streak, max(before.best_streak, streak)),
+            PuzzleRated(moved.rating, moved.rd, moved.volatility, counts[0] + 1, counts[1] + int(solved)))
 
 
 class PuzzleDesk:
@@ -80,6 +95,8 @@ class PuzzleDesk:
         self.pack = list(puzzles)  # the daily puzzle is drawn from these (the same on every client)
         self.puzzles: dict[str, Puzzle] = {p.id: p for p in self.pack}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._puzzle_locks: dict[str, asyncio.Lock] = {}  # two solvers of one puzzle rate it in turn
+        self.rated: dict[str, PuzzleRated] = {}  # the puzzles' moved ratings, as last read or written
         self.attempts = 0  # attempts judged and stored (for the health readout)
 
     async def load_mined(self) -> int:
@@ -89,6 +106,7 @@ class PuzzleDesk:
         if self._mined_read is not None and now - self._mined_read < MINED_REREAD:
             return 0
         self._mined_read = now
+        self.rated = await self.archive.puzzle_ratings()
         count = 0
         for mined in await self.archive.mined():
             try:
@@ -117,7 +135,7 @@ class PuzzleDesk:
             chosen = [p for p in chosen if p.id > req.after]
         page = chosen[:req.limit]
         return {
-            "puzzles": [summary(p, done.get(p.id)) for p in page],
+            "puzzles": [summary(self.current(p), done.get(p.id)) for p in page],
             "more": len(chosen) > len(page),
             "themes": sorted({t for p in self.puzzles.values() for t in p.themes}),
             "maps": sorted({p.map_name for p in self.puzzles.values()}),
@@ -131,7 +149,8 @@ class PuzzleDesk:
             puzzle = self._find(req.puzzle)
         else:
             done = await self._attempted(client)
-            fitting = [p for p in self._sorted() if self._fits(p, req.theme, req.map) and p.id not in done]
+            fitting = [self.current(p) for p in self._sorted()
+                       if self._fits(p, req.theme, req.map) and p.id not in done]
             if not fitting:
                 raise ProtocolError("no_such_puzzle", "no puzzle left that fits; try another theme or map")
             standing = await self._standing(client)
@@ -164,7 +183,8 @@ class PuzzleDesk:
         puzzle = self._find(req.puzzle)
         user_id = client.user_id
         lock = self._locks.setdefault(user_id, asyncio.Lock())
-        async with lock:
+        puzzle_lock = self._puzzle_locks.setdefault(puzzle.id, asyncio.Lock())
+        async with lock, puzzle_lock:
             if await self.archive.attempt(user_id, puzzle.id) is not None:
                 raise ProtocolError("already_attempted", f"you attempted puzzle {puzzle.id} already")
             wire = [P.action_to_engine_dict(a, puzzle.mover) for a in req.actions]
@@ -175,14 +195,16 @@ class PuzzleDesk:
             except PuzzleError as exc:
                 raise ProtocolError("no_such_puzzle", f"puzzle {puzzle.id} cannot be played here: {exc}") from None
             before = await self.archive.standing(user_id) or NEW
-            after = rated(before, puzzle, verdict.solved)
+            puzzle_before = await self.archive.puzzle_rating(puzzle.id)
+            after, puzzle_after = rated(before, puzzle, verdict.solved, puzzle_before)
             attempt = StoredAttempt(puzzle.id, verdict.solved, wire, before.rating, after.rating, time.time())
             try:
-                await self.archive.record(user_id, attempt, after)
+                await self.archive.record(user_id, attempt, after, puzzle_after)
             except StoreError:
                 if await self.archive.attempt(user_id, puzzle.id) is not None:  # another node took it first
                     raise ProtocolError("already_attempted", f"you attempted puzzle {puzzle.id} already") from None
                 raise ProtocolError("store_failed", "the server could not store the attempt; it was not counted") from None
+        self.rated[puzzle.id] = puzzle_after
         self.attempts += 1
         log.info("puzzle attempted", extra={"data": {"puzzle": puzzle.id, "user": user_id, "solved": verdict.solved}})
         return {
@@ -191,6 +213,8 @@ class PuzzleDesk:
             "solutions": solutions_data(puzzle),
             "rating": {"before": round(before.rating, 1), "after": round(after.rating, 1),
                        "change": round(after.rating - before.rating, 1), "rd": round(after.rd, 1)},
+            "puzzle_rating": {"before": round(puzzle.rating if puzzle_before is None else puzzle_before.rating, 1),
+                              "after": round(puzzle_after.rating, 1), "rd": round(puzzle_after.rd, 1)},
             "streak": after.streak,
             "best_streak": after.best_streak,
         }
@@ -207,6 +231,11 @@ class PuzzleDesk:
             await self.miner.close()
 
     # ------------------------------------------------------------------------------ helpers
+
+    def current(self, puzzle: Puzzle) -> Puzzle:
+        """``puzzle`` at its current rating (the stored one, else the pack's)."""
+        moved = self.rated.get(puzzle.id)
+        return rerated(puzzle, None if moved is None else Rating(moved.rating, moved.rd, moved.vol))
 
     def _find(self, puzzle_id: str) -> Puzzle:
         puzzle = self.puzzles.get(puzzle_id)
@@ -235,7 +264,7 @@ class PuzzleDesk:
 
     async def _puzzle_data(self, client: Client, puzzle: Puzzle) -> dict[str, Any]:
         attempt = None if client.user_id is None else await self.archive.attempt(client.user_id, puzzle.id)
-        data = puzzle_data(puzzle, with_solutions=attempt is not None)
+        data = puzzle_data(self.current(puzzle), with_solutions=attempt is not None)
         mine = None if attempt is None else {"solved": attempt.solved, "rating_before": round(attempt.rating_before, 1),
                                              "rating_after": round(attempt.rating_after, 1)}
         return {"puzzle": data, "attempt": mine, "rating": await self._standing_data(client)}

@@ -1,7 +1,8 @@
 """Where the puzzles' side of the store lives: each account's puzzle rating and streak, its one
-attempt at each puzzle, and the puzzles mined from the server's own finished games.
+attempt at each puzzle, each attempted puzzle's own moved rating, and the puzzles mined from the
+server's own finished games.
 
-An attempt and the rating it moved are written in one unit; the attempts' primary key (account,
+An attempt, the solver's rating and the puzzle's rating it moved are written in one unit; the attempts' primary key (account,
 puzzle) refuses a second first attempt on any node, so two attempts sent at once cannot both
 count. The SQLite and PostgreSQL stores each get an archive here (schema version 6, migration
 0007), built on their generic ``write`` and read calls like :mod:`server.store.analyses`:
@@ -29,6 +30,17 @@ class PuzzleStanding:
     solved: int = 0
     streak: int = 0
     best_streak: int = 0
+
+
+@dataclass(frozen=True)
+class PuzzleRated:
+    """A puzzle's own Glicko-2 rating as attempts moved it (none stored: the pack's stands)."""
+
+    rating: float
+    rd: float
+    vol: float
+    attempts: int = 0
+    solved: int = 0
 
 
 @dataclass(frozen=True)
@@ -67,9 +79,18 @@ class PuzzleArchive(Protocol):
         """Every puzzle ``user_id`` attempted, and whether it was solved."""
         ...
 
-    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding) -> None:
-        """Keep ``attempt`` and the standing it led to, in one unit; StoreError (nothing
-        written) if ``user_id`` attempted that puzzle already."""
+    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding,
+                     puzzle_after: PuzzleRated) -> None:
+        """Keep ``attempt``, the standing it led to and the puzzle's rating after it, in one
+        unit; StoreError (nothing written) if ``user_id`` attempted that puzzle already."""
+        ...
+
+    async def puzzle_rating(self, puzzle_id: str) -> PuzzleRated | None:
+        """The puzzle's moved rating, or None before its first attempt."""
+        ...
+
+    async def puzzle_ratings(self) -> dict[str, PuzzleRated]:
+        """Every attempted puzzle's moved rating, by puzzle id."""
         ...
 
     async def mined(self) -> list[MinedPuzzle]:
@@ -100,6 +121,13 @@ _UPSERT_STANDING = (
     "VALUES ({0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}) ON CONFLICT (user_id) DO UPDATE SET "
     "rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, attempts = excluded.attempts, "
     "solved = excluded.solved, streak = excluded.streak, best_streak = excluded.best_streak, updated = excluded.updated")
+_RATED = "SELECT rating, rd, vol, attempts, solved FROM rated_puzzles WHERE puzzle_id = {0}"
+_ALL_RATED = "SELECT puzzle_id, rating, rd, vol, attempts, solved FROM rated_puzzles"
+_UPSERT_RATED = (
+    "INSERT INTO rated_puzzles (puzzle_id, rating, rd, vol, attempts, solved, updated) "
+    "VALUES ({0}, {1}, {2}, {3}, {4}, {5}, {6}) ON CONFLICT (puzzle_id) DO UPDATE SET "
+    "rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, attempts = excluded.attempts, "
+    "solved = excluded.solved, updated = excluded.updated")
 _MINED = "SELECT id, game_id, data FROM mined_puzzles ORDER BY created, id"
 _MINED_GAMES = "SELECT game_id FROM mined_games"
 _INSERT_MINED = "INSERT INTO mined_puzzles (id, game_id, data, created) VALUES ({0}, {1}, {2}, {3}) ON CONFLICT (id) DO NOTHING"
@@ -112,6 +140,14 @@ def _standing(row: Any) -> PuzzleStanding | None:
     return PuzzleStanding(float(row[0]), float(row[1]), float(row[2]), int(row[3]), int(row[4]), int(row[5]), int(row[6]))
 
 
+def _rated(row: Any) -> PuzzleRated | None:
+    return None if row is None else _rated_from(tuple(row))
+
+
+def _rated_from(v: tuple[Any, ...]) -> PuzzleRated:
+    return PuzzleRated(float(v[0]), float(v[1]), float(v[2]), int(v[3]), int(v[4]))
+
+
 def _attempt(row: Any) -> StoredAttempt | None:
     if row is None:
         return None
@@ -119,13 +155,15 @@ def _attempt(row: Any) -> StoredAttempt | None:
 
 
 def _unit(marks: list[str], user_id: int, attempt: StoredAttempt, after: PuzzleStanding,
-          solved: Any) -> list[tuple[str, tuple[Any, ...]]]:
+          puzzle_after: PuzzleRated, solved: Any) -> list[tuple[str, tuple[Any, ...]]]:
     now = time.time()
     return [
         (_INSERT_ATTEMPT.format(*marks[:7]), (user_id, attempt.puzzle_id, solved, _json(attempt.actions),
                                               attempt.rating_before, attempt.rating_after, attempt.t)),
         (_UPSERT_STANDING.format(*marks[:9]), (user_id, after.rating, after.rd, after.vol, after.attempts,
                                                after.solved, after.streak, after.best_streak, now)),
+        (_UPSERT_RATED.format(*marks[:7]), (attempt.puzzle_id, puzzle_after.rating, puzzle_after.rd,
+                                            puzzle_after.vol, puzzle_after.attempts, puzzle_after.solved, now)),
     ]
 
 
@@ -168,8 +206,15 @@ class SQLitePuzzles:
     async def attempted(self, user_id: int) -> dict[str, bool]:
         return {str(p): bool(s) for p, s in await self._all(_ATTEMPTED.format("?"), (user_id,))}
 
-    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding) -> None:
-        await self.store.write(_unit(_Q, user_id, attempt, after, int(attempt.solved)))
+    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding,
+                     puzzle_after: PuzzleRated) -> None:
+        await self.store.write(_unit(_Q, user_id, attempt, after, puzzle_after, int(attempt.solved)))
+
+    async def puzzle_rating(self, puzzle_id: str) -> PuzzleRated | None:
+        return _rated(await self._one(_RATED.format("?"), (puzzle_id,)))
+
+    async def puzzle_ratings(self) -> dict[str, PuzzleRated]:
+        return {str(row[0]): _rated_from(tuple(row)[1:]) for row in await self._all(_ALL_RATED)}
 
     async def mined(self) -> list[MinedPuzzle]:
         return [MinedPuzzle(str(i), str(g), json.loads(d)) for i, g, d in await self._all(_MINED)]
@@ -208,8 +253,15 @@ class PostgresPuzzles:
     async def attempted(self, user_id: int) -> dict[str, bool]:
         return {str(p): bool(s) for p, s in await self._all(_ATTEMPTED.format("$1"), user_id)}
 
-    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding) -> None:
-        await self.store.write(_unit(_D, user_id, attempt, after, attempt.solved))
+    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding,
+                     puzzle_after: PuzzleRated) -> None:
+        await self.store.write(_unit(_D, user_id, attempt, after, puzzle_after, attempt.solved))
+
+    async def puzzle_rating(self, puzzle_id: str) -> PuzzleRated | None:
+        return _rated(await self._one(_RATED.format("$1"), puzzle_id))
+
+    async def puzzle_ratings(self) -> dict[str, PuzzleRated]:
+        return {str(row[0]): _rated_from(tuple(row)[1:]) for row in await self._all(_ALL_RATED)}
 
     async def mined(self) -> list[MinedPuzzle]:
         return [MinedPuzzle(str(i), str(g), json.loads(d)) for i, g, d in await self._all(_MINED)]

@@ -169,6 +169,15 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             found   INTEGER NOT NULL,
             created REAL NOT NULL
         )""",
+        """CREATE TABLE IF NOT EXISTS rated_puzzles (
+            puzzle_id TEXT PRIMARY KEY,
+            rating    REAL NOT NULL,
+            rd        REAL NOT NULL,
+            vol       REAL NOT NULL,
+            attempts  INTEGER NOT NULL,
+            solved    INTEGER NOT NULL,
+            updated   REAL NOT NULL
+        )""",
     ),
 }
 

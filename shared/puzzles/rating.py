@@ -13,7 +13,7 @@ import msgspec
 
 from shared.puzzles.model import Puzzle
 
-__all__ = ["START", "Rating", "choose_puzzle", "puzzle_rating", "rate_attempt", "rate_period"]
+__all__ = ["START", "Rating", "choose_puzzle", "puzzle_rating", "rate_attempt", "rate_period", "rerated"]
 
 
 class Rating(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -31,6 +31,13 @@ START = Rating()
 def puzzle_rating(puzzle: Puzzle) -> Rating:
     """The rating the puzzle carries."""
     return Rating(puzzle.rating, puzzle.rd, puzzle.volatility)
+
+
+def rerated(puzzle: Puzzle, rating: Rating | None) -> Puzzle:
+    """``puzzle`` carrying ``rating`` (its current one, moved by attempts), or as it is if None."""
+    if rating is None:
+        return puzzle
+    return msgspec.structs.replace(puzzle, rating=rating.rating, rd=rating.rd, volatility=rating.volatility)
 
 
 def _update(player: Rating, opponent: Rating, score: float) -> Rating:

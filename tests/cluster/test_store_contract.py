@@ -145,23 +145,33 @@ async def test_an_analysis_is_kept_with_its_game_and_replaced_whole(store: GameS
 
 
 async def test_puzzle_attempts_ratings_and_mined_puzzles_are_kept_and_a_second_attempt_refused(store: GameStore) -> None:
-    from server.store.puzzles import MinedPuzzle, PuzzleStanding, StoredAttempt, puzzle_archive_for
+    from server.store.puzzles import MinedPuzzle, PuzzleRated, PuzzleStanding, StoredAttempt, puzzle_archive_for
 
     archive = puzzle_archive_for(store)
     assert await archive.standing(1) is None and await archive.attempted(1) == {}
     first = StoredAttempt("p1", True, [{"type": "end_turn", "player": 1}], 1500.0, 1662.3, 10.0)
-    await archive.record(1, first, PuzzleStanding(1662.3, 290.3, 0.06, 1, 1, 1, 1))
+    assert await archive.puzzle_rating("p1") is None and await archive.puzzle_ratings() == {}
+    await archive.record(1, first, PuzzleStanding(1662.3, 290.3, 0.06, 1, 1, 1, 1), PuzzleRated(1487.25, 79.5, 0.06, 1, 1))
     assert await archive.attempt(1, "p1") == first
     assert await archive.standing(1) == PuzzleStanding(1662.3, 290.3, 0.06, 1, 1, 1, 1)
+    assert await archive.puzzle_rating("p1") == PuzzleRated(1487.25, 79.5, 0.06, 1, 1)
     with pytest.raises(StoreError):  # one attempt per account and puzzle: the unit is refused whole
         await archive.record(1, StoredAttempt("p1", False, [], 1662.3, 1500.0, 11.0),
-                             PuzzleStanding(1500.0, 250.0, 0.06, 2, 1, 0, 1))
+                             PuzzleStanding(1500.0, 250.0, 0.06, 2, 1, 0, 1), PuzzleRated(1600.0, 70.0, 0.06, 2, 1))
     assert await archive.standing(1) == PuzzleStanding(1662.3, 290.3, 0.06, 1, 1, 1, 1)
+    assert await archive.puzzle_rating("p1") == PuzzleRated(1487.25, 79.5, 0.06, 1, 1)
     await archive.record(1, StoredAttempt("p2", False, [], 1662.3, 1600.0, 12.0),
-                         PuzzleStanding(1600.0, 260.0, 0.06, 2, 1, 0, 1))
+                         PuzzleStanding(1600.0, 260.0, 0.06, 2, 1, 0, 1), PuzzleRated(1410.5, 78.0, 0.06, 1, 0))
     assert await archive.attempted(1) == {"p1": True, "p2": False}
+    await store.add_user(2, "Bob", "hash-bob")
+    await archive.record(2, StoredAttempt("p1", False, [], 1500.0, 1450.0, 13.0),  # a second solver moves it on
+                         PuzzleStanding(1450.0, 300.0, 0.06, 1, 0, 0, 0), PuzzleRated(1499.75, 79.0, 0.06, 2, 1))
+    assert await archive.puzzle_ratings() == {"p1": PuzzleRated(1499.75, 79.0, 0.06, 2, 1),
+                                              "p2": PuzzleRated(1410.5, 78.0, 0.06, 1, 0)}
     with pytest.raises(StoreError):  # an attempt belongs to an account
-        await archive.record(99, first, PuzzleStanding(1500.0, 350.0, 0.06))
+        await archive.record(99, StoredAttempt("p3", True, [], 1500.0, 1600.0, 14.0),
+                             PuzzleStanding(1500.0, 350.0, 0.06), PuzzleRated(1400.0, 80.0, 0.06, 1, 1))
+    assert await archive.puzzle_rating("p3") is None  # the unit was refused whole
     await store.add_game(new_game())
     assert await archive.mined() == [] and await archive.mined_games() == set()
     await archive.keep_mined("g1", [MinedPuzzle("m1", "g1", {"id": "m1", "goal": {"kind": "take_city"}})])

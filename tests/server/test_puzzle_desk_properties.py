@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.puzzles import PuzzleDesk
-from server.store.puzzles import PuzzleStanding, StoredAttempt
+from server.store.puzzles import PuzzleRated, PuzzleStanding, StoredAttempt
 from server.store.records import StoreError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -33,6 +33,7 @@ class MemoryArchive:
     def __init__(self) -> None:
         self.standings: dict[int, PuzzleStanding] = {}
         self.attempts: dict[tuple[int, str], StoredAttempt] = {}
+        self.rated: dict[str, PuzzleRated] = {}
 
     async def standing(self, user_id: int) -> PuzzleStanding | None:
         return self.standings.get(user_id)
@@ -43,11 +44,19 @@ class MemoryArchive:
     async def attempted(self, user_id: int) -> dict[str, bool]:
         return {p: a.solved for (u, p), a in self.attempts.items() if u == user_id}
 
-    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding) -> None:
+    async def record(self, user_id: int, attempt: StoredAttempt, after: PuzzleStanding,
+                     puzzle_after: PuzzleRated) -> None:
         if (user_id, attempt.puzzle_id) in self.attempts:
             raise StoreError("UNIQUE constraint failed")
         self.attempts[(user_id, attempt.puzzle_id)] = attempt
         self.standings[user_id] = after
+        self.rated[attempt.puzzle_id] = puzzle_after
+
+    async def puzzle_rating(self, puzzle_id: str) -> PuzzleRated | None:
+        return self.rated.get(puzzle_id)
+
+    async def puzzle_ratings(self) -> dict[str, PuzzleRated]:
+        return dict(self.rated)
 
     async def mined(self) -> list:
         return []
