@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.puzzles.daily import daily_puzzle, share_line
-from shared.puzzles.progress import (AlreadyAttempted, LocalPuzzleProgress, UnknownPuzzle, load_progress,
-                                     record_attempt, save_progress)
+from shared.puzzles.progress import (AlreadyAttempted, LocalPuzzleProgress, UnknownPuzzle, current_puzzles,
+                                     load_progress, record_attempt, save_progress)
 from shared.puzzles.rating import START, Rating, choose_puzzle, rate_attempt
 
 from puzzle_helpers import city_puzzle
@@ -63,6 +63,34 @@ def test_first_attempts_count_and_second_ones_or_unknown_puzzles_are_refused(tmp
     assert LocalPuzzleProgress.load(path) == (progress, None)
     with pytest.raises(AlreadyAttempted):
         progress.attempt(pack, puzzle.id, True, "2026-12-06")
+
+
+def test_the_progress_file_keeps_the_puzzles_moved_ratings_and_chooses_at_them(tmp_path):
+    fresh = msgspec.structs.replace(_puzzle("a", 1500.0), rd=350.0)  # a new puzzle: deviation 350
+    other = msgspec.structs.replace(_puzzle("b", 1450.0), rd=80.0)
+    pack = {p.id: p for p in (fresh, other)}
+    progress, moved = record_attempt(LocalPuzzleProgress(), pack, "a", True, "2026-12-04")
+    a = glicko2.Player(rating=1500.0, rd=350.0, vol=0.06)
+    a.update_player([1500.0], [350.0], [0.0])
+    assert progress.puzzles == {"a": moved} and (moved.rating, moved.rd, moved.volatility) == (a.rating, a.rd, a.vol)
+    assert round(moved.rating, 2) == 1337.69
+    path = tmp_path / "puzzles.json"
+    save_progress(progress, path)
+    assert json.loads(path.read_text())["puzzles"]["a"] == {"rating": a.rating, "rd": a.rd, "volatility": a.vol}
+    again, warning = load_progress(path)
+    assert warning is None and again.puzzles == {"a": moved}
+    current = current_puzzles(again, pack.values())
+    assert [(p.id, p.rating, p.rd) for p in current] == [("a", a.rating, a.rd), ("b", 1450.0, 80.0)]
+    # near 1340: the moved "a" (1337.7) is the only one within 100; at the pack's ratings (1500,
+    # 1450) neither is, and both are within 200
+    assert {choose_puzzle(current, 1340.0, random.Random(i)).id for i in range(20)} == {"a"}
+    assert {choose_puzzle(list(pack.values()), 1340.0, random.Random(i)).id for i in range(20)} == {"a", "b"}
+    # a second attempt elsewhere is rated against the moved rating the file keeps
+    solver = glicko2.Player(rating=progress.rating.rating, rd=progress.rating.rd, vol=progress.rating.volatility)
+    solver.update_player([1450.0], [80.0], [0.0])
+    after, moved_b = record_attempt(again, pack, "b", False, "2026-12-05")
+    assert after.rating.rating == solver.rating and set(after.puzzles) == {"a", "b"}
+    assert moved_b.rating > 1450.0 and after.puzzles["a"] == moved
 
 
 def test_streaks_run_and_break():

@@ -28,7 +28,7 @@ from shared.puzzles.daily import daily_puzzle, share_line
 from shared.puzzles.judge import IllegalAttempt, Verdict, judge
 from shared.puzzles.model import Puzzle, PuzzleError
 from shared.puzzles.position import position_of
-from shared.puzzles.progress import load_progress, record_attempt, save_progress
+from shared.puzzles.progress import current_puzzles, load_progress, record_attempt, save_progress
 from shared.puzzles.rating import choose_puzzle
 from shared.puzzles.themes import THEME_WORDS
 from shared.rules.actions import Action, EndTurn, OrderDefence, action_from_dict, action_to_dict
@@ -203,7 +203,7 @@ class PuzzleDriver:
         """Another puzzle of the pack near your rating, neither this one nor one tried (None: none left)."""
         seen = set(self.progress.attempts) | {self.puzzle.id}
         rng = random.Random(f"{self.puzzle.id}:{len(seen)}")
-        return choose_puzzle(list(self.pack.values()), self.progress.rating, rng, seen=seen)
+        return choose_puzzle(current_puzzles(self.progress, self.pack.values()), self.progress.rating, rng, seen=seen)
 
     # ---------------------------------------------------------------- what the game tells it
     def turn_over(self, actions: list[dict[str, Any]]) -> None:

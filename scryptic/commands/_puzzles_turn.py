@@ -56,6 +56,7 @@ def parse_line(line: str, game, mover):
 
 def _choose(args: argparse.Namespace, loaded, progress):
     from shared.puzzles.daily import daily_puzzle
+    from shared.puzzles.progress import current_puzzles
     from shared.puzzles.rating import choose_puzzle
 
     if args.daily:
@@ -66,7 +67,7 @@ def _choose(args: argparse.Namespace, loaded, progress):
             raise UsageError(f"no puzzle {args.id!r} in the pack", "see `scryptic puzzles list`")
         return puzzle
     rng = random.Random(args.seed)
-    puzzle = choose_puzzle(loaded.puzzles, progress.rating, rng, themes=args.theme, seen=set(progress.attempts))
+    puzzle = choose_puzzle(current_puzzles(progress, loaded.puzzles), progress.rating, rng, themes=args.theme, seen=set(progress.attempts))
     if puzzle is None:
         raise UsageError("no puzzle left to choose", "you have tried them all, or no puzzle has that theme")
     return puzzle

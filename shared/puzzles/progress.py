@@ -1,5 +1,7 @@
-"""The local puzzle rating on this machine: rating, streaks and every first attempt, kept in
-one file in the settings folder (``puzzles.json``), written whole (atomically).
+"""The local puzzle rating on this machine: rating, streaks, every first attempt and the
+ratings those attempts moved the puzzles to (Glicko-2 moves both sides), kept in one file in the
+settings folder (``puzzles.json``), written whole (atomically). The next puzzle is chosen at the
+puzzles' moved ratings (:func:`current_puzzles`).
 
 Only a puzzle's first attempt is rated; a second first attempt of one puzzle is refused
 (:class:`AlreadyAttempted`), as is an attempt at a puzzle the pack does not hold
@@ -10,7 +12,7 @@ tests never touch the user's own file (:func:`default_progress_path` is the user
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import msgspec
@@ -18,10 +20,10 @@ import msgspec
 from shared.files.atomic import set_aside, write_bytes
 from shared.files.userdirs import config_dir
 from shared.puzzles.model import Puzzle, PuzzleError
-from shared.puzzles.rating import START, Rating, rate_attempt
+from shared.puzzles.rating import START, Rating, puzzle_rating, rate_attempt, rerated
 
 __all__ = ["PROGRESS_VERSION", "AlreadyAttempted", "Attempt", "LocalPuzzleProgress", "UnknownPuzzle",
-           "default_progress_path", "load_progress", "record_attempt", "save_progress"]
+           "current_puzzles", "default_progress_path", "load_progress", "record_attempt", "save_progress"]
 
 PROGRESS_VERSION = 1
 
@@ -44,14 +46,16 @@ class Attempt(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class LocalPuzzleProgress(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A solver's puzzle rating, current and best streak of solved first attempts, and the
-    attempts by puzzle id."""
+    """A solver's puzzle rating, current and best streak of solved first attempts, the
+    attempts by puzzle id, and the puzzles' ratings as those attempts moved them (by id; a
+    puzzle not there stands at the pack's rating)."""
 
     version: int = PROGRESS_VERSION
     rating: Rating = START
     streak: int = 0
     best_streak: int = 0
     attempts: dict[str, Attempt] = msgspec.field(default_factory=dict)
+    puzzles: dict[str, Rating] = msgspec.field(default_factory=dict)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> tuple["LocalPuzzleProgress", str | None]:
@@ -66,6 +70,11 @@ class LocalPuzzleProgress(msgspec.Struct, frozen=True, forbid_unknown_fields=Tru
                 date: str) -> tuple["LocalPuzzleProgress", Rating]:
         """:func:`record_attempt`."""
         return record_attempt(self, puzzles, puzzle_id, solved, date)
+
+
+def current_puzzles(progress: LocalPuzzleProgress, puzzles: Iterable[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` each at its current rating: the one kept in ``progress``, else the pack's."""
+    return [rerated(p, progress.puzzles.get(p.id)) for p in puzzles]
 
 
 def default_progress_path() -> Path:
@@ -83,12 +92,14 @@ def record_attempt(progress: LocalPuzzleProgress, puzzles: Mapping[str, Puzzle],
     if puzzle_id in progress.attempts:
         raise AlreadyAttempted(f"puzzle {puzzle_id} was already attempted on {progress.attempts[puzzle_id].date}: "
                                "only the first attempt is rated")
-    solver, puzzle_after = rate_attempt(progress.rating, puzzle, solved)
+    solver, puzzle_after = rate_attempt(progress.rating, progress.puzzles.get(puzzle_id) or puzzle_rating(puzzle),
+                                        solved)
     streak = progress.streak + 1 if solved else 0
     attempts = {**progress.attempts,
                 puzzle_id: Attempt(solved, date, progress.rating.rating, solver.rating)}
     return (msgspec.structs.replace(progress, rating=solver, streak=streak,
-                                    best_streak=max(progress.best_streak, streak), attempts=attempts),
+                                    best_streak=max(progress.best_streak, streak), attempts=attempts,
+                                    puzzles={**progress.puzzles, puzzle_id: puzzle_after}),
             puzzle_after)
 
 
