@@ -57,9 +57,9 @@ async def test_a_game_chat_between_two_clients(server):
         assert "at most 5 lines at once" in mine.problem
         report = await asyncio.to_thread(lambda: theirs.report(line.id, "rude").result(10))
         assert isinstance(report, str) and len(report) == 12
-    finally:
-        gold.close()
-        silver.close()
+    finally:  # closed from a worker thread: the server they close against runs on this loop
+        await asyncio.to_thread(gold.close)
+        await asyncio.to_thread(silver.close)
 
 
 def test_no_chat_where_it_is_off():
