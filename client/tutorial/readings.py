@@ -201,8 +201,8 @@ def defence_goal(played: Played, story: Story) -> bool:
 def lift_facts(played: Played, story: Story) -> Facts:
     """The word lifted, the letters that came back and stayed, and a lift the engine refuses."""
     lifted = played.of_type("word_lifted")[0]
-    cells = [tuple(x) for x in lifted["cells"]]
-    returned = [(r, c, ch) for r, c, ch in lifted["returned"]]
+    cells = [tuple(x) for x in lifted.cells]
+    returned = [(r, c, ch) for r, c, ch in lifted.returned]
     back = {(r, c) for r, c, _ in returned}
     before = played.before
     own = before.board.letters[GOLD]
@@ -217,7 +217,7 @@ def lift_facts(played: Played, story: Story) -> Facts:
             guard, guard_why = upper(word.text), exc.reason
             break
     click = returned[0][:2]
-    return {"word": upper(lifted["word"]), "returned": letters_text(returned), "kept": letters_text(kept),
+    return {"word": upper(lifted.word), "returned": letters_text(returned), "kept": letters_text(kept),
             "kept_in": upper(kept_in[0].text) if kept_in else "another word",
             "click": where(click), "click_letter": own[click].upper(),
             "rack": letters_text(before.racks[GOLD]), "rack_after": len(played.after.racks[GOLD]),
@@ -227,7 +227,7 @@ def lift_facts(played: Played, story: Story) -> Facts:
 def lift_goal(played: Played, story: Story) -> bool:
     """Done when gold lifts a line and letters come back to its rack."""
     lifted = played.of_type("word_lifted")
-    return isinstance(played.action, Redeploy) and bool(lifted) and bool(lifted[0]["returned"])
+    return isinstance(played.action, Redeploy) and bool(lifted) and bool(lifted[0].returned)
 
 
 # ------------------------------------------------------------------ 7. discarding
@@ -276,7 +276,7 @@ def forest_facts(played: Played, story: Story) -> Facts:
 
 def forest_goal(played: Played, story: Story) -> bool:
     """Done when gold's commit clears forest."""
-    return any(e["reason"] == "forest cut" for e in played.of_type("terrain_changed"))
+    return any(e.reason == "forest cut" for e in played.of_type("terrain_changed"))
 
 
 # ------------------------------------------------------------------ 9. ice
@@ -298,7 +298,7 @@ def ice_goal(played: Played, story: Story) -> bool:
         return False
     board = played.before.board
     iced = [(r, c) for r, c, _ in played.action.placements if board.terrain_at((r, c)) is Terrain.ICE]
-    cracked = any(e["reason"] == "ice cracked" for e in played.of_type("terrain_changed"))
+    cracked = any(e.reason == "ice cracked" for e in played.of_type("terrain_changed"))
     return bool(iced) and not cracked
 
 
