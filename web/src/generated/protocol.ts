@@ -355,6 +355,15 @@ export interface Rematch {
   v?: number;  // {"default": 2}
 }
 
+/** A finished game as a spectator sees it after its first ``version`` actions. */
+export interface Replay {
+  type: "replay";
+  game: string;  // {"pattern": "^[a-z0-9]{4,32}$"}
+  version: number;  // {"minimum": 0, "maximum": 1000000}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
 /** Report a game you play or watch, or a chat line you were shown, to the operator. */
 export interface Report {
   type: "report";
@@ -427,9 +436,9 @@ export interface Watch {
   v?: number;  // {"default": 2}
 }
 
-export type Request = Hello | SetName | ListGames | SubscribeLobby | UnsubscribeLobby | MyGames | CreateGame | Challenge | AnswerChallenge | Join | Attach | Watch | Leave | Act | ClaimWin | Offer | AnswerOffer | Abort | Rematch | Export | Analyse | Leaderboard | Profile | History | Ping | Stats | Admin | PreviewCommit | CreateTournament | Tournaments | Tournament | JoinTournament | LeaveTournament | StartTournament | Chat | Mute | Report | Puzzles | PuzzleGet | DailyPuzzle | PuzzleAttempt;
+export type Request = Hello | SetName | ListGames | SubscribeLobby | UnsubscribeLobby | MyGames | CreateGame | Challenge | AnswerChallenge | Join | Attach | Watch | Leave | Act | ClaimWin | Offer | AnswerOffer | Abort | Rematch | Export | Analyse | Leaderboard | Profile | History | Ping | Stats | Admin | PreviewCommit | CreateTournament | Tournaments | Tournament | JoinTournament | LeaveTournament | StartTournament | Chat | Mute | Report | Puzzles | PuzzleGet | DailyPuzzle | PuzzleAttempt | Replay;
 export type RequestType = Request["type"];
-export const REQUEST_TYPES: readonly RequestType[] = ["hello", "set_name", "list_games", "subscribe_lobby", "unsubscribe_lobby", "my_games", "create_game", "challenge", "answer_challenge", "join", "attach", "watch", "leave", "act", "claim_win", "offer", "answer_offer", "abort", "rematch", "export", "analyse", "leaderboard", "profile", "history", "ping", "stats", "admin", "preview", "create_tournament", "tournaments", "tournament", "join_tournament", "leave_tournament", "start_tournament", "chat", "mute", "report", "puzzles", "puzzle", "daily_puzzle", "puzzle_attempt"];
+export const REQUEST_TYPES: readonly RequestType[] = ["hello", "set_name", "list_games", "subscribe_lobby", "unsubscribe_lobby", "my_games", "create_game", "challenge", "answer_challenge", "join", "attach", "watch", "leave", "act", "claim_win", "offer", "answer_offer", "abort", "rematch", "export", "analyse", "leaderboard", "profile", "history", "ping", "stats", "admin", "preview", "create_tournament", "tournaments", "tournament", "join_tournament", "leave_tournament", "start_tournament", "chat", "mute", "report", "puzzles", "puzzle", "daily_puzzle", "puzzle_attempt", "replay"];
 export const ERROR_CODES: Readonly<Record<string, string>> = {
   "bad_frame": "the frame is not a binary msgpack map (text frame, undecodable bytes)",
   "bad_message": "the message does not fit its schema (missing, extra or mistyped field)",
@@ -444,6 +453,7 @@ export const ERROR_CODES: Readonly<Record<string, string>> = {
   "not_seated": "this connection does not hold a seat in that game (attach first)",
   "no_such_game": "there is no game with that id or join code (or it is private)",
   "game_full": "both seats of that game are taken",
+  "no_such_version": "a replay's version is past the game's last action",
   "own_game": "you cannot take the other seat of your own game",
   "too_many_open_games": "you already have the maximum number of games waiting for an opponent",
   "game_not_started": "the game is waiting for its second player",
