@@ -5,6 +5,7 @@ import { Connection, ServerError, socketUrl } from "./net";
 import { openLobby } from "./lobby";
 import { openGame } from "./game";
 import { openAnalysis } from "./analysis";
+import { openPuzzle } from "./puzzle";
 
 export interface Session { conn: Connection; hello: any; user: { id: number; name: string } | null }
 
@@ -34,6 +35,7 @@ function pageFor(path: string[]): Page | null {
   if (path.length === 0) return openLobby;
   if (path[0] === "game" && path.length === 2) return openGame;
   if (path[0] === "analysis" && path.length === 2) return openAnalysis;
+  if (path[0] === "puzzle" && path.length === 2) return openPuzzle;
   return null;
 }
 
@@ -44,10 +46,9 @@ function main(): void {
     history.replaceState(null, "", location.pathname);
   }
   const path = location.pathname.split("/").filter(Boolean);
-  if (path[0] === "replay" || path[0] === "puzzle") {
-    const what = path[0] === "puzzle" ? "daily puzzle" : path[0];
-    showProblem(`No ${what} in the browser yet`,
-      `This server does not show the ${what} in the browser yet; the desktop client does (scryptic play).`);
+  if (path[0] === "replay") {
+    showProblem("No replay in the browser yet",
+      "This server does not show the replay in the browser yet; the desktop client does (scryptic play).");
     return;
   }
   const page = pageFor(path);
