@@ -342,14 +342,8 @@ class Report(_Request, tag="report", kw_only=True):
 from server.edge.puzzle_requests import DailyPuzzle, PuzzleAttempt, PuzzleGet, Puzzles  # noqa: E402
 
 
-# Replays: a finished game stepped through, the engine replaying its record (server.replays).
-class Replay(_Request, tag="replay"):
-    """A finished game as a spectator sees it after its first ``version`` actions."""
-
-    by_owner: ClassVar[bool] = False  # read from the shared store by any node
-    game: GameId
-    version: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
-
+# Replays: the request is in server.edge.replay_requests (Replay), re-exported here.
+from server.edge.replay_requests import Replay  # noqa: E402
 
 Request = (
     Hello

@@ -47,3 +47,10 @@ async def test_a_finished_game_is_replayed_through_the_engine_at_every_version(s
     assert refused.value.code == "bad_message"
     # the server goes on answering after every refusal
     assert (await watcher.request("replay", game=game, version=2))["view"] == H.replica(1, 2).view(None)
+
+
+def test_the_replay_request_speaks_the_protocols_version_and_is_answered_by_any_node():
+    from server.edge import protocol as P
+
+    assert P.Replay(id=1, game="abcd1234", version=0).v == P.PROTOCOL_VERSION
+    assert "replay" not in P.OWNER_ANSWERS | P.FOLLOWING | P.REPEATABLE

@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 import glicko2
+import msgspec
 import pytest
 import srv_helpers as H
 
@@ -134,9 +135,9 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
     await opponent
     # The second game ran to the engine's own end (no moves left to either side): the terminal
     # client saw the same result as the browser and the engine's replay of the script.
-    await H.wait_for(lambda: (terminal.games[versus].view or {}).get("result") is not None)
+    await H.wait_for(lambda: terminal.games[versus].view is not None and terminal.games[versus].view.result is not None)
     assert terminal.games[versus].version == len(H.script(1)) == 170
-    assert terminal.games[versus].view["result"] == {"winner": 2, "reason": "stalemate"}
+    assert msgspec.to_builtins(terminal.games[versus].view.result) == {"winner": 2, "reason": "stalemate"}
     assert H.replica(1, 170).view(None)["result"] == {"winner": 2, "reason": "stalemate"}
     print(out.decode(errors="replace"))
     print("figures:", figures.read_text())

@@ -6,6 +6,7 @@ import { openLobby } from "./lobby";
 import { openGame } from "./game";
 import { openAnalysis } from "./analysis";
 import { openPuzzle } from "./puzzle";
+import { openReplay } from "./replay";
 
 export interface Session { conn: Connection; hello: any; user: { id: number; name: string } | null }
 
@@ -36,6 +37,7 @@ function pageFor(path: string[]): Page | null {
   if (path[0] === "game" && path.length === 2) return openGame;
   if (path[0] === "analysis" && path.length === 2) return openAnalysis;
   if (path[0] === "puzzle" && path.length === 2) return openPuzzle;
+  if (path[0] === "replay" && path.length === 2) return openReplay;
   return null;
 }
 
@@ -46,11 +48,6 @@ function main(): void {
     history.replaceState(null, "", location.pathname);
   }
   const path = location.pathname.split("/").filter(Boolean);
-  if (path[0] === "replay") {
-    showProblem("No replay in the browser yet",
-      "This server does not show the replay in the browser yet; the desktop client does (scryptic play).");
-    return;
-  }
   const page = pageFor(path);
   if (!page) { showProblem("Nothing here", "There is no page at this address."); return; }
   let opened = false;

@@ -50,6 +50,7 @@ export async function openPuzzle(app: HTMLElement, session: Session, path: strin
       verdict.append(el("p", { id: "rating-change" },
         `Rating ${v.rating.before.toFixed(1)} \u2192 ${v.rating.after.toFixed(1)} (${change >= 0 ? "+" : ""}${change.toFixed(1)})`));
     }
+    if (v.rating && session.user) document.getElementById("puzzle-rating")!.textContent = `your puzzle rating ${Math.round(v.rating.after)}`;
     if (v.streak != null) verdict.append(el("p", { class: "note" }, `streak ${v.streak}, best ${v.best_streak}`));
   };
   if (data.attempt) {
@@ -72,7 +73,7 @@ export async function openPuzzle(app: HTMLElement, session: Session, path: strin
     const commit = { type: "commit" as const, placements: placements(placed), ...(placed.size === 1 ? { direction: dir } : {}) };
     try {
       const got = await session.conn.request("puzzle_attempt", { puzzle: puzzle.id, actions: [commit, { type: "end_turn" as const }] });
-      sent = true; showVerdict(got);
+      sent = true; cursor = null; showVerdict(got);
     } catch (err) { verdict.prepend(el("p", { class: "bad", id: "attempt-error" }, err instanceof ServerError ? err.reason : String(err))); }
     refresh();
   };

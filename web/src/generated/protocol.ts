@@ -358,9 +358,9 @@ export interface Rematch {
 /** A finished game as a spectator sees it after its first ``version`` actions. */
 export interface Replay {
   type: "replay";
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
   game: string;  // {"pattern": "^[a-z0-9]{4,32}$"}
   version: number;  // {"minimum": 0, "maximum": 1000000}
-  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
   v?: number;  // {"default": 2}
 }
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-interface Fixture { screens: string; puzzleToken: string; puzzleGoal: string; puzzleHint: string; puzzleCells: string;
+interface Fixture { screens: string; versus: string; versusActions: any[]; puzzleToken: string; puzzleGoal: string; puzzleHint: string; puzzleCells: string;
                     puzzleSolution: { placements: Array<[number, number, string]>; direction: string }; puzzleRating: string }
 const fx: Fixture = JSON.parse(readFileSync(process.env.SCRYPTIC_FIXTURE!, "utf8"));
 const shot = (page: Page, name: string) => page.screenshot({ path: join(fx.screens, `${name}.png`) });
@@ -48,4 +48,34 @@ test("the daily puzzle: a guest is asked to sign in; a player takes the hints an
   await page.reload();
   await expect(page.locator("#verdict-title")).toHaveText("Solved!");
   await expect(page.locator("#submit")).toBeDisabled();
+});
+
+test("the replay of a finished game: first, previous, next, last and the slider, the server replaying it", async ({ page }) => {
+  await page.goto(`/replay/${fx.versus}`);
+  const board = page.locator("#board");
+  await expect(page.locator("#status")).toHaveText(`Version 0 of ${fx.versusActions.length}`);
+  await expect(page.locator("#replay-action")).toHaveText("The game begins.");
+  await expect(page.locator("#replay-first")).toBeDisabled();
+  await expect(board).toHaveAttribute("data-version", "0");
+  await page.locator("#replay-next").click();
+  await expect(page.locator("#status")).toHaveText(`Version 1 of ${fx.versusActions.length}`);
+  await expect(board).toHaveAttribute("data-version", "1");
+  const [r, c] = fx.versusActions[0].placements[0];
+  await expect(page.locator("#replay-action")).toHaveText(new RegExp(`^Gold lays [A-Z]+ from row ${r + 1}, column ${c + 1}\\.$`));
+  await page.locator("#replay-slider").fill("85");
+  await expect(page.locator("#status")).toHaveText(`Version 85 of ${fx.versusActions.length}`);
+  await expect(board).toHaveAttribute("data-version", "85");
+  await shot(page, "replay-middle");
+  await page.locator("#replay-prev").click();
+  await expect(board).toHaveAttribute("data-version", "84");
+  await page.locator("#replay-last").click();
+  await expect(page.locator("#status")).toHaveText(`Version ${fx.versusActions.length} of ${fx.versusActions.length}`);
+  await expect(page.locator("#replay-action")).toContainText("Silver wins (stalemate).");
+  await expect(page.locator("#replay-next")).toBeDisabled();
+  await shot(page, "replay-end");
+  await page.locator("#replay-first").click();
+  await expect(board).toHaveAttribute("data-version", "0");
+  // a game still being played, and an unknown one, get a clear page
+  await page.goto("/replay/zzzz9999");
+  await expect(page.getByRole("heading", { name: "No replay of this game" })).toBeVisible();
 });
