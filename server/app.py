@@ -46,6 +46,7 @@ from server.housekeeping import freeze_heap, hold_full_collections, housekeeping
 from server.housekeeping import tune_process  # noqa: F401 - re-exported (scryptic server, the benchmark)
 from server.metrics import Metrics
 from server.puzzles import puzzle_desk
+from server.replays import ReplayDesk
 from server.routes import Router
 from server.social import Social
 from server.store.analyses import archive_for
@@ -126,7 +127,8 @@ class GameServer:
                              self.cluster.node_id if self.cluster else "")
         self.puzzles = puzzle_desk(self.store, self.registry, lexicon, lexicon_factory or (lambda: lexicon), config)
         self.router = Router(self.accounts, self.matchmaking, self.listings, self.registry, self.stats, self.challenges,
-                             self.profiles, self.operator, self.analyses, self.puzzles, self.social.handlers())
+                             self.profiles, self.operator, self.analyses, self.puzzles,
+                             {**self.social.handlers(), **ReplayDesk(self.listings.export, lexicon).handlers()})
         self.health = HealthPages(self.metrics, self.not_ready, self._summary, web_client=config.web_client)
         self.metrics.watch(self._readout)
         self.listener = Listener(config, self.metrics, self.router.dispatch, self.spawn, self.router.forget, self.health)

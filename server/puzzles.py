@@ -46,8 +46,10 @@ from shared.puzzles.daily import daily_puzzle
 from shared.puzzles.judge import IllegalAttempt, judge
 from shared.puzzles.model import Puzzle, PuzzleError
 from shared.puzzles.pack import load_pack
+from shared.puzzles.position import position_of
 from shared.puzzles.rating import START, Rating, choose_puzzle, puzzle_rating, rate_attempt, rerated
 from shared.rules.lexicon import Lexicon
+from shared.rules.terrain import Player
 
 log = logging.getLogger("scryptic.puzzles")
 
@@ -265,6 +267,8 @@ class PuzzleDesk:
     async def _puzzle_data(self, client: Client, puzzle: Puzzle) -> dict[str, Any]:
         attempt = None if client.user_id is None else await self.archive.attempt(client.user_id, puzzle.id)
         data = puzzle_data(self.current(puzzle), with_solutions=attempt is not None)
+        # the position as the mover sees it, so a client draws it without rebuilding the game
+        data["view"] = position_of(puzzle, self.lexicon).view(Player(puzzle.mover))
         mine = None if attempt is None else {"solved": attempt.solved, "rating_before": round(attempt.rating_before, 1),
                                              "rating_after": round(attempt.rating_after, 1)}
         return {"puzzle": data, "attempt": mine, "rating": await self._standing_data(client)}

@@ -29,7 +29,8 @@ def puzzle_data(puzzle: Puzzle, *, with_solutions: bool) -> dict[str, Any]:
 
 def puzzle_from_dict(data: dict[str, Any]) -> Puzzle:
     """The puzzle of a plain form (as :func:`puzzle_data` makes it); PuzzleError if it is not one."""
-    fields = {"solutions": [], **{k: v for k, v in data.items() if k != "goal_text"}}
+    # goal_text and a server's view of the position are derived, not part of the puzzle
+    fields = {"solutions": [], **{k: v for k, v in data.items() if k not in ("goal_text", "view")}}
     try:
         return msgspec.convert(fields, Puzzle)
     except msgspec.ValidationError as exc:

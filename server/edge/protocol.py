@@ -342,6 +342,9 @@ class Report(_Request, tag="report", kw_only=True):
 from server.edge.puzzle_requests import DailyPuzzle, PuzzleAttempt, PuzzleGet, Puzzles  # noqa: E402
 
 
+# Replays: the request is in server.edge.replay_requests (Replay), re-exported here.
+from server.edge.replay_requests import Replay  # noqa: E402
+
 Request = (
     Hello
     | SetName
@@ -384,6 +387,7 @@ Request = (
     | PuzzleGet
     | DailyPuzzle
     | PuzzleAttempt
+    | Replay
 )
 
 REQUEST_TYPES: tuple[str, ...] = tuple(cls.__struct_config__.tag for cls in get_args(Request))
@@ -418,6 +422,7 @@ ERROR_CODES: dict[str, str] = {
     "not_seated": "this connection does not hold a seat in that game (attach first)",
     "no_such_game": "there is no game with that id or join code (or it is private)",
     "game_full": "both seats of that game are taken",
+    "no_such_version": "a replay's version is past the game's last action",
     "own_game": "you cannot take the other seat of your own game",
     "too_many_open_games": "you already have the maximum number of games waiting for an opponent",
     "game_not_started": "the game is waiting for its second player",

@@ -20,9 +20,11 @@ from server.app import GameServer
 from shared.puzzle_wire import mine_record_text
 from shared.puzzles.daily import daily_puzzle
 from shared.puzzles.pack import write_pack
+from shared.puzzles.position import position_of
+from shared.rules.terrain import Player
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from puzzle_samples import SOLUTION, WRONG, sample_pack  # noqa: E402
+from puzzle_samples import SOLUTION, WRONG, city_puzzle, sample_pack  # noqa: E402
 
 pytestmark = pytest.mark.asyncio
 
@@ -76,6 +78,11 @@ async def test_puzzles_are_listed_by_theme_and_map_and_served_without_their_solu
     assert one["puzzle"]["id"] == "t-cats" and one["attempt"] is None
     assert not {"solutions", "found_by", "source"} & set(one["puzzle"])  # nothing that gives the answer away
     assert one["puzzle"]["goal_text"] == "Take a city this turn." and one["puzzle"]["hint_where"] == [[2, 3]]
+    # the position as the mover sees it (a browser draws it): the engine's own view of it
+    mover_view = one["puzzle"]["view"]
+    assert mover_view == position_of(city_puzzle(H.lexicon()), H.lexicon()).view(Player(1))
+    assert mover_view["viewer"] == 1 and mover_view["players"]["1"]["rack"] is not None
+    assert mover_view["players"]["2"]["rack"] is None
     chosen = await ada.puzzle(theme="city_taken")  # the next for a 1500 player: within 100 points
     assert chosen["puzzle"]["id"] == "t-cats"
 

@@ -65,6 +65,8 @@ def test_every_request_type_decodes():
         "puzzles": {"theme": "city_taken", "map": "the-anvil", "limit": 5, "after": "p-0001"},
         "puzzle": {"puzzle": "p-0001"}, "daily_puzzle": {"date": "2026-12-04"},
         "puzzle_attempt": {"puzzle": "p-0001", "actions": [{"type": "end_turn"}]},
+        # replays
+        "replay": {"game": "abcd1234", "version": 12},
     }
     samples.update({  # tournaments
         "create_tournament": {"key": "k" * 43, "name": "Brass", "seconds": 1800, "rated": True,

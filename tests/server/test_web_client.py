@@ -6,13 +6,15 @@ server's schema, ``npm run build`` (TypeScript and Vite), the Vitest unit tests;
 real server serving that build and runs the Playwright suite against it: two browser players
 (one on a phone-sized screen) play the moves of a legal scripted game and one resigns, a third
 browser watches, a reload mid-game resumes, bad links get clear pages; a browser player plays a whole game
-to its end against the terminal client's library. Screenshots of each page
+to its end against the terminal client's library; a guest and a player open the daily puzzle
+(a small pack), the player takes both hints and is judged and rated. Screenshots of each page
 are written to ``web/test-results/screens``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import hashlib
 import json
 import os
@@ -21,8 +23,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import glicko2
+import msgspec
 import pytest
 import srv_helpers as H
+
+from shared.puzzles.daily import daily_puzzle
+from shared.puzzles.pack import load_pack, write_pack
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from puzzle_samples import SOLUTION, sample_pack  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -61,7 +71,14 @@ def build() -> None:
 
 async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: Path) -> None:
     await asyncio.to_thread(build)
-    server = await start_server()
+    pack = write_pack(sample_pack(H.lexicon()), tmp_path / "puzzles.jsonl")
+    server = await start_server(puzzle_pack=pack)
+    # the daily puzzle the browser solves, and the rating its first attempt gives (glicko2)
+    daily = daily_puzzle(list(load_pack(pack).puzzles), datetime.datetime.now(datetime.timezone.utc).date())
+    rated = glicko2.Player(rating=1500.0, rd=350.0, vol=0.06)
+    rated.update_player([daily.rating], [daily.rd], [1.0])
+    puzzler = await connect(server, "Pia")
+    await puzzler.close()
     duel = await H.make_duel(server, connect, seed=1)
     tokens = {"1": duel["gold"].token, "2": duel["silver"].token}
     # A second game, played to its end: the browser's Gold against the terminal client's
@@ -92,7 +109,7 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
         await server.stop()
         (signals / "stopped").write_text("")
         await H.wait_for(lambda: (signals / "start").exists(), timeout=60, step=0.1)
-        await start_server(db=tmp_path / "server.sqlite3", port=port)
+        await start_server(db=tmp_path / "server.sqlite3", port=port, puzzle_pack=pack)
 
     restarter = asyncio.create_task(restart_when_asked())
     screens = WEB / "test-results" / "screens"
@@ -101,7 +118,11 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
     figures = tmp_path / "figures.json"
     fixture.write_text(json.dumps({"game": duel["game"], "tokens": tokens, "actions": list(H.script(1)[:MOVES]),
                                    "versus": versus, "versusActions": list(H.script(1)), "signals": str(signals),
-                                   "screens": str(screens), "figures": str(figures)}))
+                                   "screens": str(screens), "figures": str(figures),
+                                   "puzzleToken": puzzler.token, "puzzleGoal": daily.goal.describe(),
+                                   "puzzleHint": "Hint: " + ", ".join(t.replace("_", " ") for t in daily.themes),
+                                   "puzzleCells": "row 3, column 4", "puzzleSolution": SOLUTION[0],
+                                   "puzzleRating": f"Rating 1500.0 \u2192 {rated.rating:.1f} (+{rated.rating - 1500:.1f})"}))
     env = {**os.environ, "SCRYPTIC_URL": f"http://127.0.0.1:{server.port}", "SCRYPTIC_FIXTURE": str(fixture),
            "CHROMIUM": CHROMIUM}
     proc = await asyncio.create_subprocess_exec("npx", "playwright", "test", cwd=WEB, env=env,
@@ -114,9 +135,9 @@ async def test_the_web_client_in_real_browsers(start_server, connect, tmp_path: 
     await opponent
     # The second game ran to the engine's own end (no moves left to either side): the terminal
     # client saw the same result as the browser and the engine's replay of the script.
-    await H.wait_for(lambda: (terminal.games[versus].view or {}).get("result") is not None)
+    await H.wait_for(lambda: terminal.games[versus].view is not None and terminal.games[versus].view.result is not None)
     assert terminal.games[versus].version == len(H.script(1)) == 170
-    assert terminal.games[versus].view["result"] == {"winner": 2, "reason": "stalemate"}
+    assert msgspec.to_builtins(terminal.games[versus].view.result) == {"winner": 2, "reason": "stalemate"}
     assert H.replica(1, 170).view(None)["result"] == {"winner": 2, "reason": "stalemate"}
     print(out.decode(errors="replace"))
     print("figures:", figures.read_text())

@@ -1,18 +1,11 @@
 // The board on a canvas: layout (pure, unit-tested) and drawing with the Arcade client's art.
 import atlasIndex from "./atlas.json";
 
+import type { PlayerEntry, View } from "./generated/wire";
+
+// The game view and its parts are generated from the server's declarations (shared/wire).
+export type { PlayerEntry, View };
 export type Cell = [number, number];
-export interface PlayerView {
-  rack_size: number; rack: string | null; pool: number | null; score: number;
-  captured: number; cities_taken: number; letters: Array<[number, number, string]>;
-  invalid: Cell[][]; isolated: Cell[][];
-}
-export interface View {
-  map: string; rules: string; width: number; height: number; terrain: string[];
-  cities: Array<[number, number, number | null]>; players: Record<string, PlayerView>;
-  to_move: number; turn: number; redeployed: boolean; pending: any; result: any;
-  version: number; viewer: number | null; last_turn?: boolean;
-}
 export interface Layout { cell: number; x0: number; y0: number; cols: number; rows: number }
 
 export const key = (r: number, c: number): string => `${r},${c}`;

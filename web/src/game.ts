@@ -2,7 +2,8 @@
 import { actor, BoardPainter, cellAt, describeCell, key, layoutBoard, type Cell, type Layout, type View } from "./board";
 import atlasIndex from "./atlas.json";
 import { button, el } from "./dom";
-import { ServerError } from "./net";
+import { ServerError, type PushOf } from "./net";
+import type { Clock, GameEvent, GameInfo } from "./generated/wire";
 import type { Session } from "./main";
 import { showBanner, showProblem } from "./main";
 import { advance, coinLabel, describeAction, describeEvent, formatClock, placements, rackLeft } from "./turn";
@@ -18,11 +19,11 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
   if (!/^[a-z0-9]{4,32}$/.test(id)) { showProblem("No such game", `"${id}" is not a game id.`); return; }
   const storeKey = `scryptic.game.${id}`;
   const saved: Saved = JSON.parse(sessionStorage.getItem(storeKey) ?? "null") ?? { version: -1, chronicle: [] };
-  let view: View | null = null, seat: number | null = null, info: any = null, version = saved.version;
+  let view: View | null = null, seat: number | null = null, info: GameInfo | null = null, version = saved.version;
   const chronicle = saved.chronicle;
   const placed = new Map<string, string>();
   let cursor: Cell | null = null, lastClick: Cell | null = null, dir: "across" | "down" = "across", previewAsk = 0, preview: any = null;
-  let clock: any = null, clockAt = 0;
+  let clock: Clock | null = null, clockAt = 0;
   let defenceOrder: number[] | null = null, discardPick = new Set<number>();
   let layout: Layout | null = null, flash: { cells: Set<string>; until: number } | null = null;
 
@@ -47,7 +48,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
   };
   const myTurn = () => view != null && seat != null && actor(view) === seat;
   const persist = () => sessionStorage.setItem(storeKey, JSON.stringify({ version, chronicle: chronicle.slice(-200) }));
-  const tell = (events: any[]) => {
+  const tell = (events: GameEvent[]) => {
     for (const ev of events) {
       const line = describeEvent(ev, names());
       if (line) { chronicle.push(line); log.append(el("li", {}, line)); }
@@ -317,7 +318,7 @@ export async function openGame(app: HTMLElement, session: Session, path: string[
     window.addEventListener("pointermove", move); window.addEventListener("pointerup", up);
   };
 
-  const takeState = (m: any) => {
+  const takeState = (m: PushOf<"state">) => {
     if (m.game !== id) return;
     // A state behind the page's version is a takeback: it replaces the chronicle too.
     if (m.version < version) { chronicle.length = 0; log.innerHTML = ""; }

@@ -5,6 +5,8 @@ import { Connection, ServerError, socketUrl } from "./net";
 import { openLobby } from "./lobby";
 import { openGame } from "./game";
 import { openAnalysis } from "./analysis";
+import { openPuzzle } from "./puzzle";
+import { openReplay } from "./replay";
 
 export interface Session { conn: Connection; hello: any; user: { id: number; name: string } | null }
 
@@ -34,6 +36,8 @@ function pageFor(path: string[]): Page | null {
   if (path.length === 0) return openLobby;
   if (path[0] === "game" && path.length === 2) return openGame;
   if (path[0] === "analysis" && path.length === 2) return openAnalysis;
+  if (path[0] === "puzzle" && path.length === 2) return openPuzzle;
+  if (path[0] === "replay" && path.length === 2) return openReplay;
   return null;
 }
 
@@ -44,12 +48,6 @@ function main(): void {
     history.replaceState(null, "", location.pathname);
   }
   const path = location.pathname.split("/").filter(Boolean);
-  if (path[0] === "replay" || path[0] === "puzzle") {
-    const what = path[0] === "puzzle" ? "daily puzzle" : path[0];
-    showProblem(`No ${what} in the browser yet`,
-      `This server does not show the ${what} in the browser yet; the desktop client does (scryptic play).`);
-    return;
-  }
   const page = pageFor(path);
   if (!page) { showProblem("Nothing here", "There is no page at this address."); return; }
   let opened = false;

@@ -1,10 +1,12 @@
 // The connection to the server: msgpack maps over the same origin's websocket (docs/protocol.md).
 import { decode, encode } from "@msgpack/msgpack";
 import { PROTOCOL_VERSION, type Request } from "./generated/protocol";
+import type { Push, ServerMessage } from "./generated/wire";
 
 type Body<T> = T extends unknown ? Omit<T, "id" | "type" | "v"> : never;
 export type RequestOf<K extends Request["type"]> = Body<Extract<Request, { type: K }>>;
-export type Message = Record<string, any> & { type: string };
+/** The push of one kind, as shared/wire declares it. */
+export type PushOf<K extends Push["type"]> = Extract<Push, { type: K }>;
 
 /** A refusal from the server: its code and its plain-English reason. */
 export class ServerError extends Error {
@@ -30,7 +32,7 @@ export class Connection {
   private ws: WebSocket | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
-  private handlers = new Map<string, Array<(m: Message) => void>>();
+  private handlers = new Map<string, Array<(m: any) => void>>();
   private retry = 500;
   private closedByUs = false;
   status: "connecting" | "open" | "lost" = "connecting";
@@ -74,7 +76,7 @@ export class Connection {
     this.handlers.clear();
   }
 
-  on(type: string, handler: (m: Message) => void): void {
+  on<K extends Push["type"]>(type: K, handler: (m: PushOf<K>) => void): void {
     const list = this.handlers.get(type) ?? [];
     list.push(handler);
     this.handlers.set(type, list);
@@ -93,11 +95,11 @@ export class Connection {
   }
 
   private receive(data: ArrayBuffer): void {
-    const msg = decode(new Uint8Array(data)) as Message;
+    const msg = decode(new Uint8Array(data)) as ServerMessage;
     if (msg.type === "result" || msg.type === "error") {
-      const p = this.pending.get(msg.re);
+      const p = msg.re == null ? undefined : this.pending.get(msg.re);
       if (!p) return;
-      this.pending.delete(msg.re);
+      this.pending.delete(msg.re!);
       if (msg.type === "result") p.resolve(msg.data);
       else p.reject(new ServerError(msg.code, msg.reason));
       return;

@@ -1,5 +1,6 @@
 // The turn being laid out: letters placed on cells from the rack (pure, unit-tested).
 import { key, type Cell } from "./board";
+import type { GameEvent } from "./generated/wire";
 import atlasIndex from "./atlas.json";
 
 /** The rack letters not yet placed (a multiset difference). */
@@ -30,7 +31,7 @@ export function placements(placed: Map<string, string>): Array<[number, number, 
 }
 
 /** A game event in words, for the chronicle. */
-export function describeEvent(ev: any, names: Record<string, string>): string | null {
+export function describeEvent(ev: GameEvent, names: Record<string, string>): string | null {
   const who = (p: number | null | undefined) => (p == null ? "nobody" : names[String(p)] ?? (p === 1 ? "Gold" : "Silver"));
   switch (ev.type) {
     case "game_started": return `The game begins on ${ev.map}; ${who(ev.first)} moves first.`;

@@ -21,7 +21,7 @@ export interface Act {
 export interface Admin {
   type: "admin";
   key: string;  // {"maxLength": 128, "minLength": 16}
-  op: "abort" | "adjudicate" | "ban" | "rename" | "unban" | "user" | "users";
+  op: "abort" | "adjudicate" | "ban" | "rename" | "reports" | "silence" | "unban" | "unsilence" | "user" | "users";
   user?: number | null;  // {"default": null}
   name?: string | null;  // {"default": null}
   match?: string | null;  // {"default": null}
@@ -84,6 +84,17 @@ export interface Challenge {
   v?: number;  // {"default": 2}
 }
 
+/** One line in a room: a game's players (``game``), its spectators, or a tournament's lobby. */
+export interface Chat {
+  type: "chat";
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+  room: "game" | "spectators" | "tournament";
+  game?: string | null;  // {"default": null}
+  tournament?: string | null;  // {"default": null}
+  text: string;  // {"maxLength": 1000}
+}
+
 export interface ClaimWin {
   type: "claim_win";
   game: string;  // {"pattern": "^[a-z0-9]{4,32}$"}
@@ -116,6 +127,35 @@ export interface CreateGame {
   public?: boolean;  // {"default": true}
   opponent?: "bot" | "human";  // {"default": "human"}
   bot_level?: number;  // {"default": 1}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
+/** An operator's new arena or swiss (``scryptic admin tournament``): it starts ``start_in``
+seconds from now; an arena runs ``seconds``, a swiss ``rounds``; its games have these settings. */
+export interface CreateTournament {
+  type: "create_tournament";
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+  key: string;  // {"maxLength": 128, "minLength": 16}
+  kind?: "arena" | "league" | "swiss";  // {"default": "arena"}
+  name: string;  // {"maxLength": 64, "minLength": 1}
+  start_in?: number;  // {"minimum": 0, "maximum": 2592000, "default": 0.0}
+  seconds?: number | null;  // {"default": null}
+  rounds?: number | null;  // {"default": null}
+  seasons?: number | null;  // {"default": null}
+  division_size?: number | null;  // {"default": null}
+  map?: string | null;  // {"default": null}
+  rules?: string;  // {"maxLength": 32, "minLength": 1, "default": "war"}
+  time_control?: NoClock | PerTurn | Fischer | Correspondence;  // {"default": {"kind": "none"}}
+  rated?: boolean;  // {"default": false}
+  max_players?: number;  // {"minimum": 2, "maximum": 10000, "default": 500}
+}
+
+/** The puzzle of a day (UTC; today if no date): the same on every server with the same pack. */
+export interface DailyPuzzle {
+  type: "daily_puzzle";
+  date?: string | null;  // {"default": null}
   id: number;  // {"minimum": 0, "maximum": 9007199254740992}
   v?: number;  // {"default": 2}
 }
@@ -171,6 +211,13 @@ export interface Join {
   v?: number;  // {"default": 2}
 }
 
+export interface JoinTournament {
+  type: "join_tournament";
+  tournament: string;  // {"pattern": "^t[a-z0-9]{4,31}$"}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
 export interface Leaderboard {
   type: "leaderboard";
   family: "blitz" | "correspondence" | "rapid" | "slow";
@@ -187,8 +234,25 @@ export interface Leave {
   v?: number;  // {"default": 2}
 }
 
+export interface LeaveTournament {
+  type: "leave_tournament";
+  tournament: string;  // {"pattern": "^t[a-z0-9]{4,31}$"}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
 export interface ListGames {
   type: "list_games";
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
+/** Hide a player's chat lines (``mute``), also refuse their challenges (``block``), or neither. */
+export interface Mute {
+  type: "mute";
+  user?: number | null;  // {"default": null}
+  name?: string | null;  // {"default": null}
+  kind?: "block" | "mute" | "none";  // {"default": "mute"}
   id: number;  // {"minimum": 0, "maximum": 9007199254740992}
   v?: number;  // {"default": 2}
 }
@@ -247,6 +311,36 @@ export interface Profile {
   v?: number;  // {"default": 2}
 }
 
+/** Your one attempt at a puzzle: the turn you play at its position, judged and rated. */
+export interface PuzzleAttempt {
+  type: "puzzle_attempt";
+  puzzle: string;  // {"pattern": "^[A-Za-z0-9_.-]{1,64}$"}
+  actions: Array<CommitAction | RedeployAction | DiscardAction | OrderDefenceAction | EndTurnAction | ResignAction>;  // {"maxItems": 32, "minItems": 1}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
+/** One puzzle by id, or (no id) the next one for your rating, of a theme and map if given. */
+export interface PuzzleGet {
+  type: "puzzle";
+  puzzle?: string | null;  // {"default": null}
+  theme?: string | null;  // {"default": null}
+  map?: string | null;  // {"default": null}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
+/** The puzzles this server serves (by theme and map), and your puzzle rating. */
+export interface Puzzles {
+  type: "puzzles";
+  theme?: string | null;  // {"default": null}
+  map?: string | null;  // {"default": null}
+  limit?: number;  // {"minimum": 1, "maximum": 100, "default": 20}
+  after?: string | null;  // {"default": null}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
 export interface RedeployAction {
   type: "redeploy";
   cell: [number, number];  // {"minItems": 2, "maxItems": 2}
@@ -261,6 +355,25 @@ export interface Rematch {
   v?: number;  // {"default": 2}
 }
 
+/** A finished game as a spectator sees it after its first ``version`` actions. */
+export interface Replay {
+  type: "replay";
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  game: string;  // {"pattern": "^[a-z0-9]{4,32}$"}
+  version: number;  // {"minimum": 0, "maximum": 1000000}
+  v?: number;  // {"default": 2}
+}
+
+/** Report a game you play or watch, or a chat line you were shown, to the operator. */
+export interface Report {
+  type: "report";
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+  game?: string | null;  // {"default": null}
+  line?: number | null;  // {"default": null}
+  reason: string;  // {"maxLength": 200, "minLength": 1}
+}
+
 export interface ResignAction {
   type: "resign";
 }
@@ -268,6 +381,15 @@ export interface ResignAction {
 export interface SetName {
   type: "set_name";
   name: string;  // {"pattern": "^[^\\x00-\\x1f\\x7f\\s](?:[^\\x00-\\x1f\\x7f]{0,22}[^\\x00-\\x1f\\x7f\\s])?$"}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
+/** Start an upcoming event now, with the server's operator key. */
+export interface StartTournament {
+  type: "start_tournament";
+  key: string;  // {"maxLength": 128, "minLength": 16}
+  tournament: string;  // {"pattern": "^t[a-z0-9]{4,31}$"}
   id: number;  // {"minimum": 0, "maximum": 9007199254740992}
   v?: number;  // {"default": 2}
 }
@@ -280,6 +402,21 @@ export interface Stats {
 
 export interface SubscribeLobby {
   type: "subscribe_lobby";
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
+/** One event with its standings; the connection is then pushed each change (``tournament``). */
+export interface Tournament {
+  type: "tournament";
+  tournament: string;  // {"pattern": "^t[a-z0-9]{4,31}$"}
+  id: number;  // {"minimum": 0, "maximum": 9007199254740992}
+  v?: number;  // {"default": 2}
+}
+
+/** The events: upcoming, running and recently finished. */
+export interface Tournaments {
+  type: "tournaments";
   id: number;  // {"minimum": 0, "maximum": 9007199254740992}
   v?: number;  // {"default": 2}
 }
@@ -299,9 +436,9 @@ export interface Watch {
   v?: number;  // {"default": 2}
 }
 
-export type Request = Hello | SetName | ListGames | SubscribeLobby | UnsubscribeLobby | MyGames | CreateGame | Challenge | AnswerChallenge | Join | Attach | Watch | Leave | Act | ClaimWin | Offer | AnswerOffer | Abort | Rematch | Export | Analyse | Leaderboard | Profile | History | Ping | Stats | Admin | PreviewCommit;
+export type Request = Hello | SetName | ListGames | SubscribeLobby | UnsubscribeLobby | MyGames | CreateGame | Challenge | AnswerChallenge | Join | Attach | Watch | Leave | Act | ClaimWin | Offer | AnswerOffer | Abort | Rematch | Export | Analyse | Leaderboard | Profile | History | Ping | Stats | Admin | PreviewCommit | CreateTournament | Tournaments | Tournament | JoinTournament | LeaveTournament | StartTournament | Chat | Mute | Report | Puzzles | PuzzleGet | DailyPuzzle | PuzzleAttempt | Replay;
 export type RequestType = Request["type"];
-export const REQUEST_TYPES: readonly RequestType[] = ["hello", "set_name", "list_games", "subscribe_lobby", "unsubscribe_lobby", "my_games", "create_game", "challenge", "answer_challenge", "join", "attach", "watch", "leave", "act", "claim_win", "offer", "answer_offer", "abort", "rematch", "export", "analyse", "leaderboard", "profile", "history", "ping", "stats", "admin", "preview"];
+export const REQUEST_TYPES: readonly RequestType[] = ["hello", "set_name", "list_games", "subscribe_lobby", "unsubscribe_lobby", "my_games", "create_game", "challenge", "answer_challenge", "join", "attach", "watch", "leave", "act", "claim_win", "offer", "answer_offer", "abort", "rematch", "export", "analyse", "leaderboard", "profile", "history", "ping", "stats", "admin", "preview", "create_tournament", "tournaments", "tournament", "join_tournament", "leave_tournament", "start_tournament", "chat", "mute", "report", "puzzles", "puzzle", "daily_puzzle", "puzzle_attempt", "replay"];
 export const ERROR_CODES: Readonly<Record<string, string>> = {
   "bad_frame": "the frame is not a binary msgpack map (text frame, undecodable bytes)",
   "bad_message": "the message does not fit its schema (missing, extra or mistyped field)",
@@ -316,6 +453,7 @@ export const ERROR_CODES: Readonly<Record<string, string>> = {
   "not_seated": "this connection does not hold a seat in that game (attach first)",
   "no_such_game": "there is no game with that id or join code (or it is private)",
   "game_full": "both seats of that game are taken",
+  "no_such_version": "a replay's version is past the game's last action",
   "own_game": "you cannot take the other seat of your own game",
   "too_many_open_games": "you already have the maximum number of games waiting for an opponent",
   "game_not_started": "the game is waiting for its second player",
@@ -343,5 +481,26 @@ export const ERROR_CODES: Readonly<Record<string, string>> = {
   "bot_seat": "that seat is played by the server's bot",
   "store_failed": "the server could not store the action; it was not applied",
   "server_busy": "the server is shutting down or overloaded",
-  "internal": "the server failed to handle the request (a bug); nothing changed"
+  "internal": "the server failed to handle the request (a bug); nothing changed",
+  "no_such_tournament": "there is no tournament with that id",
+  "tournament_full": "the tournament has as many players as it takes",
+  "tournament_over": "the tournament has finished",
+  "already_joined": "you are already playing in that tournament",
+  "not_joined": "you are not playing in that tournament",
+  "tournament_started": "the swiss has started: it is joined before its first round",
+  "tournament_elsewhere": "another node of the cluster directs that tournament: connect to it",
+  "tournament_not_upcoming": "the tournament has already started (admin tournament start)",
+  "chat_too_long": "the chat line is over the length cap (200 characters)",
+  "chat_empty": "the chat line is empty",
+  "chat_rate_limited": "too many chat lines; wait a moment",
+  "chat_muted": "the operator muted you in chat (the reason says why)",
+  "chat_off": "there is no chat in games against the server's bot",
+  "not_in_room": "you are not in that chat room (players, spectators, the tournament's followers)",
+  "no_such_line": "no chat line with that id was shown to you",
+  "not_your_game": "you can report only a game you played or watch",
+  "blocked": "that player does not take your challenges",
+  "no_such_puzzle": "there is no puzzle with that id on this server (or no puzzle fits the theme and map asked)",
+  "already_attempted": "you have attempted that puzzle already; a puzzle is rated on your first attempt only",
+  "bad_date": "the date is not a real day (YYYY-MM-DD)",
+  "illegal_attempt": "an action of the puzzle attempt is one the rules refuse there (nothing was counted)"
 };

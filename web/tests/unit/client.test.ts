@@ -29,8 +29,8 @@ describe("the board's layout", () => {
   });
   it("names who acts: the pending player first", () => {
     expect(actor(view)).toBe(2);
-    expect(actor({ ...view, pending: { kind: "defence", player: 1 } })).toBe(1);
-    expect(actor({ ...view, result: { winner: 1 } })).toBeNull();
+    expect(actor({ ...view, pending: { kind: "discard", player: 1, count: 2 } })).toBe(1);
+    expect(actor({ ...view, result: { winner: 1, reason: "resigned" } })).toBeNull();
   });
 });
 
@@ -50,9 +50,9 @@ describe("the turn", () => {
   });
   it("words events for the chronicle", () => {
     const names = { "1": "Ada", "2": "Bo" };
-    expect(describeEvent({ type: "word_committed", player: 1, word: "go", attacks: false }, names)).toBe("Ada lays GO.");
-    expect(describeEvent({ type: "game_over", winner: 2, reason: "resigned" }, names)).toBe("Bo wins (resigned).");
-    expect(describeEvent({ type: "scores" }, names)).toBeNull();
+    expect(describeEvent({ type: "word_committed", player: 1, word: "go", cells: [[0, 0], [0, 1]], placed: [[0, 0, "g"], [0, 1, "o"]], attacks: false }, names)).toBe("Ada lays GO.");
+    expect(describeEvent({ type: "game_over", winner: 2, reason: "resigned", scores: { "1": 3, "2": 5 } }, names)).toBe("Bo wins (resigned).");
+    expect(describeEvent({ type: "scores", scores: { "1": 3, "2": 5 } }, names)).toBeNull();
   });
 });
 
