@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.bots import exit_with_parent
+from server.edge import outbound
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.lobby.clients import Client
@@ -128,24 +129,24 @@ class AnalysisDesk:
                 outcome = await asyncio.get_running_loop().run_in_executor(
                     self._ensure_pool(), analyse_text, record_text, self.depth)
             if "error" in outcome:
-                message = P.push("analysis_failed", game=game_id, reason=outcome["error"])
+                message = outbound.message("analysis_failed", game=game_id, reason=outcome["error"])
             else:
                 await self.archive.save(game_id, self.depth, outcome["analysis"])
                 self.done += 1
                 log.info("game analysed", extra={"data": {"game": game_id, "seconds": outcome.get("seconds")}})
-                message = P.push("analysis", game=game_id, analysis=outcome["analysis"])
+                message = outbound.message("analysis", game=game_id, analysis=outcome["analysis"])
         except asyncio.CancelledError:
             raise
         except BrokenProcessPool:  # a worker died (killed, out of memory): the next analysis starts a new one
             log.error("an analysis worker died", extra={"data": {"game": game_id}})
             self._pool = None
-            message = P.push("analysis_failed", game=game_id, reason="the server's analysis worker stopped; ask again")
+            message = outbound.message("analysis_failed", game=game_id, reason="the server's analysis worker stopped; ask again")
         except Exception as exc:  # noqa: BLE001 - a broken store: told to the askers, logged
             log.error("an analysis failed", extra={"data": {"game": game_id, "error": repr(exc)}})
-            message = P.push("analysis_failed", game=game_id, reason="the server could not analyse the game")
+            message = outbound.message("analysis_failed", game=game_id, reason="the server could not analyse the game")
         finally:
             self.jobs.pop(game_id, None)
-        frame = P.encode(message)
+        frame = outbound.frame(message)
         for client in job.waiting.values():
             client.push(frame)
 

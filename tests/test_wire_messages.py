@@ -180,8 +180,30 @@ def test_the_chat_and_tournament_pushes_decode_to_their_structs():
     paired = wire.decode_message(msgspec.msgpack.encode({"type": "tournament_game", "tournament": "t1", "game": "g9",
                                                           "seat": 2, "opponent": {"id": 4, "name": "Bob"}}))
     assert paired == wire.TournamentGamePush(tournament="t1", game="g9", seat=2, opponent=wire.UserRef(id=4, name="Bob"))
-    over = wire.decode_message(msgspec.msgpack.encode({"type": "tournament_over", "tournament": {"id": "t1"},
-                                                        "winner": None}))
-    assert over == wire.TournamentOverPush(tournament={"id": "t1"}, winner=None)
+    arena = {"id": "t1", "name": "Friday", "kind": "arena", "status": "finished", "starts": 10.0, "ends": 610.0,
+             "seconds": 600, "map": "classic", "rules": "standard", "time_control": {"kind": "none"}, "rated": True,
+             "max_players": 16, "players": 2, "winner": {"id": 3, "name": "Ann"},
+             "standings": [{"rank": 1, "user": {"id": 3, "name": "Ann"}, "points": 4, "games": 2, "wins": 2,
+                            "fire": True, "sheet": [2, 2], "present": True}],
+             "playing": [], "finished": [{"game": "g1", "gold": 3, "silver": 4, "winner": 3}]}
+    over = wire.decode_message(msgspec.msgpack.encode({"type": "tournament_over", "tournament": arena,
+                                                        "winner": {"id": 3, "name": "Ann"}}))
+    assert isinstance(over, wire.TournamentOverPush) and isinstance(over.tournament, wire.ArenaDetail)
+    assert over.tournament.kind == "arena" and over.tournament.ends == 610.0
+    assert over.tournament.standings == [wire.ArenaRow(rank=1, user=wire.UserRef(id=3, name="Ann"), points=4, games=2,
+                                                       wins=2, fire=True, sheet=[2, 2], present=True)]
+    assert over.tournament.finished == [wire.FinishedGame(game="g1", gold=3, silver=4, winner=3)]
+    assert msgspec.msgpack.decode(msgspec.msgpack.encode(over.tournament)) == arena
+    swiss = {**{k: v for k, v in arena.items() if k not in ("standings", "finished")}, "kind": "swiss", "rounds": 3,
+             "round": 1, "byes": [None], "playing": [{"game": "g2", "gold": 3, "silver": 4, "round": 1}],
+             "standings": [{"rank": 1, "user": {"id": 4, "name": "Bob"}, "points": 1.5, "games": 2, "wins": 1,
+                            "buchholz": 2.0, "sonneborn_berger": 1.25, "byes": 0, "present": False}]}
+    pushed = wire.decode_message(msgspec.msgpack.encode({"type": "tournament", "tournament": swiss}))
+    assert isinstance(pushed, wire.TournamentPush) and isinstance(pushed.tournament, wire.SwissDetail)
+    assert (pushed.tournament.round, pushed.tournament.standings[0].buchholz) == (1, 2.0)
+    assert pushed.tournament.playing == [wire.RoundGame(game="g2", gold=3, silver=4, round=1)]
+    assert wire.summary_of({k: v for k, v in swiss.items() if k not in ("standings", "playing", "byes")}).kind == "swiss"
+    with pytest.raises(msgspec.ValidationError, match=r"\$\.tournament"):
+        wire.decode_message(msgspec.msgpack.encode({"type": "tournament", "tournament": {"id": "t1"}}))
     with pytest.raises(msgspec.ValidationError, match=r"\$\.seat"):
         wire.decode_message(msgspec.msgpack.encode({"type": "tournament_game", "tournament": "t1", "game": "g", "seat": "x"}))

@@ -14,7 +14,8 @@ from typing import Any
 
 from client.net import ThreadedClient
 from client.terminal.parsing import UsageError, player_option
-from shared.wire import ChatLine, ChatMutedPush, ChatPush, TournamentGamePush, TournamentOverPush, TournamentPush
+from shared.wire import (ArenaRow, ChatLine, ChatMutedPush, ChatPush, SwissRow, TournamentDetail, TournamentGamePush,
+                         TournamentOverPush, TournamentPush, detail_of, summary_of)
 
 EVENTS_HELP = """tournaments and chat:
   tournaments                    upcoming, running and finished events
@@ -25,21 +26,21 @@ EVENTS_HELP = """tournaments and chat:
   report REASON | report line=N REASON               report the game shown, or a chat line"""
 
 
-def standings_lines(t: dict[str, Any]) -> list[str]:
+def standings_lines(t: TournamentDetail) -> list[str]:
     """A tournament's standings as lines (``*``: on fire, the next game counts double)."""
-    lines = [f"{t['name']} ({t['id']}): {t['kind']}, {t['status']}, {t['players']} players, {t['map']}"]
-    for row in t.get("standings", []):
-        away = "" if row.get("present", True) else "  (left)"
-        if "sheet" in row:  # an arena
-            sheet = " ".join(str(p) for p in row["sheet"]) or "-"
-            fire = "*" if row["fire"] else " "
-            lines.append(f"  {row['rank']:>3}. {row['user']['name']:<24} {row['points']:>4}{fire}  {sheet}{away}")
+    lines = [f"{t.name} ({t.id}): {t.kind}, {t.status}, {t.players} players, {t.map}"]
+    for row in t.standings:
+        away = "" if row.present else "  (left)"
+        if isinstance(row, ArenaRow):
+            sheet = " ".join(str(p) for p in row.sheet) or "-"
+            fire = "*" if row.fire else " "
+            lines.append(f"  {row.rank:>3}. {row.user.name:<24} {row.points:>4}{fire}  {sheet}{away}")
         else:  # a swiss or a league division: score and tie-breaks
-            tie = f"  Buchholz {row['buchholz']:g}" if "buchholz" in row else ""
-            lines.append(f"  {row['rank']:>3}. {row['user']['name']:<24} {row['points']:>4g}{tie}  "
-                         f"S-B {row['sonneborn_berger']:g}{away}")
-    if t.get("winner"):
-        lines.append(f"  winner: {t['winner']['name']}")
+            tie = f"  Buchholz {row.buchholz:g}" if isinstance(row, SwissRow) else ""
+            lines.append(f"  {row.rank:>3}. {row.user.name:<24} {row.points:>4g}{tie}  "
+                         f"S-B {row.sonneborn_berger:g}{away}")
+    if t.winner is not None:
+        lines.append(f"  winner: {t.winner.name}")
     return lines
 
 
@@ -81,28 +82,28 @@ class EventCommands:
     def cmd_tournaments(self, args: list[str]) -> None:
         listed = self.wait(self.client.call("tournaments"))
         for status in ("running", "upcoming", "finished"):
-            for t in listed[status]:
-                self.say(f"{t['id']}  {t['name']:<24} {t['kind']} {t['status']:<9} {t['players']:>4} players  {t['map']}")
+            for t in map(summary_of, listed[status]):
+                self.say(f"{t.id}  {t.name:<24} {t.kind} {t.status:<9} {t.players:>4} players  {t.map}")
         if not any(listed.values()):
             self.say("no tournaments")
 
     def cmd_tournament(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("tournament ID")
-        for text in standings_lines(self.wait(self.client.call("tournament", args[0]))):
+        for text in standings_lines(detail_of(self.wait(self.client.call("tournament", args[0])))):
             self.say(text)
 
     def cmd_tjoin(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("tjoin ID")
-        t = self.wait(self.client.call("join_tournament", args[0]))
-        self.say(f"you are in {t['name']}: your games start by themselves when you are paired")
+        t = detail_of(self.wait(self.client.call("join_tournament", args[0])))
+        self.say(f"you are in {t.name}: your games start by themselves when you are paired")
 
     def cmd_tleave(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("tleave ID")
-        t = self.wait(self.client.call("leave_tournament", args[0]))
-        self.say(f"you left {t['name']} (your points stay)")
+        t = detail_of(self.wait(self.client.call("leave_tournament", args[0])))
+        self.say(f"you left {t.name} (your points stay)")
 
     def cmd_say(self, args: list[str]) -> None:
         game = self.current()

@@ -34,11 +34,9 @@ from server.edge.protocol import (
     Request,
     decode_request,
     encode,
-    error,
-    push,
-    result,
 )
 from server.metrics import Metrics
+from shared import wire
 from shared.rules.errors import RuleError
 from shared.rules.terrain import Player
 
@@ -114,7 +112,7 @@ class Connection:
         if transport.get_write_buffer_size() > self.config.max_write_buffer:
             self.cut_off("too_slow", "the client does not read its messages")
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: wire.ServerMessage | dict[str, Any]) -> None:
         self.push(encode(message))
 
     def cut_off(self, why: str, reason: str) -> None:
@@ -123,7 +121,7 @@ class Connection:
             return
         self.metrics.cut_off[why] += 1
         log.info("cut off", extra={"data": {"conn": self.id, "address": self.address, "why": why}})
-        self.send(push("bye", reason=reason, code=why))
+        self.send(wire.ByePush(reason=reason, code=why))
         self.flush()
         self.closing = True
         self._closer = self._spawn(self.ws.close(CLOSE_POLICY, reason[:120]))
@@ -201,10 +199,10 @@ class Connection:
             log.exception("request failed", extra={"data": {"conn": self.id, "type": type(request).__name__}})
             self._error(request.id, "internal", "the server failed to handle this request", strike=False)
         else:
-            self.send(result(request.id, data))
+            self.send(wire.ResultReply(re=request.id, data=data or {}))
 
     def _error(self, request_id: int | None, code: str, reason: str, strike: bool = True) -> None:
         self.metrics.errors[code] += 1
-        self.send(error(request_id, code, reason))
+        self.send(wire.ErrorReply(re=request_id, code=code, reason=reason))
         if strike:
             self._strike()

@@ -22,6 +22,7 @@ from server.edge import protocol as P
 from server.edge.connection import Connection, Dispatch, Spawn
 from server.edge.limits import AddressCounter
 from server.metrics import Metrics
+from shared import wire
 
 log = logging.getLogger("scryptic.server")
 
@@ -93,7 +94,7 @@ class Listener:
     async def close(self) -> None:
         """Say goodbye on every connection, close them, and wait (up to 5 s) until they are."""
         for conn in list(self.connections):
-            conn.send(P.push("bye", reason="the server is shutting down", code="shutdown"))
+            conn.send(wire.ByePush(reason="the server is shutting down", code="shutdown"))
             conn.flush()
         if self._server is not None:
             self._server.close(close_connections=True)

@@ -20,7 +20,8 @@ from collections.abc import Awaitable, Iterable
 from typing import Any, TypeVar
 
 from server import faults
-from server.edge.protocol import ProtocolError, encode, push
+from server.edge.outbound import frame, push_frame
+from server.edge.protocol import ProtocolError
 from server.host.audience import Audience
 from server.host.bot_turns import ask_bot, bot_job, placeholder_move
 from server.host.clocks import CORRESPONDENCE, Clock
@@ -32,6 +33,7 @@ from server.host.table import GameTable
 from server.host.timers import GameTimers
 from server.host.views import Viewer
 from server.store.records import StoredGame, StoredSeat, StoreError
+from shared import wire
 from shared.rules.actions import Action, OrderDefence, Resign, action_to_dict
 from shared.rules.errors import RuleError
 from shared.rules.game import PendingDefence
@@ -104,13 +106,13 @@ class GameHost(OfferDesk, GameTable):
         seat = self.seats[player]
         claimable = self.status == ACTIVE and self.clock.kind != CORRESPONDENCE
         claim_after = None if seat.connected or not claimable else self.context.settings.abandon_grace
-        data = encode(push("presence", game=self.id, seat=int(player), connected=seat.connected, claim_after=claim_after))
+        data = frame(wire.PresencePush(game=self.id, seat=int(player), connected=seat.connected, claim_after=claim_after))
         self.audience.to_everyone(data)
 
     def broadcast_info(self) -> None:
         """Send every subscriber the game's metadata (after a join, a rematch offer, ...)."""
         now = time.time()
-        self.audience.to_each_viewer(lambda player: encode(push("info", game=self.id, info=self.info(now, player))))
+        self.audience.to_each_viewer(lambda player: push_frame("info", game=self.id, info=self.info(now, player)))
 
     def broadcast_state(self) -> None:
         """Send every subscriber the whole game again (after a takeback, an ending by agreement)."""

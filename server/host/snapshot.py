@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from server.edge.protocol import encode, push
+import msgspec
+
+from server.edge.outbound import frame
 from server.host.clocks import Clock
 from server.host.ports import HostContext
 from server.host.seats import OVER, Seat
 from server.host.views import ViewCache, Viewer, events_for
 from server.store.records import RatingChange
+from shared import wire
 from shared.rules.events import Event
 from shared.rules.game import Game
 from shared.rules.terrain import Player
@@ -144,14 +147,14 @@ class Snapshots:
         version 0, the events of the game's start)."""
         cache = cache or self.view_cache()
         version = self.game.version
-        return encode(
-            push(
-                "state",
+        # The engine's view and events go in as the plain maps it makes (docs/protocol.md).
+        return frame(
+            wire.StatePush(
                 game=self.id,
                 version=version,
                 seat=None if seat is None else int(seat),
-                view=cache.view(viewer),
-                info=self.info(now, seat),
-                events=self.start_events(viewer) if version == 0 else [],
+                view=cache.view(viewer),  # type: ignore[arg-type]
+                info=msgspec.convert(self.info(now, seat), wire.GameInfo),
+                events=self.start_events(viewer) if version == 0 else [],  # type: ignore[arg-type]
             )
         )

@@ -24,7 +24,8 @@ from typing import Any, Protocol
 
 from server.edge import protocol as P
 from server.edge.limits import TokenBucket
-from server.edge.protocol import ProtocolError, encode, push
+from server.edge.outbound import push_frame
+from server.edge.protocol import ProtocolError
 from server.lobby.accounts import Accounts
 from server.lobby.chat_text import ChatText
 from server.lobby.clients import Client
@@ -123,7 +124,7 @@ class ChatDesk:
         while len(self.lines) > KEPT_LINES:
             self.lines.popitem(last=False)
         where = {"game": place} if req.room != "tournament" else {"tournament": place}
-        data = encode(push("chat", room=req.room, **where, line=self._shown(line)))
+        data = push_frame("chat", room=req.room, **where, line=self._shown(line))
         for conn in listeners:
             conn.push(data)
         return {"line": self._shown(line)}

@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from server.edge.protocol import encode, push
+from server.edge.outbound import push_frame
 from server.lobby.clients import Client
 
 OPEN_LIST, LIVE_LIST = "open", "live"
@@ -73,7 +73,7 @@ class LobbyFeed:
         """Push one change (``op``, ``list``, ``game``, ``entry``) to the subscribers."""
         if not self.subscribers:
             return
-        data = encode(push("lobby", **change))
+        data = push_frame("lobby", **change)
         for client in list(self.subscribers):
             client.push(data)
 
@@ -118,7 +118,7 @@ class OnlineUsers:
         """:meth:`tell`, to this node's connections only."""
         targets = [c for c in self._conns.get(user_id, ()) if unless_seated_in is None or unless_seated_in not in c.seats]
         if targets:
-            data = encode(push(kind, **fields))
+            data = push_frame(kind, **fields)
             for client in targets:
                 client.push(data)
         return len(targets)

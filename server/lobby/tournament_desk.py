@@ -24,7 +24,8 @@ from typing import Any, Protocol
 import msgspec
 
 from server.edge import protocol as P
-from server.edge.protocol import ProtocolError, encode, push
+from server.edge.outbound import fields_of, frame
+from server.edge.protocol import ProtocolError
 from server.lobby.accounts import Accounts
 from server.lobby.arena_event import ArenaGame, ArenaState
 from server.lobby.clients import Client
@@ -34,6 +35,7 @@ from server.lobby.league_event import LeagueState
 from server.lobby.swiss_event import SwissState
 from server.lobby.tournament_views import TournamentViews
 from server.store.records import StoreError
+from shared import wire
 from shared.rules.presets import get_rules
 
 log = logging.getLogger("scryptic.server")
@@ -304,7 +306,7 @@ class TournamentDesk:
             await self._commit(done)
         for game in state.playing:  # they are played out, and not counted
             self.by_game.pop(game.game, None)
-        self._tell(done, push("tournament_over", tournament=self.views.detail(done), winner=self.views.user(winner)))
+        self._tell(done, wire.TournamentOverPush(tournament=self.views.detail(done), winner=self.views.user(winner)))
         log.info("tournament over", extra={"data": {"tournament": tournament_id, "winner": winner}})
 
     async def _pair(self, tournament_id: str) -> None:
@@ -365,7 +367,7 @@ class TournamentDesk:
         """Store the new state, then take it and push it (a failed write changes nothing)."""
         await self._save(state)
         self.events[state.id] = state
-        self._tell(state, push("tournament", tournament=self.views.detail(state)))
+        self._tell(state, wire.TournamentPush(tournament=self.views.detail(state)))
 
     async def _save(self, state: Event) -> None:
         try:
@@ -382,8 +384,8 @@ class TournamentDesk:
             conns.update({id(c): c for c in self.online.connections(user)})
         return set(state.players), list(conns.values())
 
-    def _tell(self, state: Event, message: dict[str, Any]) -> None:
-        data = encode(message)
+    def _tell(self, state: Event, message: wire.TournamentPush | wire.TournamentOverPush) -> None:
+        data = frame(message)
         told: set[int] = set()
         for client in list(self.watchers.get(state.id, ())):
             client.push(data)
@@ -391,4 +393,4 @@ class TournamentDesk:
                 told.add(client.user_id)
         for user in state.players:
             if user not in told:
-                self.online.tell(user, message["type"], **{k: v for k, v in message.items() if k not in ("type", "v")})
+                self.online.tell(user, message.type, **fields_of(message))

@@ -12,6 +12,7 @@ from typing import Any, Union
 import msgspec
 
 from shared.wire.events import GameEvent
+from shared.wire.tournaments import TournamentDetail
 from shared.wire.views import Clock, GameInfo, LobbyEntry, UserRef, View
 
 __all__ = [
@@ -154,7 +155,7 @@ class ChatMutedPush(_Message, tag="chat_muted"):
 class TournamentPush(_Message, tag="tournament"):
     """An event you play in or follow changed."""
 
-    tournament: dict[str, Any]  # the event with its standings, as the ``tournament`` reply gives it
+    tournament: TournamentDetail  # the event with its standings, as the ``tournament`` reply gives it
 
 
 class TournamentGamePush(_Message, tag="tournament_game"):
@@ -169,7 +170,7 @@ class TournamentGamePush(_Message, tag="tournament_game"):
 class TournamentOverPush(_Message, tag="tournament_over"):
     """An event ended: its final standings and the winner (None if nobody played)."""
 
-    tournament: dict[str, Any]  # as in ``tournament``
+    tournament: TournamentDetail  # as in ``tournament``
     winner: UserRef | None = None
 
 

@@ -10,6 +10,7 @@ import msgspec
 
 from shared.wire.events import GameEvent
 from shared.wire.pushes import ServerMessage
+from shared.wire.tournaments import TournamentSummary
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "wire-schema.json"
 
@@ -19,7 +20,12 @@ def schema_text() -> str:
     schema = msgspec.json.schema(ServerMessage)
     defs = schema.setdefault("$defs", {})
     # the event union by name too, for a generator's top-level types
-    defs["GameEvent"] = msgspec.json.schema_components([GameEvent], ref_template="#/$defs/{name}")[0][0]
+    (events, summaries), parts = msgspec.json.schema_components([GameEvent, TournamentSummary], ref_template="#/$defs/{name}")
+    defs["GameEvent"] = events
+    # an event's summary, as the ``tournaments`` reply lists them
+    defs["TournamentSummary"] = summaries
+    for name, part in parts.items():
+        defs.setdefault(name, part)
     defs["ServerMessage"] = {k: v for k, v in schema.items() if k != "$defs"}
     out = {"$schema": "https://json-schema.org/draft/2020-12/schema",
            "title": "Scryptic server messages (protocol version 2)",

@@ -65,7 +65,7 @@ def test_the_tournaments_tab_lists_joins_and_opens_the_paired_game(window, onlin
     click_on(window, lobby, "tab-tournaments")
     view = window.current_view
     assert isinstance(view, TournamentsView)
-    pump_until(window, lambda: view.detail is not None and view.detail.get("standings"), what="the standings")
+    pump_until(window, lambda: view.detail is not None and view.detail.standings, what="the standings")
     listed = texts(view.rows)
     assert "Gilded Arena" in listed and "Silver Swiss" in listed
     assert listed.index("Gilded Arena") < listed.index("Silver Swiss")  # running before upcoming

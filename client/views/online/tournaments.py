@@ -19,6 +19,7 @@ from client.ui.widgets import BrassButton, label
 from client.views.online.lobby_cells import cell, header_row, small_button, spread, table_row, top_panel, two_lines
 from client.views.online.lobby_common import OnlineScreen
 from client.views.online.lobby_text import short_clock
+from shared import wire
 from shared.wire import TournamentOverPush, TournamentPush
 
 RIGHT_WIDTH = 560
@@ -32,19 +33,17 @@ STATUS_COLOURS = {"running": theme.EMERALD, "upcoming": theme.AMBER, "finished":
 FIRE = "\u2666"  # the flame of a player on fire, drawn as a gem
 
 
-def when_text(tour: dict[str, Any], now: float) -> tuple[str, str]:
+def when_text(tour: wire.TournamentSummary, now: float) -> tuple[str, str]:
     """The status of an event and, under it, when it starts or ends (or who won)."""
-    status = str(tour.get("status"))
-    if status == "upcoming":
-        return "Upcoming", f"starts in {minutes(float(tour['starts']) - now)}"
-    if status == "running":
-        if tour.get("kind") == "arena":
-            return "Running", f"ends in {minutes(float(tour['ends']) - now)}"
-        if tour.get("kind") == "swiss":
-            return "Running", f"round {tour.get('round')} of {tour.get('rounds')}"
-        return "Running", f"season {tour.get('season')} of {tour.get('seasons')}"
-    winner = (tour.get("winner") or {}).get("name")
-    return "Finished", f"won by {winner}" if winner else "no winner"
+    if tour.status == "upcoming":
+        return "Upcoming", f"starts in {minutes(tour.starts - now)}"
+    if tour.status == "running":
+        if isinstance(tour, wire.SwissSummary):
+            return "Running", f"round {tour.round} of {tour.rounds}"
+        if isinstance(tour, wire.LeagueSummary):
+            return "Running", f"season {tour.season} of {tour.seasons}"
+        return "Running", f"ends in {minutes((tour.ends or now) - now)}"
+    return "Finished", f"won by {tour.winner.name}" if tour.winner is not None else "no winner"
 
 
 def minutes(seconds: float) -> str:
@@ -63,9 +62,9 @@ class TournamentsView(OnlineScreen):
 
     def __init__(self, client: Any, navigator: Any = None) -> None:
         super().__init__(client, navigator)
-        self.listed: dict[str, list[dict[str, Any]]] | None = None
+        self.listed: dict[str, list[wire.TournamentSummary]] | None = None
         self.chosen: str | None = None
-        self.detail: dict[str, Any] | None = None
+        self.detail: wire.TournamentDetail | None = None
         self.build()
 
     # ---------------------------------------------------------------- layout
@@ -109,14 +108,14 @@ class TournamentsView(OnlineScreen):
         self.ui.request_layout()
         self.request_redraw()
 
-    def _event_row(self, tour: dict[str, Any], shade: bool) -> tuple[UIAnchorLayout, list[BrassButton]]:
+    def _event_row(self, tour: wire.TournamentSummary, shade: bool) -> tuple[UIAnchorLayout, list[BrassButton]]:
         widths = [w for _, w in self.columns]
-        tid = str(tour["id"])
+        tid = tour.id
         status, when = when_text(tour, time.time())
-        kind = f"{tour.get('kind', 'arena')} \u00b7 {tour.get('map', '')} \u00b7 {short_clock(tour.get('time_control'))}"
+        kind = f"{tour.kind} \u00b7 {tour.map} \u00b7 {short_clock(tour.time_control)}"
         view = small_button("View", lambda: self.choose(tid), name=f"view-{tid}", kind="steel", width=widths[3])
         mine = self.me.get("id") in self._present(tid)
-        if tour.get("status") == "finished":
+        if tour.status == "finished":
             act = small_button("Over", lambda: None, name=f"over-{tid}", kind="steel", width=widths[4])
             act.disabled = True
         elif mine:
@@ -124,9 +123,9 @@ class TournamentsView(OnlineScreen):
         else:
             act = small_button("Join", lambda: self.join(tid), name=f"join-{tid}", kind="gold", width=widths[4])
         cells = [
-            two_lines(str(tour.get("name", "")), kind, widths[0], bold=True),
-            two_lines(status, when, widths[1], colour=STATUS_COLOURS.get(str(tour.get("status")), theme.PARCHMENT), bold=True),
-            cell(f"{tour.get('players', 0)}", widths[2], align="center"),
+            two_lines(tour.name, kind, widths[0], bold=True),
+            two_lines(status, when, widths[1], colour=STATUS_COLOURS.get(tour.status, theme.PARCHMENT), bold=True),
+            cell(f"{tour.players}", widths[2], align="center"),
             view, act,
         ]
         glow = theme.BRASS if tid == self.chosen else None
@@ -134,9 +133,9 @@ class TournamentsView(OnlineScreen):
 
     def _present(self, tid: str) -> set[int]:
         """The players still in ``tid`` (known for the event shown)."""
-        if self.detail is None or self.detail.get("id") != tid:
+        if self.detail is None or self.detail.id != tid:
             return set()
-        return {int(r["user"]["id"]) for r in self.detail.get("standings", []) if r.get("present", True)}
+        return {r.user.id for r in self.detail.standings if r.present}
 
     def _fill_standings(self) -> None:
         self.table.clear()
@@ -144,42 +143,43 @@ class TournamentsView(OnlineScreen):
         if tour is None:
             self.hint.text = "Join an event and stay on this screen: your games open by themselves when you are paired."
             return
-        self.heading.text = str(tour.get("name", ""))
+        self.heading.text = tour.name
         status, when = when_text(tour, time.time())
-        clock = short_clock(tour.get("time_control"))
-        self.about.text = f"{tour.get('kind')} \u00b7 {status.lower()}, {when} \u00b7 {tour.get('players', 0)} players \u00b7 {clock}" + (
-            " \u00b7 rated" if tour.get("rated") else "")
-        kind = str(tour.get("kind", "arena"))
+        clock = short_clock(tour.time_control)
+        self.about.text = f"{tour.kind} \u00b7 {status.lower()}, {when} \u00b7 {tour.players} players \u00b7 {clock}" + (
+            " \u00b7 rated" if tour.rated else "")
+        kind = tour.kind
         columns = spread(STANDING_COLUMNS.get(kind, STANDING_COLUMNS["arena"]), RIGHT_WIDTH - 44, (1, 4))
         self.table.add(header_row(columns, RIGHT_WIDTH - 44))
         widths = [w for _, w in columns]
         me = self.me.get("id")
         division = None
-        for i, row in enumerate(tour.get("standings", [])[:14]):
-            if kind == "league" and row.get("division") != division:
-                division = row.get("division")
+        rows: list[wire.StandingRow] = list(tour.standings)
+        for i, row in enumerate(rows[:14]):
+            if isinstance(row, wire.LeagueRow) and row.division != division:
+                division = row.division
                 self.table.add(label(f"Division {division}", size=13, color=theme.BRASS, bold=True))
-            name = str(row["user"]["name"]) + ("" if row.get("present", True) else " (left)")
-            if kind == "arena":
-                extra = [cell(f"{row['points']}" + (f" {FIRE}" if row.get("fire") else ""), widths[2], bold=True,
-                              color=theme.AMBER if row.get("fire") else theme.PARCHMENT),
-                         cell(str(row["games"]), widths[3], align="center"),
-                         cell(" ".join(str(p) for p in row.get("sheet", [])) or "-", widths[4], size=13)]
-            elif kind == "swiss":
-                extra = [cell(f"{row['points']:g}", widths[2], bold=True), cell(f"{row['buchholz']:g}", widths[3]),
-                         cell(f"{row['sonneborn_berger']:g}", widths[4])]
+            name = row.user.name + ("" if row.present else " (left)")
+            if isinstance(row, wire.ArenaRow):
+                extra = [cell(f"{row.points}" + (f" {FIRE}" if row.fire else ""), widths[2], bold=True,
+                              color=theme.AMBER if row.fire else theme.PARCHMENT),
+                         cell(str(row.games), widths[3], align="center"),
+                         cell(" ".join(str(p) for p in row.sheet) or "-", widths[4], size=13)]
+            elif isinstance(row, wire.SwissRow):
+                extra = [cell(f"{row.points:g}", widths[2], bold=True), cell(f"{row.buchholz:g}", widths[3]),
+                         cell(f"{row.sonneborn_berger:g}", widths[4])]
             else:
-                extra = [cell(f"{row['points']:g}", widths[2], bold=True), cell(str(row["games"]), widths[3]),
-                         cell(f"{row['sonneborn_berger']:g}", widths[4])]
-            colour = theme.BRASS_LIGHT if row["rank"] == 1 else theme.PARCHMENT
-            cells = [cell(str(row["rank"]), widths[0], color=colour, bold=True), cell(name, widths[1], color=colour), *extra]
-            glow = theme.EMERALD if row["user"]["id"] == me else None
+                extra = [cell(f"{row.points:g}", widths[2], bold=True), cell(str(row.games), widths[3]),
+                         cell(f"{row.sonneborn_berger:g}", widths[4])]
+            colour = theme.BRASS_LIGHT if row.rank == 1 else theme.PARCHMENT
+            cells = [cell(str(row.rank), widths[0], color=colour, bold=True), cell(name, widths[1], color=colour), *extra]
+            glow = theme.EMERALD if row.user.id == me else None
             self.table.add(table_row(cells, RIGHT_WIDTH - 44, height=34, shade=i % 2 == 1, glow=glow))
-        if not tour.get("standings"):
+        if not tour.standings:
             self.table.add(label("Nobody has joined yet.", size=15, color=theme.INK_MUTED, italic=True))
-        playing = len(tour.get("playing", []))
-        self.hint.text = (f"{playing} game{'s' if playing != 1 else ''} in play. " if tour.get("status") == "running" else "") + (
-            "Your games open by themselves when you are paired." if me in self._present(str(tour["id"])) else "")
+        playing = len(tour.playing)
+        self.hint.text = (f"{playing} game{'s' if playing != 1 else ''} in play. " if tour.status == "running" else "") + (
+            "Your games open by themselves when you are paired." if me in self._present(tour.id) else "")
 
     # ---------------------------------------------------------------- asking
     def refresh(self) -> None:
@@ -188,16 +188,17 @@ class TournamentsView(OnlineScreen):
             self.call(self.client.call("tournament", self.chosen), self._detailed)
 
     def _listed(self, data: dict[str, Any]) -> None:
-        self.listed = data
+        self.listed = {status: [wire.summary_of(e) for e in events] for status, events in data.items()}
         if self.chosen is None:
-            first = next((e for status in ("running", "upcoming", "finished") for e in data.get(status, [])), None)
+            first = next((e for status in ("running", "upcoming", "finished") for e in self.listed.get(status, [])), None)
             if first is not None:
-                self.choose(str(first["id"]))
+                self.choose(first.id)
         self.fill()
 
     def _detailed(self, data: dict[str, Any]) -> None:
-        if data.get("id") == self.chosen:
-            self.detail = data
+        detail = wire.detail_of(data)
+        if detail.id == self.chosen:
+            self.detail = detail
             self.fill()
 
     def choose(self, tid: str) -> None:
@@ -214,21 +215,21 @@ class TournamentsView(OnlineScreen):
     def _changed(self, tid: str, data: dict[str, Any], text: str) -> None:
         self.show_toast(text, theme.BRASS, seconds=2)
         self.chosen = tid
-        self.detail = data
+        self.detail = wire.detail_of(data)
         self.refresh()
 
     # ---------------------------------------------------------------- pushes
     def on_message(self, message: Any) -> None:
         if isinstance(message, (TournamentPush, TournamentOverPush)):
             tour = message.tournament
-            if tour.get("id") == self.chosen:
+            if tour.id == self.chosen:
                 self.detail = tour
             for listed in (self.listed or {}).values():
                 for i, e in enumerate(listed):
-                    if e.get("id") == tour.get("id"):
-                        listed[i] = {k: v for k, v in tour.items() if k not in ("standings", "playing", "finished")}
+                    if e.id == tour.id:
+                        listed[i] = tour  # a detail is its summary too
             if isinstance(message, TournamentOverPush) and message.winner is not None:
-                self.show_toast(f"{tour.get('name')}: won by {message.winner.name}", theme.BRASS_LIGHT, seconds=4)
+                self.show_toast(f"{tour.name}: won by {message.winner.name}", theme.BRASS_LIGHT, seconds=4)
                 self.refresh()
             self.fill()
         super().on_message(message)  # a tournament_game opens on every online screen
