@@ -15,6 +15,39 @@ export interface AnalysisPush {
   v?: number;  // {"default": 2}
 }
 
+/** An arena with its standings and games. */
+export interface ArenaDetail {
+  kind: "arena";
+  standings?: Array<ArenaRow>;  // {"default": []}
+  playing?: Array<EventGame>;  // {"default": []}
+  finished?: Array<FinishedGame>;  // {"default": []}
+  id: string;
+  name: string;
+  status: string;
+  starts: number;
+  ends: number | null;
+  seconds: number;
+  map: string;
+  rules: string;
+  time_control: Record<string, unknown>;
+  rated: boolean;
+  max_players: number;
+  players: number;
+  winner?: UserRef | null;  // {"default": null}
+}
+
+/** An arena standings row: points (2 a win, doubled on fire), the sheet of each game's points. */
+export interface ArenaRow {
+  rank: number;
+  user: UserRef;
+  points: number | number;
+  games: number;
+  wins: number;
+  fire?: boolean;  // {"default": false}
+  sheet?: Array<number>;  // {"default": []}
+  present?: boolean;  // {"default": true}
+}
+
 /** The committed word that attacks, in a pending defence. */
 export interface AttackEntry {
   player: number;
@@ -153,6 +186,13 @@ export interface ErrorReply {
   v?: number;  // {"default": 2}
 }
 
+/** An arena game in play (players by id). */
+export interface EventGame {
+  game: string;
+  gold: number;
+  silver: number;
+}
+
 /** The defending word's side of a fight, for its explanation. */
 export interface FightDetail {
   word: string;
@@ -162,6 +202,23 @@ export interface FightDetail {
   supplied: boolean;
   on_city?: boolean;  // {"default": false}
   kept?: number;  // {"default": 0}
+}
+
+/** A finished arena game; ``winner`` None for a draw. */
+export interface FinishedGame {
+  game: string;
+  gold: number;
+  silver: number;
+  winner?: number | null;  // {"default": null}
+}
+
+/** A finished Swiss or league game, with its round. */
+export interface FinishedRoundGame {
+  game: string;
+  gold: number;
+  silver: number;
+  winner?: number | null;  // {"default": null}
+  round: number;
 }
 
 /** A game's metadata (the ``info`` push, and part of ``state``). */
@@ -213,6 +270,45 @@ export interface InfoPush {
 export interface LastTurn {
   type: "last_turn";
   player: number;
+}
+
+/** A league with this season's tables, games, divisions and past seasons' final tables. */
+export interface LeagueDetail {
+  kind: "league";
+  seasons: number;
+  season: number;
+  division_size: number;
+  standings?: Array<LeagueRow>;  // {"default": []}
+  playing?: Array<RoundGame>;  // {"default": []}
+  finished?: Array<FinishedRoundGame>;  // {"default": []}
+  divisions?: Array<Array<number>>;  // {"default": []}
+  past?: Array<Array<Array<number>>>;  // {"default": []}
+  id: string;
+  name: string;
+  status: string;
+  starts: number;
+  ends: number | null;
+  seconds: number;
+  map: string;
+  rules: string;
+  time_control: Record<string, unknown>;
+  rated: boolean;
+  max_players: number;
+  players: number;
+  winner?: UserRef | null;  // {"default": null}
+}
+
+/** A league standings row, in its division (1: the top one). */
+export interface LeagueRow {
+  rank: number;
+  division: number;
+  user: UserRef;
+  points: number | number;
+  games: number;
+  wins: number;
+  draws?: number;  // {"default": 0}
+  sonneborn_berger?: number;  // {"default": 0.0}
+  present?: boolean;  // {"default": true}
 }
 
 /** ``letters`` only for the player who discarded them. */
@@ -348,6 +444,14 @@ export interface ResultReply {
   v?: number;  // {"default": 2}
 }
 
+/** A Swiss or league game in play, with its round (a league's: its season). */
+export interface RoundGame {
+  game: string;
+  gold: number;
+  silver: number;
+  round: number;
+}
+
 export interface ScoresChanged {
   type: "scores";
   scores: Record<string, number>;
@@ -382,6 +486,43 @@ export interface StrengthDetail {
   multipliers: Array<[string, string]>;
 }
 
+/** A Swiss event with its standings, games and each round's bye (None: nobody sat out). */
+export interface SwissDetail {
+  kind: "swiss";
+  rounds: number;
+  round: number;
+  standings?: Array<SwissRow>;  // {"default": []}
+  playing?: Array<RoundGame>;  // {"default": []}
+  finished?: Array<FinishedRoundGame>;  // {"default": []}
+  byes?: Array<number | null>;  // {"default": []}
+  id: string;
+  name: string;
+  status: string;
+  starts: number;
+  ends: number | null;
+  seconds: number;
+  map: string;
+  rules: string;
+  time_control: Record<string, unknown>;
+  rated: boolean;
+  max_players: number;
+  players: number;
+  winner?: UserRef | null;  // {"default": null}
+}
+
+/** A Swiss standings row: score and its tie-breaks. */
+export interface SwissRow {
+  rank: number;
+  user: UserRef;
+  points: number | number;
+  games: number;
+  wins: number;
+  buchholz?: number;  // {"default": 0.0}
+  sonneborn_berger?: number;  // {"default": 0.0}
+  byes?: number;  // {"default": 0}
+  present?: boolean;  // {"default": true}
+}
+
 /** ``reason``: ``forest cut`` or ``ice cracked``; ``old``/``new`` are terrain names. */
 export interface TerrainChanged {
   type: "terrain_changed";
@@ -414,7 +555,7 @@ export interface TournamentGamePush {
 /** An event ended: its final standings and the winner (None if nobody played). */
 export interface TournamentOverPush {
   type: "tournament_over";
-  tournament: Record<string, unknown>;
+  tournament: ArenaDetail | SwissDetail | LeagueDetail;
   winner?: UserRef | null;  // {"default": null}
   v?: number;  // {"default": 2}
 }
@@ -422,7 +563,7 @@ export interface TournamentOverPush {
 /** An event you play in or follow changed. */
 export interface TournamentPush {
   type: "tournament";
-  tournament: Record<string, unknown>;
+  tournament: ArenaDetail | SwissDetail | LeagueDetail;
   v?: number;  // {"default": 2}
 }
 
