@@ -53,6 +53,6 @@ async def test_terminal_players_join_an_arena_chat_and_report(server, connect, t
         assert "  1. Ann" in standings and "  2. Bob" in standings
         assert standings.splitlines()[1].split() == ["1.", "Ann", "2", "2"]  # two points; the sheet: one game, 2
         assert "you left Terminal Cup" in await ann.do(f"tleave {arena['id']}")
-    finally:
-        ann.close()
-        bob.close()
+    finally:  # closed from a worker thread: the server they close against runs on this loop
+        await asyncio.to_thread(ann.close)
+        await asyncio.to_thread(bob.close)
