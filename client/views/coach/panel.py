@@ -50,6 +50,15 @@ def coach_width(board_width: float) -> int:
     return int(max(280, min(440, board_width * 0.31)))
 
 
+def take_scroll_column(panel: Panel, layout: GameLayout) -> GameLayout:
+    """Give ``panel`` (the coach's or a puzzle's scroll) a column on the board's left; the board
+    keeps the rest."""
+    b = layout.board
+    width = coach_width(b.width)
+    panel.set_rect(Rect(b.left, b.bottom, width, b.height))
+    return dataclasses.replace(layout, board=Rect(b.left + width, b.bottom, b.width - width, b.height))
+
+
 def attach_coach(gv: "GameScreen") -> "CoachPanel | None":
     """The coach for ``gv``'s session if it is a lesson of the guided game (else None)."""
     driver = gv.session.driver
@@ -80,10 +89,7 @@ class CoachPanel(Panel):
     # ---------------------------------------------------------------- layout
     def make_room(self, layout: GameLayout) -> GameLayout:
         """Take a column on the board's left for the scroll; the board keeps the rest."""
-        b = layout.board
-        width = coach_width(b.width)
-        self.set_rect(Rect(b.left, b.bottom, width, b.height))
-        return dataclasses.replace(layout, board=Rect(b.left + width, b.bottom, b.width - width, b.height))
+        return take_scroll_column(self, layout)
 
     def on_show_section(self) -> None:
         self.ui.enable()

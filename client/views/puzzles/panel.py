@@ -10,7 +10,6 @@ buttons and keys: Hint (Ctrl+H: the theme, then the cells ringed on the board), 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,9 +22,9 @@ from client.ui import theme
 from client.ui.widgets import BrassButton
 from client.views.board import marks as board_marks
 from client.views.coach import art
-from client.views.coach.panel import coach_width
+from client.views.coach.panel import take_scroll_column
 from client.views.fast_draw import CachedLayer, PartialUIManager
-from client.views.layout import GameLayout, Rect
+from client.views.layout import GameLayout
 from client.views.panel_base import Panel
 from client.views.puzzles.scroll import paint_puzzle
 
@@ -62,10 +61,7 @@ class PuzzlePanel(Panel):
 
     def make_room(self, layout: GameLayout) -> GameLayout:
         """Take a column on the board's left for the scroll; the board keeps the rest."""
-        b = layout.board
-        width = coach_width(b.width)
-        self.set_rect(Rect(b.left, b.bottom, width, b.height))
-        return dataclasses.replace(layout, board=Rect(b.left + width, b.bottom, b.width - width, b.height))
+        return take_scroll_column(self, layout)
 
     def on_show_section(self) -> None:
         self.ui.enable()
