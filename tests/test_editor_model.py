@@ -161,13 +161,13 @@ def test_cities_are_placed_owned_moved_and_removed() -> None:
     tools.select_paint("S")
     tools.press((1, 7))
     tools.release((1, 7))
-    assert doc.playable
+    assert doc.checks.playable
     # click on a city: it takes the selected owner
     tools.select_paint("P")
     tools.press((7, 1))
     tools.release((7, 1))
-    assert doc.at((7, 1)) == "P" and not doc.playable
-    assert [f.code for f in doc.errors()] == ["no-city"]
+    assert doc.at((7, 1)) == "P" and not doc.checks.playable
+    assert [f.code for f in doc.checks.errors()] == ["no-city"]
     doc.undo()
     assert doc.at((7, 1)) == "G"
     # drag a city: it moves, plains stay behind
@@ -189,7 +189,7 @@ def test_cities_are_placed_owned_moved_and_removed() -> None:
 
 def test_terrain_flows_around_cities() -> None:
     doc = doc_of(*BLANK9)
-    doc.place_city((4, 4), Player.GOLD)
+    doc.city_ops.place_city((4, 4), Player.GOLD)
     doc.symmetry = "rot180"
     doc.paint(brush_cells((4, 4), 5, 9, 9), "f")
     assert doc.at((4, 4)) == "G" and doc.at((4, 3)) == "f" and doc.at((2, 2)) == "f"
@@ -203,28 +203,28 @@ def test_terrain_flows_around_cities() -> None:
 
 def test_city_rules_give_plain_errors() -> None:
     doc = doc_of(*BLANK9)
-    doc.place_city((1, 1), Player.GOLD)
-    doc.place_city((7, 7), Player.SILVER)
+    doc.city_ops.place_city((1, 1), Player.GOLD)
+    doc.city_ops.place_city((7, 7), Player.SILVER)
     with pytest.raises(ValueError, match="already a city at row 8 col 8"):
-        doc.move_city((1, 1), (7, 7))
+        doc.city_ops.move_city((1, 1), (7, 7))
     with pytest.raises(ValueError, match="no city at row 5 col 5"):
-        doc.remove_city((4, 4))
+        doc.city_ops.remove_city((4, 4))
     with pytest.raises(ValueError, match="no city"):
-        doc.set_owner((4, 4), None)
+        doc.city_ops.set_owner((4, 4), None)
 
 
 def test_a_mirrored_move_never_lands_the_twin_on_another_city() -> None:
     doc = doc_of(*BLANK9)
     doc.symmetry = "mirror-x"
-    doc.place_city((1, 1), Player.GOLD)  # and silver at (1, 7)
+    doc.city_ops.place_city((1, 1), Player.GOLD)  # and silver at (1, 7)
     doc.symmetry = None
-    doc.place_city((5, 6), None)  # a lone pewter city: the mirror of (5, 2)
+    doc.city_ops.place_city((5, 6), None)  # a lone pewter city: the mirror of (5, 2)
     doc.symmetry = "mirror-x"
     before = grid(doc)
     with pytest.raises(ValueError, match="mirror cell row 6 col 7 already holds a city"):
-        doc.move_city((1, 1), (5, 2))
+        doc.city_ops.move_city((1, 1), (5, 2))
     assert grid(doc) == before
-    doc.move_city((1, 1), (4, 2))  # a free mirror: both cities move
+    doc.city_ops.move_city((1, 1), (4, 2))  # a free mirror: both cities move
     assert doc.at((4, 2)) == "G" and doc.at((4, 6)) == "S" and doc.at((5, 6)) == "P"
     assert doc.at((1, 1)) == "." and doc.at((1, 7)) == "."
 
@@ -232,12 +232,12 @@ def test_a_mirrored_move_never_lands_the_twin_on_another_city() -> None:
 def test_a_city_on_water_is_a_city_and_the_map_writes() -> None:
     # A city replaces the terrain of its cell: there is no such thing as a city on water here.
     doc = doc_of(*["~~~~~~~~~"] * 9)
-    doc.place_city((4, 0), Player.GOLD)
-    doc.place_city((4, 8), Player.SILVER)
+    doc.city_ops.place_city((4, 0), Player.GOLD)
+    doc.city_ops.place_city((4, 8), Player.SILVER)
     game_map = doc.to_game_map()
     assert game_map.at((4, 0)) is Terrain.CITY and game_map.cities[(4, 0)] is Player.GOLD
     # but no first word fits: both ends of every line would be on water
-    assert {f.code for f in doc.errors()} == {"no-first-word"}
+    assert {f.code for f in doc.checks.errors()} == {"no-first-word"}
 
 
 # ---------------------------------------------------------------------------- symmetry
@@ -297,10 +297,10 @@ def test_the_mirror_preview_and_removing_a_city_leaves_other_terrain_alone() -> 
     doc.symmetry = "rot180"
     assert tools.preview() == ({(1, 1): "G"}, {(5, 7): "S"})
     doc.symmetry = None
-    doc.place_city((1, 1), Player.GOLD)
+    doc.city_ops.place_city((1, 1), Player.GOLD)
     doc.paint([(5, 7)], "f")
     doc.symmetry = "rot180"
-    doc.remove_city((1, 1))
+    doc.city_ops.remove_city((1, 1))
     assert doc.at((1, 1)) == "." and doc.at((5, 7)) == "f"
 
 
@@ -340,8 +340,8 @@ def test_a_new_change_after_undo_drops_the_redo_stack() -> None:
 
 def test_dirty_follows_undo_back_to_the_saved_state(tmp_path) -> None:
     doc = doc_of(*BLANK9)
-    doc.place_city((0, 0), Player.GOLD)
-    doc.place_city((8, 8), Player.SILVER)
+    doc.city_ops.place_city((0, 0), Player.GOLD)
+    doc.city_ops.place_city((8, 8), Player.SILVER)
     assert doc.dirty
     doc.save(tmp_path / "a.map")
     assert not doc.dirty
@@ -406,8 +406,8 @@ def test_rename_and_details_are_undoable_and_checked() -> None:
 def test_new_maps() -> None:
     doc = MapDocument.blank(20, 12, base="f", name="Woods")
     assert doc.rows == ("f" * 20,) * 12 and doc.name == "Woods" and not doc.dirty
-    assert [f.code for f in doc.errors()] == ["no-city", "no-city"]
-    assert doc.fairness() is None
+    assert [f.code for f in doc.checks.errors()] == ["no-city", "no-city"]
+    assert doc.checks.fairness() is None
     with pytest.raises(ValueError, match="height must be a whole number from 7 to 64, not 3"):
         MapDocument.blank(9, 3)
     with pytest.raises(ValueError, match="base terrain"):
@@ -418,10 +418,10 @@ def test_generate_is_seeded_playable_and_unsaved() -> None:
     a = MapDocument.generated(21, 17, seed=4, symmetry="mirror-x")
     b = MapDocument.generated(21, 17, seed=4, symmetry="mirror-x")
     assert a.rows == b.rows and a.name == b.name
-    assert a.playable and detect_symmetry(a.to_game_map()) == "mirror-x"
+    assert a.checks.playable and detect_symmetry(a.to_game_map()) == "mirror-x"
     assert a.dirty and a.path is None  # nothing on disk yet
     assert MapDocument.generated(21, 17, seed=5).rows != a.rows
-    assert a.fairness() is not None
+    assert a.checks.fairness() is not None
 
 
 # ---------------------------------------------------------------------------- files
@@ -451,13 +451,13 @@ def test_save_as_then_reopen(tmp_path) -> None:
 
 def test_saving_an_unplayable_map_is_refused_with_the_reason(tmp_path) -> None:
     doc = doc_of(*BLANK9)
-    doc.place_city((4, 4), Player.GOLD)
+    doc.city_ops.place_city((4, 4), Player.GOLD)
     target = tmp_path / "bad.map"
     with pytest.raises(SaveRefused, match="not saved: silver has no city") as info:
         doc.save(target)
     assert [f.code for f in info.value.errors] == ["no-city"]
     assert not target.exists() and doc.dirty
-    doc.place_city((0, 0), Player.SILVER)
+    doc.city_ops.place_city((0, 0), Player.SILVER)
     doc.paint([(r, c) for r in range(9) for c in range(9) if (r, c) not in ((4, 4), (0, 0))], "x")
     with pytest.raises(SaveRefused, match="no room for a first word.*1 more error"):
         doc.save(target)
@@ -483,12 +483,12 @@ def test_opening_a_bad_file_names_the_defect(tmp_path) -> None:
 
 def test_the_checks_are_the_validators() -> None:
     doc = MapDocument.open("hollowmere")
-    assert doc.findings() == check_map(load_map("hollowmere"))
+    assert doc.checks.findings() == check_map(load_map("hollowmere"))
     doc.symmetry = None
-    doc.remove_city((9, 6))  # gold's only city
-    assert [f.code for f in doc.errors()] == ["no-city"]
+    doc.city_ops.remove_city((9, 6))  # gold's only city
+    assert [f.code for f in doc.checks.errors()] == ["no-city"]
     doc.undo()
-    assert doc.playable
+    assert doc.checks.playable
 
 
 # ---------------------------------------------------------------------------- command line

@@ -2,9 +2,11 @@
 
 The model needs no window: :mod:`client.editor.paint` (paints and cell geometry),
 :mod:`client.editor.history` (undoable commands), :mod:`client.editor.details` (what a map
-says about itself), :mod:`client.editor.document` with :mod:`client.editor.city_ops` (the map
-being edited and every operation on it), :mod:`client.editor.tools` (what the mouse does with
-each tool) and :mod:`client.editor.folders` (the player's maps folder).
+says about itself), :mod:`client.editor.document` (the map being edited and every operation
+on it) and its parts, :mod:`client.editor.sheet` (cells, details, undo),
+:mod:`client.editor.document_checks` and :mod:`client.editor.city_ops`;
+:mod:`client.editor.tools` (what the mouse does with each tool) and :mod:`client.editor.folders`
+(the player's maps folder).
 
 The Arcade screen is :mod:`client.editor.view`, with its parts: :mod:`~client.editor.layout`,
 :mod:`~client.editor.board`, :mod:`~client.editor.palette`, :mod:`~client.editor.side_panel`

@@ -1,12 +1,14 @@
 """The map being edited: its cells and details, every editing operation, undo, files.
 
-A :class:`MapDocument` holds the grid as rows of paints (map characters, see
-:mod:`client.editor.paint`) and records every change as a command in its
+A :class:`MapDocument` is composed of parts: its :class:`~client.editor.sheet.Sheet` holds the
+grid as rows of paints (map characters, see :mod:`client.editor.paint`) and the details, and its
+:class:`~client.editor.sheet.Strokes` record every change as a command in a
 :class:`~client.editor.history.History`, so everything can be undone and redone without a
 limit. With a symmetry mode set, every change also paints its mirror image, gold turning to
-silver across the mirror. The live checks (errors, fairness) are
-:class:`~client.editor.document_checks.MapChecks`, the city operations
-:class:`~client.editor.city_ops.CityEditing`. Pure Python: no window, no Arcade.
+silver across the mirror. The live checks (errors, fairness) are ``doc.checks``, a
+:class:`~client.editor.document_checks.MapChecks`, and the city operations ``doc.city_ops``, a
+:class:`~client.editor.city_ops.CityEditing`; both work on the same sheet. Pure Python: no
+window, no Arcade.
 """
 
 from __future__ import annotations
@@ -28,27 +30,20 @@ from client.editor.details import (
 )
 from client.editor.document_checks import MapChecks
 from client.editor.folders import is_shipped, user_maps_dir
-from client.editor.history import (
-    CellsCommand,
-    Command,
-    DetailsCommand,
-    History,
-    RowsCommand,
-)
+from client.editor.history import Command, DetailsCommand, History, RowsCommand
 from client.editor.paint import (
     PLAINS,
     TERRAIN_PAINTS,
     Paint,
     check_paint,
-    check_symmetry,
     flood_region,
     in_bounds,
     is_city,
     line_path,
     rect_cells,
     stamp,
-    with_mirror,
 )
+from client.editor.sheet import Sheet, Strokes
 from shared.maps.files import MAP_SUFFIX, load_map, resolve_map_path, save_map
 from shared.maps.format import grid_rows
 from shared.maps.generate import generate_map
@@ -59,27 +54,17 @@ from shared.rules.terrain import Cell, GameMap
 __all__ = ["ANCHORS", "DEFAULT_NAME", "Details", "MapDocument", "SaveRefused", "check_size", "file_stem"]
 
 
-class MapDocument(MapChecks, CityEditing):
+class MapDocument:
     """A map open in the editor (see the module docstring)."""
 
     def __init__(self, rows: Sequence[str], details: Details, path: str | os.PathLike[str] | None = None,
                  *, saved: bool = True) -> None:
-        widths = {len(row) for row in rows}
-        if not rows or len(widths) != 1:
-            raise ValueError("the grid must have at least one row, all of the same length")
-        check_size(len(rows[0]), len(rows))
-        for row in rows:
-            for paint in row:
-                check_paint(paint)
-        self._rows: list[list[Paint]] = [list(row) for row in rows]
-        self._details = checked_details(details)
+        self._sheet = Sheet(rows, details)
+        self._strokes = Strokes(self._sheet)
+        self.checks = MapChecks(self._sheet)
+        self.city_ops = CityEditing(self._sheet, self._strokes)
         self.path: Path | None = Path(path) if path is not None else None
-        self.history = History()
-        self.revision = 0
-        self._symmetry: str | None = None
         self._never_saved = not saved
-        self._stroke: tuple[str, dict[Cell, tuple[Paint, Paint]]] | None = None
-        self._cache: dict[str, tuple[int, object]] = {}
 
     # ---------------------------------------------------------------- making documents
     @classmethod
@@ -121,42 +106,55 @@ class MapDocument(MapChecks, CityEditing):
     # ---------------------------------------------------------------- reading
     @property
     def width(self) -> int:
-        return len(self._rows[0])
+        return self._sheet.width
 
     @property
     def height(self) -> int:
-        return len(self._rows)
+        return self._sheet.height
 
     @property
     def rows(self) -> tuple[str, ...]:
         """The grid as text rows (the map format's grid)."""
-        return tuple("".join(row) for row in self._rows)
+        return self._sheet.rows
 
     @property
     def details(self) -> Details:
-        return self._details
+        return self._sheet.details
 
     @property
     def name(self) -> str:
-        return self._details.name
+        return self._sheet.details.name
+
+    @property
+    def revision(self) -> int:
+        """Grows with every change to the cells or details (views redraw when it moves)."""
+        return self._sheet.revision
+
+    @property
+    def history(self) -> History:
+        """The undo and redo history."""
+        return self._strokes.history
 
     def at(self, cell: Cell) -> Paint:
         """The paint of ``cell``."""
-        self._check_cell(cell)
-        return self._rows[cell[0]][cell[1]]
+        return self._sheet.at(cell)
 
     def cities(self) -> dict[Cell, Paint]:
         """Every city cell and its paint (``G``, ``S`` or ``P``)."""
-        return {(r, c): p for r, row in enumerate(self._rows) for c, p in enumerate(row) if is_city(p)}
+        return self._sheet.cities()
+
+    def to_game_map(self) -> GameMap:
+        """The map as the game and the checker see it."""
+        return self.checks.to_game_map()
 
     @property
     def symmetry(self) -> str | None:
         """The symmetry mode: ``None``, ``"mirror-x"``, ``"mirror-y"`` or ``"rot180"``."""
-        return self._symmetry
+        return self._sheet.symmetry
 
     @symmetry.setter
     def symmetry(self, value: str | None) -> None:
-        self._symmetry = check_symmetry(value)
+        self._sheet.symmetry = value
 
     @property
     def dirty(self) -> bool:
@@ -175,8 +173,7 @@ class MapDocument(MapChecks, CityEditing):
     # ---------------------------------------------------------------- painting
     def begin_stroke(self, label: str) -> None:
         """Start a stroke: the changes until :meth:`end_stroke` become one undo step."""
-        self.end_stroke()
-        self._stroke = (label, {})
+        self._strokes.begin(label)
 
     def stroke(self, cells: Iterable[Cell], paint: Paint) -> int:
         """Paint ``cells`` (and their mirrors) as part of the current stroke, at once.
@@ -186,31 +183,22 @@ class MapDocument(MapChecks, CityEditing):
         ignored.
         """
         check_paint(paint)
-        if self._stroke is None:
+        if not self._strokes.open:
             raise RuntimeError("stroke() outside begin_stroke()/end_stroke()")
-        wanted = {cell: paint for cell in cells if self._on_board(cell)}
-        paints = self._mirrored(wanted)
+        wanted = {cell: paint for cell in cells if self._sheet.on_board(cell)}
+        paints = self._sheet.mirrored(wanted)
         if not is_city(paint):
             # Terrain flows around cities: only the city operations move or remove them.
             paints = {cell: p for cell, p in paints.items() if not is_city(self.at(cell))}
-        return self._stroke_changes(paints)
+        return self._strokes.add(paints)
 
     def end_stroke(self) -> Command | None:
         """Finish the current stroke; its command (None if it changed nothing or none was open)."""
-        if self._stroke is None:
-            return None
-        label, changes = self._stroke
-        self._stroke = None
-        changes = {cell: pair for cell, pair in changes.items() if pair[0] != pair[1]}
-        if not changes:
-            return None
-        command = CellsCommand(label, changes)
-        self.history.push(command)
-        return command
+        return self._strokes.end()
 
     @property
     def in_stroke(self) -> bool:
-        return self._stroke is not None
+        return self._strokes.open
 
     def paint(self, cells: Iterable[Cell], paint: Paint, label: str = "Paint") -> Command | None:
         """Paint ``cells`` (and their mirrors) as one undo step."""
@@ -228,8 +216,8 @@ class MapDocument(MapChecks, CityEditing):
 
     def fill(self, cell: Cell, paint: Paint) -> Command | None:
         """Flood-fill the region of ``cell``'s paint (4-connected) with ``paint``."""
-        self._check_cell(cell)
-        return self.paint(flood_region(self._rows, cell), paint, "Fill")
+        self._sheet.check_cell(cell)
+        return self.paint(flood_region(self._sheet.grid, cell), paint, "Fill")
 
     def pick(self, cell: Cell) -> Paint:
         """The eyedropper: the paint at ``cell``."""
@@ -246,33 +234,29 @@ class MapDocument(MapChecks, CityEditing):
         if (width, height) == (self.width, self.height):
             return None
         dr, dc = ((height - self.height) // 2, (width - self.width) // 2) if anchor == "centre" else (0, 0)
+        grid = self._sheet.grid
         after = tuple(
             "".join(
-                self._rows[r - dr][c - dc] if in_bounds((r - dr, c - dc), self.width, self.height) else fill
+                grid[r - dr][c - dc] if in_bounds((r - dr, c - dc), self.width, self.height) else fill
                 for c in range(width)
             )
             for r in range(height)
         )
         self.end_stroke()
-        command = RowsCommand(f"Resize to {width}x{height}", self.rows, after)
-        command.apply(self)
-        self.history.push(command)
-        return command
+        return self._strokes.record(RowsCommand(f"Resize to {width}x{height}", self.rows, after))
 
     def set_details(self, *, name: str | None = None, author: str | None = None,
                     description: str | None = None, version: int | None = None) -> Command | None:
         """Change what the map says about itself (undoable); ValueError for a bad value."""
         changes = {k: v for k, v in (("name", name), ("author", author), ("description", description),
                                      ("version", version)) if v is not None}
-        after = checked_details(replace(self._details, **changes))
-        if after == self._details:
+        before = self.details
+        after = checked_details(replace(before, **changes))
+        if after == before:
             return None
         self.end_stroke()
         label = "Rename" if set(changes) == {"name"} else "Map details"
-        command = DetailsCommand(label, self._details, after)
-        command.apply(self)
-        self.history.push(command)
-        return command
+        return self._strokes.record(DetailsCommand(label, before, after))
 
     def rename(self, name: str) -> Command | None:
         """Give the map a new name (undoable)."""
@@ -281,12 +265,10 @@ class MapDocument(MapChecks, CityEditing):
     # ---------------------------------------------------------------- undo
     def undo(self) -> Command | None:
         """Undo the last change (a stroke in progress is finished first)."""
-        self.end_stroke()
-        return self.history.undo(self)
+        return self._strokes.undo()
 
     def redo(self) -> Command | None:
-        self.end_stroke()
-        return self.history.redo(self)
+        return self._strokes.redo()
 
     # ---------------------------------------------------------------- files
     def save(self, path: str | os.PathLike[str] | None = None, *, as_draft: bool = False) -> Path:
@@ -301,7 +283,7 @@ class MapDocument(MapChecks, CityEditing):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file to save to: choose one with Save as")
-        errors = self.errors()
+        errors = self.checks.errors()
         if errors and not as_draft:
             raise SaveRefused(errors)
         named = None
@@ -327,47 +309,3 @@ class MapDocument(MapChecks, CityEditing):
         if target.suffix != TMJ_SUFFIX:
             target = target.with_name(target.name + TMJ_SUFFIX)
         return save_tiled(self.to_game_map(), target)
-
-    # ---------------------------------------------------------------- used by commands
-    def _put_cells(self, paints: dict[Cell, Paint]) -> None:
-        for (r, c), paint in paints.items():
-            self._rows[r][c] = paint
-        self._changed()
-
-    def _put_rows(self, rows: Sequence[str]) -> None:
-        self._rows = [list(row) for row in rows]
-        self._changed()
-
-    def _put_details(self, details: Details) -> None:
-        self._details = details
-        self._changed()
-
-    # ---------------------------------------------------------------- helpers
-    def _changed(self) -> None:
-        self.revision += 1
-
-    def _on_board(self, cell: Cell) -> bool:
-        return in_bounds(cell, self.width, self.height)
-
-    def _check_cell(self, cell: Cell) -> None:
-        if not self._on_board(cell):
-            raise ValueError(f"cell {cell} is off the {self.width}x{self.height} board")
-
-    def _mirrored(self, wanted: dict[Cell, Paint]) -> dict[Cell, Paint]:
-        return with_mirror(wanted, self._symmetry, self.width, self.height)
-
-    def _stroke_changes(self, paints: dict[Cell, Paint]) -> int:
-        assert self._stroke is not None
-        pending = self._stroke[1]
-        changed = {cell: paint for cell, paint in paints.items() if self.at(cell) != paint}
-        for cell, paint in changed.items():
-            before = pending[cell][0] if cell in pending else self.at(cell)
-            pending[cell] = (before, paint)
-        if changed:
-            self._put_cells(changed)
-        return len(changed)
-
-    def _commit(self, label: str, paints: dict[Cell, Paint]) -> Command | None:
-        self.begin_stroke(label)
-        self._stroke_changes(paints)
-        return self.end_stroke()

@@ -1,28 +1,24 @@
-"""The live checks of a :class:`~client.editor.document.MapDocument`: the map the game sees,
-its errors (unplayable) and warnings (unfair), and the fairness report, each built once per
-revision of the document (the editor asks for them on every frame)."""
+"""The live checks of a map in the editor: the map the game sees, its errors (unplayable) and
+warnings (unfair), and the fairness report, each built once per revision of the document's
+:class:`~client.editor.sheet.Sheet` (the editor asks for them on every frame)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from client.editor.details import Details
-from client.editor.paint import Paint, owner_of, terrain_of
+from client.editor.paint import owner_of, terrain_of
+from client.editor.sheet import Sheet
 from shared.maps.check import ERROR, FairnessReport, Finding, check_map, fairness_report
 from shared.rules.terrain import Cell, GameMap, Player
 
 
 class MapChecks:
-    """Mixed into :class:`~client.editor.document.MapDocument`."""
+    """The checks of one sheet (a :class:`~client.editor.document.MapDocument`'s ``checks``)."""
 
-    if TYPE_CHECKING:
-        revision: int
-        _rows: list[list[Paint]]
-        _details: Details
-        _cache: dict[str, tuple[int, object]]
-
-        def cities(self) -> dict[Cell, Paint]: ...
+    def __init__(self, sheet: Sheet) -> None:
+        self._sheet = sheet
+        self._cache: dict[str, tuple[int, object]] = {}
 
     def to_game_map(self) -> GameMap:
         """The map as the game and the checker see it."""
@@ -45,7 +41,7 @@ class MapChecks:
     def fairness(self) -> FairnessReport | None:
         """Both sides measured (None while a side has no city)."""
         def build() -> FairnessReport | None:
-            owners = set(self.cities().values())
+            owners = set(self._sheet.cities().values())
             return fairness_report(self.to_game_map()) if {"G", "S"} <= owners else None
 
         return self._cached("fairness", build)
@@ -53,15 +49,16 @@ class MapChecks:
     # ---------------------------------------------------------------- helpers
     def _cached(self, key: str, build: Callable[[], Any]) -> Any:
         hit = self._cache.get(key)
-        if hit is not None and hit[0] == self.revision:
+        if hit is not None and hit[0] == self._sheet.revision:
             return hit[1]
         value = build()
-        self._cache[key] = (self.revision, value)
+        self._cache[key] = (self._sheet.revision, value)
         return value
 
     def _build_map(self) -> GameMap:
-        terrain = tuple(tuple(terrain_of(p) for p in row) for row in self._rows)
-        cities: dict[Cell, Player | None] = {cell: owner_of(paint) for cell, paint in self.cities().items()}
-        d = self._details
+        sheet = self._sheet
+        terrain = tuple(tuple(terrain_of(p) for p in row) for row in sheet.grid)
+        cities: dict[Cell, Player | None] = {cell: owner_of(paint) for cell, paint in sheet.cities().items()}
+        d = sheet.details
         return GameMap(name=d.name, terrain=terrain, cities=cities, version=d.version,
                        description=d.description, author=d.author)

@@ -97,7 +97,7 @@ class EditorFiles:
     def draft_first(self, proceed: Callable[[], Any]) -> None:
         """Run ``proceed`` now if the map is playable; else ask whether to save it as a draft."""
         self.as_draft = False
-        errors = [f for f in self.doc.findings() if f.level == ERROR]
+        errors = [f for f in self.doc.checks.findings() if f.level == ERROR]
         if not errors:
             proceed()
             return
@@ -143,7 +143,7 @@ class EditorFiles:
             return False
         if dialog is not None:
             dialog.dismiss()
-        what = "Saved a draft of" if self.as_draft and not self.doc.playable else "Saved"
+        what = "Saved a draft of" if self.as_draft and not self.doc.checks.playable else "Saved"
         self.as_draft = False
         self.view.show_toast(f"{what} {display_path(written)}.", theme.EMERALD)
         if then is not None:
@@ -208,7 +208,7 @@ class EditorFiles:
     # ---------------------------------------------------------------- playability
     def check_playable(self, title: str) -> bool:
         """True if the map has no errors; else say what they are under ``title``."""
-        errors = [f for f in self.doc.findings() if f.level == ERROR]
+        errors = [f for f in self.doc.checks.findings() if f.level == ERROR]
         if errors:
             self.refuse(title, errors)
             return False

@@ -1,8 +1,8 @@
 """Undoable editor commands and the unlimited undo/redo history (pure, no window).
 
-A command knows how to do and undo itself on a :class:`~client.editor.document.MapDocument`
-through three narrow setters, the :class:`Editable` protocol: ``_put_cells`` (some cells),
-``_put_rows`` (the whole grid, for a resize) and ``_put_details`` (name, author, description,
+A command knows how to do and undo itself on a document's :class:`~client.editor.sheet.Sheet`
+through three narrow setters, the :class:`Editable` protocol: ``put_cells`` (some cells),
+``put_rows`` (the whole grid, for a resize) and ``put_details`` (name, author, description,
 version). The history knows nothing else of the document.
 """
 
@@ -18,13 +18,13 @@ from shared.rules.terrain import Cell
 
 
 class Editable(Protocol):
-    """What a command changes in the document (implemented by ``MapDocument``)."""
+    """What a command changes in the document (implemented by ``Sheet``)."""
 
-    def _put_cells(self, paints: dict[Cell, Paint]) -> None: ...
+    def put_cells(self, paints: dict[Cell, Paint]) -> None: ...
 
-    def _put_rows(self, rows: Sequence[str]) -> None: ...
+    def put_rows(self, rows: Sequence[str]) -> None: ...
 
-    def _put_details(self, details: Details) -> None: ...
+    def put_details(self, details: Details) -> None: ...
 
 
 class Command(Protocol):
@@ -45,10 +45,10 @@ class CellsCommand:
     changes: dict[Cell, tuple[Paint, Paint]]
 
     def apply(self, doc: Editable) -> None:
-        doc._put_cells({cell: after for cell, (_, after) in self.changes.items()})
+        doc.put_cells({cell: after for cell, (_, after) in self.changes.items()})
 
     def revert(self, doc: Editable) -> None:
-        doc._put_cells({cell: before for cell, (before, _) in self.changes.items()})
+        doc.put_cells({cell: before for cell, (before, _) in self.changes.items()})
 
 
 @dataclass
@@ -60,10 +60,10 @@ class RowsCommand:
     after: tuple[str, ...]
 
     def apply(self, doc: Editable) -> None:
-        doc._put_rows(self.after)
+        doc.put_rows(self.after)
 
     def revert(self, doc: Editable) -> None:
-        doc._put_rows(self.before)
+        doc.put_rows(self.before)
 
 
 @dataclass
@@ -75,10 +75,10 @@ class DetailsCommand:
     after: Details
 
     def apply(self, doc: Editable) -> None:
-        doc._put_details(self.after)
+        doc.put_details(self.after)
 
     def revert(self, doc: Editable) -> None:
-        doc._put_details(self.before)
+        doc.put_details(self.before)
 
 
 class History:

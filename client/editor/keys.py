@@ -64,7 +64,7 @@ def handle_key(view: EditorHost, symbol: int, modifiers: int) -> bool | None:
     elif symbol in (arcade.key.DELETE, arcade.key.BACKSPACE):
         cell = view.tools.hover
         if cell is not None and view.doc.at(cell) in "GSP":
-            view.run_gesture(lambda: view.doc.remove_city(cell))
+            view.run_gesture(lambda: view.doc.city_ops.remove_city(cell))
     elif symbol == arcade.key.HOME:
         view.board.framing.fit()
     elif symbol == arcade.key.F5:

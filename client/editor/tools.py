@@ -141,7 +141,7 @@ class ToolController:
         doc = self.doc
         if button == RIGHT:
             if self.tool is Tool.CITY and is_city(doc.at(cell)):
-                doc.remove_city(cell)
+                doc.city_ops.remove_city(cell)
             else:
                 self._pick(cell)
             return
@@ -153,7 +153,7 @@ class ToolController:
             self._pick(cell)
             return
         if tool is Tool.CITY and not is_city(doc.at(cell)):
-            doc.place_city(cell, owner_of(self.city))
+            doc.city_ops.place_city(cell, owner_of(self.city))
             return
         self.anchor = self.current = self._last = cell
         self._button = button
@@ -193,9 +193,9 @@ class ToolController:
         elif tool is Tool.CITY:
             if cell == anchor:
                 if doc.at(anchor) != self.city:
-                    doc.set_owner(anchor, owner_of(self.city))
+                    doc.city_ops.set_owner(anchor, owner_of(self.city))
             else:
-                doc.move_city(anchor, cell)
+                doc.city_ops.move_city(anchor, cell)
 
     def cancel(self) -> None:
         """Drop a gesture in progress (a brush stroke keeps what it painted, as one step)."""

@@ -164,8 +164,8 @@ class EditorView(BaseView):
 
     def recheck(self) -> None:
         """Check the map now (errors and fairness)."""
-        self.findings = self.doc.findings()
-        self.report = self.doc.fairness()
+        self.findings = self.doc.checks.findings()
+        self.report = self.doc.checks.fairness()
         self._checked = (id(self.doc), self.doc.revision)
         self._since_check = 0.0
 

@@ -122,7 +122,7 @@ def test_cities_are_placed_moved_and_removed_with_the_mouse(window, editor):
     click_widget(window, palette(view, "paint-G"))
     click_cell(window, view, (2, 4))
     assert doc.at((2, 4)) == "G"
-    assert any(f.code == "city-count" for f in view.doc.findings())
+    assert any(f.code == "city-count" for f in view.doc.checks.findings())
     pump(window, 2)
     assert any(f.code == "city-count" for f in view.findings), "the checks panel follows the map"
     # Hovering a finding in the panel outlines its cells on the board.

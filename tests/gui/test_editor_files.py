@@ -98,9 +98,9 @@ def test_an_unplayable_map_is_saved_only_as_a_draft_when_the_player_says_so(wind
     view.doc.save(target)
     view.open_path(target)
     text = target.read_text()
-    view.doc.remove_city((12, 2))  # gold's only city (and silver's, with the mirror on)
+    view.doc.city_ops.remove_city((12, 2))  # gold's only city (and silver's, with the mirror on)
     pump(window, 2)
-    assert not view.doc.playable
+    assert not view.doc.checks.playable
     key(window, arcade.key.S, arcade.key.MOD_CTRL)
     assert isinstance(view.dialog, ChoiceDialog) and view.dialog.title == "Not playable yet"
     assert "gold has no city" in view.dialog.message.lower()
@@ -145,7 +145,7 @@ def test_new_map_generate_and_resize_dialogs(window, editor):
     type_into(window, dialog.height_field, "15")
     type_into(window, dialog.seed_field, "77")
     click_widget(window, dialog.buttons["ok"])
-    assert view.dialog is None and view.doc.playable and view.doc.dirty
+    assert view.dialog is None and view.doc.checks.playable and view.doc.dirty
     assert view.doc.symmetry == "rot180"
     first = view.doc.rows
     pump(window, 2)
