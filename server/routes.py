@@ -203,17 +203,17 @@ class Router:
     async def offer(self, client: Client, req: P.Offer) -> dict[str, Any]:
         """Offer a draw or ask for a takeback (accepting the opponent's if they did first)."""
         host, player = seated(client, self.registry.hosts, req.game)
-        return await host.offer(player, req.kind)
+        return await host.desk.offer(player, req.kind)
 
     async def answer_offer(self, client: Client, req: P.AnswerOffer) -> dict[str, Any]:
         """Accept or decline the opponent's offer (declining your own withdraws it)."""
         host, player = seated(client, self.registry.hosts, req.game)
-        return await host.answer_offer(player, req.kind, req.accept)
+        return await host.desk.answer_offer(player, req.kind, req.accept)
 
     async def abort(self, client: Client, req: P.Abort) -> dict[str, Any]:
         """End the game unrated, before any word was committed."""
         host, player = seated(client, self.registry.hosts, req.game)
-        return await host.abort(player)
+        return await host.desk.abort(player)
 
     async def preview(self, client: Client, req: P.PreviewCommit) -> dict[str, Any]:
         """What committing the placements would do for the connection's seat, by the engine's

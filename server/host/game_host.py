@@ -8,7 +8,8 @@ stored and replayed like any player action.
 
 A host is handed a :class:`~server.host.ports.HostContext` (the game log, the bot player, the
 lobby link, the ratings, the settings) and knows nothing else of the server. Offers, aborts and
-takebacks are in :mod:`server.host.offers`.
+takebacks are its part ``desk``, an :class:`~server.host.offers.OfferDesk` handed the table, the
+lock and the host itself (as the desk's :class:`~server.host.offers.DeskCalls`).
 """
 
 from __future__ import annotations
@@ -44,13 +45,14 @@ log = logging.getLogger("scryptic.room")
 T = TypeVar("T")
 
 
-class GameHost(OfferDesk, GameTable):
+class GameHost(GameTable):
     """A game and everything the server keeps about it while it is in memory."""
 
     def __init__(self, stored: StoredGame, lexicon: Lexicon, context: HostContext, *, replay_events: bool = True) -> None:
         """Rebuild the game from the store (raises ValueError for a bad action log)."""
         super().__init__(stored, lexicon, context, replay_events=replay_events)
         self.lock = asyncio.Lock()
+        self.desk = OfferDesk(self, self.lock, self)
         self.audience = Audience(self.id, self.seats, self.watchers, self.tail)
         self.timers = GameTimers()
         self._bot_task: asyncio.Task[None] | None = None
@@ -154,13 +156,13 @@ class GameHost(OfferDesk, GameTable):
             clock = Clock.from_dict(self.clock.to_dict())
             clock.advance(now, None, None, self.running_player())
             stored = StoredSeat(int(player), user_id, token_hash, None)
-            await self._persist(self.context.log.save_seat(self.id, stored, status=ACTIVE, clock=clock.to_dict()))
+            await self.persist(self.context.log.save_seat(self.id, stored, status=ACTIVE, clock=clock.to_dict()))
             seat.user_id, seat.token_hash = user_id, token_hash
             self.status = ACTIVE
             self.clock = clock
             self.context.lobby.game_started(self.id)
-            self._arm_timers(now)
-            self._maybe_bot_move()
+            self.arm_timers(now)
+            self.maybe_bot_move()
             return player
 
     # ------------------------------------------------------------------------------ actions
@@ -188,10 +190,10 @@ class GameHost(OfferDesk, GameTable):
         started = time.perf_counter()
         step = self.play(action, expect_version, time.time())
         clock = step.clock
-        ratings = self.settle_ratings(step.result) if step.result is not None else []
+        ratings = self.desk.settle_ratings(step.result) if step.result is not None else []
         open_offers = any(self.offers.get(kind) for kind in ("draw", "takeback"))
         try:
-            stored = await self._persist(
+            stored = await self.persist(
                 self.context.log.save_action(
                     self.id,
                     step.version,
@@ -200,7 +202,7 @@ class GameHost(OfferDesk, GameTable):
                     status=OVER if step.result else None,
                     result=step.result,
                     clock=clock.to_dict() if clock.enabled else None,
-                    offers=self.offers_after({"draw", "takeback"}) if open_offers else None,
+                    offers=self.desk.offers_after({"draw", "takeback"}) if open_offers else None,
                     ratings=ratings or None,
                 )
             )
@@ -220,7 +222,7 @@ class GameHost(OfferDesk, GameTable):
             self.offers.pop("takeback", None)
         self.rating_changes = {change.seat: change for change in ratings}
         now = step.now
-        self._arm_timers(now)
+        self.arm_timers(now)
         self.audience.publish_update(
             self.game, step.version, step.events, self.clock.public(now), self.defence_deadline_in(now), self.view_cache()
         )
@@ -233,10 +235,10 @@ class GameHost(OfferDesk, GameTable):
         self.context.action_done(time.perf_counter() - started)
         if log.isEnabledFor(logging.DEBUG):
             log.debug("action", extra={"data": {"game": self.id, "version": step.version, "origin": origin}})
-        self._maybe_bot_move()
+        self.maybe_bot_move()
         return step.version
 
-    async def _persist(self, write: Awaitable[T]) -> T:
+    async def persist(self, write: Awaitable[T]) -> T:
         """Await one write of the game log; a failure becomes ``store_failed``."""
         try:
             return await write
@@ -246,7 +248,7 @@ class GameHost(OfferDesk, GameTable):
 
     # ------------------------------------------------------------------------------ timers
 
-    def _arm_timers(self, now: float) -> None:
+    def arm_timers(self, now: float) -> None:
         """(Re)schedule the clock flag and the defence timeout for the current state."""
         self.timers.clear()
         self.defence_deadline = None
@@ -268,7 +270,7 @@ class GameHost(OfferDesk, GameTable):
                 return
             left = self.clock.left(time.time()).get(int(player), 1.0)
             if left > 0:  # woke early (timer drift): look again later
-                self._arm_timers(time.time())
+                self.arm_timers(time.time())
                 return
             await self._apply_server_action(Resign(player, "time"), "clock")
 
@@ -293,7 +295,8 @@ class GameHost(OfferDesk, GameTable):
 
     # ------------------------------------------------------------------------------ bots
 
-    def _maybe_bot_move(self) -> None:
+    def maybe_bot_move(self) -> None:
+        """Have the bot move if a bot must act now and is not thinking already."""
         if self.status != ACTIVE or self.game.over:
             return
         actor = self.game.actor
@@ -322,7 +325,7 @@ class GameHost(OfferDesk, GameTable):
                 log.error("bot action refused", extra={"data": {"game": self.id, "error": str(exc)}})
                 await self._apply_server_action(Resign(player, "resigned"), "bot failure")
         self._bot_task = None
-        self._maybe_bot_move()
+        self.maybe_bot_move()
 
     # ------------------------------------------------------------------------------ endings
 
@@ -348,6 +351,6 @@ class GameHost(OfferDesk, GameTable):
         for seat in self.seats.values():
             if not seat.is_bot and seat.taken:
                 seat.absent_since = now
-        self._arm_timers(now)
-        self._maybe_bot_move()
+        self.arm_timers(now)
+        self.maybe_bot_move()
         self.notify_actor()

@@ -55,7 +55,7 @@ class Challenges:
             raise ProtocolError("no_such_game", "no challenge to you with that id")
         if req.accept:
             return await self.matchmaking.take_seat(client, user, host)
-        await host.decline_challenge()
+        await host.desk.decline_challenge()
         log.info("challenge declined", extra={"data": {"game": host.id, "user": user.id}})
         return {"game": host.id, "declined": True}
 

@@ -257,12 +257,12 @@ class Matchmaking:
             if host.rematch_game is not None:
                 return {"game": host.rematch_game, "seat": int(player.other), "started": True}
             if not req.accept:
-                await host.store_offers(host.offers_after({REMATCH}))
+                await host.desk.store_offers(host.desk.offers_after({REMATCH}))
                 host.broadcast_info()
                 return {"started": False, "declined": True}
             other = player.other
             if not (host.seats[other].is_bot or other in host.offers.get(REMATCH, ())):
-                await host.store_offers(host.offers_after(set(), (REMATCH, player)))
+                await host.desk.store_offers(host.desk.offers_after(set(), (REMATCH, player)))
                 host.broadcast_info()
                 return {"started": False, "offered": True}
             if not all(seat.taken for seat in host.seats.values()):

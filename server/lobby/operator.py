@@ -160,7 +160,7 @@ class Operator:
                 continue
             seat = next(p for p, s in host.seats.items() if s.user_id == user_id)
             try:
-                await host.end_by_operator(seat.other, "forfeit")
+                await host.desk.end_by_operator(seat.other, "forfeit")
             except ProtocolError as exc:  # it ended meanwhile
                 log.info("ban: game not ended", extra={"data": {"game": host.id, "why": exc.reason}})
                 continue
@@ -187,7 +187,7 @@ class Operator:
 
     async def _op_abort(self, req: P.Admin) -> dict[str, Any]:
         host = await self._game(req)
-        return await host.end_by_operator(None, "aborted")
+        return await host.desk.end_by_operator(None, "aborted")
 
     async def _op_adjudicate(self, req: P.Admin) -> dict[str, Any]:
         if req.winner is None:
@@ -195,4 +195,4 @@ class Operator:
         host = await self._game(req)
         if host.status == OPEN:
             raise ProtocolError("game_not_started", "the game is waiting for its second player: abort it instead")
-        return await host.end_by_operator(WINNERS[req.winner], "adjudicated")
+        return await host.desk.end_by_operator(WINNERS[req.winner], "adjudicated")
