@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import arcade
+from arcade.types import RGBOrA255
 from arcade.gui import (
     UIAnchorLayout,
     UIBoxLayout,
@@ -83,7 +84,7 @@ class BrassButton(UITextureButton):
         self._callback = callback
 
 
-def label(text: str, *, size: int = 16, color: tuple[int, ...] = theme.PARCHMENT, bold: bool = False,
+def label(text: str, *, size: int = 16, color: RGBOrA255 = theme.PARCHMENT, bold: bool = False,
           italic: bool = False, width: int | None = None, multiline: bool = False,
           align: str = "left", font: str | None = None) -> UILabel:
     """A themed text label; with ``width`` it keeps that width in any layout (columns line up)."""
@@ -169,7 +170,7 @@ class EditField(UIInputText):
         self.trigger_full_render()
 
     def caret_to_end(self) -> None:
-        self.caret.mark = None
+        self.caret.mark = None  # type: ignore[assignment]  # pyglet's setter takes None (no selection) though annotated int
         self.caret.position = len(self.text)
         self.trigger_full_render()
 
