@@ -56,6 +56,14 @@ def _button_style(font_size: int, dark_text: bool = True) -> dict[str, Any]:
     }
 
 
+class NamedTextureButton(UITextureButton):
+    """A texture button with a ``name`` (what keys and tests find it by), like :class:`BrassButton`'s."""
+
+    def __init__(self, *, name: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.name = name
+
+
 class BrassButton(UITextureButton):
     """A bevelled metal plate with engraved-looking text; ``kind`` picks the metal or gem."""
 

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import arcade
-from arcade.types import RGBOrA255
 import numpy as np
+from arcade.types import RGBOrA255
+from PIL import Image
 
 from client.art.noise import fbm, rng_for, smoothstep
 from client.art.shading import to_image
@@ -43,7 +44,7 @@ STUCK = theme.AMBER
 
 
 @functools.lru_cache(maxsize=4)
-def scroll_image(width: int, height: int) -> "object":
+def scroll_image(width: int, height: int) -> Image.Image:
     """A hanging scroll ``width`` x ``height`` pixels: parchment between two rods (a PIL image)."""
     w, h = max(40, width), max(3 * ROD, height)
     rng = rng_for(5, "scroll", w, h)
