@@ -16,8 +16,11 @@ class CityEditing:
     """Mixed into :class:`~client.editor.document.MapDocument`."""
 
     if TYPE_CHECKING:
-        width: int
-        height: int
+        @property
+        def width(self) -> int: ...
+        @property
+        def height(self) -> int: ...
+
         _symmetry: str | None
 
         def at(self, cell: Cell) -> Paint: ...

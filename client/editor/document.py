@@ -262,13 +262,17 @@ class MapDocument(MapChecks, CityEditing):
     def set_details(self, *, name: str | None = None, author: str | None = None,
                     description: str | None = None, version: int | None = None) -> Command | None:
         """Change what the map says about itself (undoable); ValueError for a bad value."""
-        changes = {k: v for k, v in (("name", name), ("author", author), ("description", description),
-                                     ("version", version)) if v is not None}
-        after = checked_details(replace(self._details, **changes))
+        given = {k for k, v in (("name", name), ("author", author), ("description", description),
+                                ("version", version)) if v is not None}
+        now = self._details
+        after = checked_details(replace(
+            now, name=now.name if name is None else name, author=now.author if author is None else author,
+            description=now.description if description is None else description,
+            version=now.version if version is None else version))
         if after == self._details:
             return None
         self.end_stroke()
-        label = "Rename" if set(changes) == {"name"} else "Map details"
+        label = "Rename" if given == {"name"} else "Map details"
         command = DetailsCommand(label, self._details, after)
         command.apply(self)
         self.history.push(command)
