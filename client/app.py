@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import arcade
+from pyglet.event import EVENT_HANDLE_STATE
 
 from client.navigation import Navigator
 from client.screens import Screens
@@ -172,7 +173,7 @@ class ScrypticWindow(arcade.Window):
         self.redraw_needed = True
         super().show_view(new_view)
 
-    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+    def on_key_press(self, symbol: int, modifiers: int) -> EVENT_HANDLE_STATE:
         """Keys every screen shares (reached when the screen did not use the key): F11."""
         if symbol == arcade.key.F11:
             self.toggle_fullscreen()

@@ -17,9 +17,9 @@ from client.art.palette import CITY_GOLD, CITY_PEWTER, CITY_SILVER
 from client.art.shading import circle_sdf, rounded_rect_sdf, shade_metal, to_image
 
 METALS: dict[str, np.ndarray] = {
-    "gold": np.float32(CITY_GOLD),
-    "silver": np.float32(CITY_SILVER),
-    "pewter": np.float32(CITY_PEWTER),
+    "gold": np.array(CITY_GOLD, dtype=np.float32),
+    "silver": np.array(CITY_SILVER, dtype=np.float32),
+    "pewter": np.array(CITY_PEWTER, dtype=np.float32),
 }
 """Albedo of each metal (pewter is dull, dark and bluish, so an unowned city never looks silver)."""
 
@@ -30,8 +30,8 @@ FINISH: dict[str, dict[str, float]] = {
 }
 BANNERED = frozenset({"gold", "silver"})
 """An owned city flies a pennant from its keep; a pewter city's keep has none."""
-NIELLO = np.float32([0.10, 0.07, 0.05])
-SETTING = np.float32([0.36, 0.27, 0.12])
+NIELLO = np.array([0.10, 0.07, 0.05], dtype=np.float32)
+SETTING = np.array([0.36, 0.27, 0.12], dtype=np.float32)
 
 
 def _check(metal: str, px: int) -> None:

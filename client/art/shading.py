@@ -34,7 +34,7 @@ def specular(n: np.ndarray, shininess: float) -> np.ndarray:
     return np.clip(n @ HALF, 0.0, 1.0) ** shininess
 
 
-def environment(n: np.ndarray, sky: np.ndarray, ground: np.ndarray) -> np.ndarray:
+def environment(n: np.ndarray, sky: np.ndarray | np.floating | float, ground: np.ndarray | np.floating | float) -> np.ndarray:
     """A two-tone environment reflection: normals tilted towards the light see ``sky``.
 
     This is what makes a flat shaded disc read as polished metal rather than paint.

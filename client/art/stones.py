@@ -50,7 +50,7 @@ def honey_onyx(rng: np.random.Generator, n: int) -> np.ndarray:
     rgb = ramp(tone, palette.HONEY_ONYX)
     # Translucent glow: lighter milky patches where the calcite is thick.
     milk = smoothstep(0.35, 1.1, fbm(rng, (n, n), 2, 4))[..., None]
-    rgb = rgb * (1 - 0.35 * milk) + np.float32([0.98, 0.9, 0.7]) * 0.35 * milk
+    rgb = rgb * (1 - 0.35 * milk) + np.array([0.98, 0.9, 0.7], dtype=np.float32) * 0.35 * milk
     return _jitter(rng, rgb, 0.05)
 
 
@@ -78,9 +78,9 @@ def white_marble(rng: np.random.Generator, n: int) -> np.ndarray:
     """Ice: white marble with cool grey clouds and thin dark veins."""
     x, y = grid((n, n))
     cloud = fbm(rng, (n, n), 2.2, 5)
-    rgb = np.empty((n, n, 3), np.float32)
-    base = np.float32(palette.MARBLE_BASE)
-    shade = np.float32(palette.MARBLE_CLOUD)
+    rgb: np.ndarray = np.empty((n, n, 3), np.float32)
+    base = np.array(palette.MARBLE_BASE, dtype=np.float32)
+    shade = np.array(palette.MARBLE_CLOUD, dtype=np.float32)
     c = smoothstep(-0.4, 1.2, cloud)[..., None]
     rgb[:] = base * (1 - 0.55 * c) + shade * 0.55 * c
     veins = np.zeros((n, n), np.float32)
@@ -91,7 +91,7 @@ def white_marble(rng: np.random.Generator, n: int) -> np.ndarray:
         strength = smoothstep(-0.6, 0.6, fbm(rng, (n, n), 1.5, 3))
         veins = np.maximum(veins, weight * strength * np.exp(-(d / width) ** 2))
     halo = blur(veins, 2.0)
-    vein_col = np.float32(palette.MARBLE_VEIN)
+    vein_col = np.array(palette.MARBLE_VEIN, dtype=np.float32)
     rgb = rgb * (1 - 0.12 * halo[..., None])
     rgb = rgb * (1 - 0.85 * veins[..., None]) + vein_col * 0.85 * veins[..., None]
     return _jitter(rng, rgb, 0.015)
@@ -108,7 +108,7 @@ def lapis_lazuli(rng: np.random.Generator, n: int) -> np.ndarray:
     streak = fbm(rng, (n, n), 2.0, 5, cells_y=None)
     wisps = smoothstep(0.55, 1.25, streak + 0.5 * np.sin((u + 0.2 * broad) * 9.0) * 0.4)
     wisps *= rng.uniform(0.4, 0.9)
-    calcite = np.float32(palette.LAPIS_CALCITE)
+    calcite = np.array(palette.LAPIS_CALCITE, dtype=np.float32)
     rgb = rgb * (1 - wisps[..., None]) + calcite * wisps[..., None]
     # Pyrite: small golden crystals, some in little clusters.
     ys, xs = np.mgrid[0:n, 0:n].astype(np.float32)
@@ -119,7 +119,7 @@ def lapis_lazuli(rng: np.random.Generator, n: int) -> np.ndarray:
         cx, cy = centres[i % len(centres)] + rng.normal(0, n * 0.12, 2) if i % 2 else rng.uniform(0, n, 2)
         r = rng.uniform(0.5, 1.7)
         flecks = np.maximum(flecks, np.clip(1.3 - np.hypot(xs - cx, ys - cy) / r, 0, 1))
-    pyrite = np.float32(palette.LAPIS_PYRITE)
+    pyrite = np.array(palette.LAPIS_PYRITE, dtype=np.float32)
     rgb = rgb * (1 - flecks[..., None]) + pyrite * (0.75 + 0.5 * flecks[..., None]) * flecks[..., None]
     return np.clip(_jitter(rng, rgb, 0.05), 0, 1)
 
@@ -158,10 +158,10 @@ def red_onyx(rng: np.random.Generator, n: int) -> np.ndarray:
     rgb = ramp(tone, palette.RED_ONYX)
     # Glowing cores: where bands are brightest, a hint of molten orange.
     glow = smoothstep(0.72, 1.0, tone)[..., None] * smoothstep(0.0, 0.8, fbm(rng, (n, n), 2, 3))[..., None]
-    rgb = rgb * (1 - 0.6 * glow) + np.float32(palette.LAVA_GLOW) * 0.6 * glow
+    rgb = rgb * (1 - 0.6 * glow) + np.array(palette.LAVA_GLOW, dtype=np.float32) * 0.6 * glow
     d = np.abs(fbm(rng, (n, n), 1.8, 6) + 0.3 * warp)
     vein = np.exp(-(d / 0.02) ** 2) * smoothstep(-0.2, 0.7, fbm(rng, (n, n), 1.5, 2))
-    rgb = rgb * (1 - 0.7 * vein[..., None]) + np.float32(palette.RED_ONYX_VEIN) * 0.7 * vein[..., None]
+    rgb = rgb * (1 - 0.7 * vein[..., None]) + np.array(palette.RED_ONYX_VEIN, dtype=np.float32) * 0.7 * vein[..., None]
     return _jitter(rng, rgb, 0.04)
 
 
@@ -212,7 +212,7 @@ def tile_overlay(size: int) -> Image.Image:
     value = np.where(lum > 0, 1.0, 0.0).astype(np.float32)
     rgb = np.repeat(value[..., None], 3, axis=-1)
     # The brass setting shows in the gaps; it lies lower, shadowed on the lower right side.
-    setting = np.float32(palette.BRASS_SETTING)
+    setting = np.array(palette.BRASS_SETTING, dtype=np.float32)
     shadow = smoothstep(-size * 0.5, size * 0.5, (xs + ys - 1.0) * size)
     setting_rgb = setting * (1.0 - 0.3 * shadow[..., None])
     out_rgb = rgb * inside[..., None] + setting_rgb * (1 - inside[..., None])

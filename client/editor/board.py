@@ -51,9 +51,9 @@ class EditorBoard:
         self.cam = arcade.Camera2D(viewport=arcade.LBWH(rect.left, rect.bottom, rect.width, rect.height))
         self.framing = BoardCamera(self.cam, self.board_extent, self.view_extent, min_zoom=self.MIN_ZOOM,
                                   max_zoom=self.MAX_ZOOM)
-        self.stones = arcade.SpriteList(use_spatial_hash=False, capacity=4096)
-        self.cities = arcade.SpriteList(use_spatial_hash=False)
-        self.ghosts = arcade.SpriteList(use_spatial_hash=False)
+        self.stones: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False, capacity=4096)
+        self.cities: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False)
+        self.ghosts: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False)
         self._stone_sprites: dict[Cell, arcade.Sprite] = {}
         self._city_sprites: dict[Cell, arcade.Sprite] = {}
         self._painted: dict[Cell, Paint] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -33,7 +34,7 @@ class _DialogUI(UIManager):
         super().__init__()
         self.last_press = (0.0, 0.0, 0.0)
 
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> Any:
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> Any:
         self.last_press = (x, y, time.monotonic())
         return super().on_mouse_press(x, y, button, modifiers)
 
@@ -195,7 +196,7 @@ class ChoiceDialog(Dialog):
         self.heading(box)
         box.add(label(self.message, size=17, width=self.width - 80, multiline=True, align="center"))
         width = 170 if len(self.answers) < 3 else 160
-        box.add(self.button_row(*(self.button(text, name, lambda a=action: self._answer(a), kind, width)
+        box.add(self.button_row(*(self.button(text, name, partial(self._answer, action), kind, width)
                                    for text, name, kind, action in self.answers)))
         return box
 

@@ -248,14 +248,18 @@ class MapDocument:
     def set_details(self, *, name: str | None = None, author: str | None = None,
                     description: str | None = None, version: int | None = None) -> Command | None:
         """Change what the map says about itself (undoable); ValueError for a bad value."""
-        changes = {k: v for k, v in (("name", name), ("author", author), ("description", description),
-                                     ("version", version)) if v is not None}
+        given = {k for k, v in (("name", name), ("author", author), ("description", description),
+                                ("version", version)) if v is not None}
         before = self.details
-        after = checked_details(replace(before, **changes))
+        after = checked_details(replace(
+            before, name=before.name if name is None else name,
+            author=before.author if author is None else author,
+            description=before.description if description is None else description,
+            version=before.version if version is None else version))
         if after == before:
             return None
         self.end_stroke()
-        label = "Rename" if set(changes) == {"name"} else "Map details"
+        label = "Rename" if given == {"name"} else "Map details"
         return self._strokes.record(DetailsCommand(label, before, after))
 
     def rename(self, name: str) -> Command | None:

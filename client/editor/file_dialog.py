@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,7 +90,7 @@ class FileDialog(Dialog):
         for i, entry in enumerate(shown, start=self.page * self.PAGE):
             text = entry_text(entry, 560 - 2 * PAD, 14)
             listing.add(BrassButton(text, width=560, height=36, kind="steel", font_size=14,
-                                    on_click=lambda p=entry.path: self.choose(p), name=f"map-{i}"))
+                                    on_click=partial(self.choose, entry.path), name=f"map-{i}"))
         if not self.entries:
             listing.add(label("(none yet)", size=14, color=theme.PARCHMENT_DIM, italic=True, width=560,
                               align="center"))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import arcade
+    from arcade.types import RGBOrA255
 
     from client.editor.board import EditorBoard
     from client.editor.document import MapDocument
@@ -35,10 +36,10 @@ class EditorHost(Protocol):
     files: Any
     """The :class:`~client.editor.file_actions.EditorFiles` (open, save, export, new)."""
     toast: str | None
-    toast_colour: tuple[int, ...]
+    toast_colour: RGBOrA255
     hover_help: str | None
 
-    def show_toast(self, text: str, colour: tuple[int, ...] = ..., seconds: float = 4.0) -> None:
+    def show_toast(self, text: str, colour: RGBOrA255 = ..., seconds: float = 4.0) -> None:
         """A message at the bottom of the screen for a few seconds."""
 
     def open_dialog(self, dialog: Any) -> None:

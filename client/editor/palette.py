@@ -7,6 +7,7 @@ headings and captions are drawn directly with cached text objects.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -41,9 +42,10 @@ def set_kind(button: BrassButton, kind: str) -> None:
     if getattr(button, "kind", None) == kind:
         return
     button.kind = kind  # type: ignore[attr-defined]
-    button.texture = plate_patch(kind, "normal")
-    button.texture_hovered = plate_patch(kind, "hover")
-    button.texture_pressed = plate_patch(kind, "press")
+    # arcade's setters are annotated Texture but take a nine-patch as its constructor does.
+    button.texture = plate_patch(kind, "normal")  # type: ignore[assignment]
+    button.texture_hovered = plate_patch(kind, "hover")  # type: ignore[assignment]
+    button.texture_pressed = plate_patch(kind, "press")  # type: ignore[assignment]
     button._textures["disabled"] = plate_patch(kind, "disabled")
 
 
@@ -105,7 +107,7 @@ class Palette:
         for i, tool in enumerate(tools):
             col, row = i % 2, i // 2
             button = BrassButton(tool.label, width=px(94), height=px(38), font_size=px(15), kind="brass",
-                                 name=f"tool-{tool.value}", on_click=lambda t=tool: view.select_tool(t))
+                                 name=f"tool-{tool.value}", on_click=partial(view.select_tool, tool))
             place(root, button, left + col * px(100), y - row * px(44), window_height)
             self.buttons[f"tool-{tool.value}"] = button
         y -= 3 * px(44) + px(8)
@@ -113,7 +115,7 @@ class Palette:
         for i, size in enumerate(BRUSH_SIZES):
             button = BrassButton(f"{size}\N{MULTIPLICATION SIGN}{size}", width=px(60), height=px(34),
                                  font_size=px(15), kind="brass", name=f"brush-{size}",
-                                 on_click=lambda s=size: view.select_brush(s))
+                                 on_click=partial(view.select_brush, size))
             place(root, button, left + i * px(67), y, window_height)
             self.buttons[f"brush-{size}"] = button
         y -= px(34) + px(12)
@@ -121,7 +123,7 @@ class Palette:
         for i, paint in enumerate(PAINTS):
             col, row = i % 3, i // 3
             x, top = left + col * px(67), y - row * px(80)
-            swatch = Swatch(paint, lambda p=paint: view.select_paint(p), px(SWATCH))
+            swatch = Swatch(paint, partial(view.select_paint, paint), px(SWATCH))
             place(root, swatch, x, top, window_height)
             self.swatches[paint] = swatch
             self.captions.append((_short_name(paint), x + px(SWATCH) / 2, top - px(SWATCH) - px(16)))
@@ -131,7 +133,7 @@ class Palette:
             col, row = i % 2, i // 2
             button = BrassButton(text, width=px(94), height=px(34), font_size=px(13), kind="brass",
                                  name=f"symmetry-{symmetry or 'off'}",
-                                 on_click=lambda s=symmetry: view.select_symmetry(s))
+                                 on_click=partial(view.select_symmetry, symmetry))
             place(root, button, left + col * px(100), y - row * px(40), window_height)
             self.buttons[f"symmetry-{symmetry or 'off'}"] = button
         self.help_top = y - 2 * px(40) - px(10)

@@ -8,6 +8,7 @@ objects, clipped to the panel's inset and scrolled with the wheel. The fairness 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
@@ -107,7 +108,7 @@ class SidePanel:
         tab_w = (inner - 8) / 2
         for i, (text, name) in enumerate((("Checks", "checks"), ("Fairness", "fairness"))):
             button = BrassButton(text, width=tab_w, height=high, font_size=font, kind="steel", name=f"tab-{name}",
-                                 on_click=lambda n=name: self.select_tab(n))
+                                 on_click=partial(self.select_tab, name))
             place(root, button, left + i * (tab_w + 8), y, window_height)
             self.buttons[f"tab-{name}"] = button
         y -= high + 10
@@ -223,8 +224,8 @@ class SidePanel:
         y -= px(26)
         line = px(26)
         counts = {paint: 0 for paint in PAINTS}
-        for row in doc.rows:
-            for paint in row:
+        for cells in doc.rows:
+            for paint in cells:
                 counts[paint] += 1
         total = doc.width * doc.height
         col_w = width / 3

@@ -363,8 +363,7 @@ class EditorView(BaseView):
             self._backdrop_key = key
             self.backdrop.dirty = True
         # The table, the panels' frames and the top bar change rarely: one cached copy, no clear.
-        self.backdrop.draw(0, 0, w, h, lambda size: (screen_camera(size, 0, 0).use(), self._paint_backdrop()),
-                           clear=theme.WALNUT, blend=False)
+        self.backdrop.draw(0, 0, w, h, self._paint_backdrop, clear=theme.WALNUT, blend=False)
         self._draw_board()
         self.window.default_camera.use()
         draw_status(self)
@@ -376,7 +375,8 @@ class EditorView(BaseView):
             self.dialog.draw()
         draw_toast(self)
 
-    def _paint_backdrop(self) -> None:
+    def _paint_backdrop(self, size: tuple[int, int]) -> None:
+        screen_camera(size, 0, 0).use()
         self.draw_table()
         self.palette.draw_back()
         self.side.draw_back()

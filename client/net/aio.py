@@ -273,8 +273,8 @@ class AsyncClient(Calls):
                 return
             if time.monotonic() + delay > deadline:
                 for _kind, game, _token in later:
-                    exc = last[game]
-                    self._emit(ConnectionNote(status="resume_failed", game=game, code=exc.code, reason=exc.reason))
+                    error = last[game]
+                    self._emit(ConnectionNote(status="resume_failed", game=game, code=error.code, reason=error.reason))
                 return
             await asyncio.sleep(delay)
             delay = min(self.backoff[1], delay * 2)

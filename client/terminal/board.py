@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from client.net.state import GameTracker
 from shared.rules.terrain import Terrain
+from shared.wire import DefencePending, DiscardPending
 
 SEAT_NAMES = {1: "gold", 2: "silver"}
 BRACKETS = {1: ("[", "]"), 2: ("<", ">")}
@@ -150,9 +151,9 @@ def status_text(tracker: GameTracker) -> str:
     if tracker.my_move:
         turn += " - your move"
     lines.append(turn)
-    if pending and pending.kind == "discard":
+    if isinstance(pending, DiscardPending):
         lines.append(f"{SEAT_NAMES[pending.player]} must discard {pending.count} letter(s)")
-    elif pending and pending.kind == "defence":
+    elif isinstance(pending, DefencePending):
         attack = pending.attack
         lines.append(f"{attack.word.upper()} attacks with strength {attack.strength}; "
                      f"{SEAT_NAMES[pending.player]} orders the defence:")

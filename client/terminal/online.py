@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import concurrent.futures
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -85,7 +85,10 @@ class OnlineCommands:
     _wait: Callable[[concurrent.futures.Future], Any]
     _follow: Callable[[str], None]
     _need_game: Callable[[], str]
-    tracker: GameTracker | None
+
+    if TYPE_CHECKING:
+        @property
+        def tracker(self) -> GameTracker | None: ...
 
     # ------------------------------------------------------------------------------ notices
 
@@ -122,8 +125,8 @@ class OnlineCommands:
                 self.say(f"  the {kind} offer is off")
         changes = after.rating_changes
         if changes and not (before is not None and before.rating_changes):
-            for seat, c in sorted(changes.items()):
-                self.say(f"  rating {SEAT_NAMES[int(seat)]}: {c.before:.0f} -> {c.after:.0f}{'?' if c.provisional else ''}"
+            for side, c in sorted(changes.items()):
+                self.say(f"  rating {SEAT_NAMES[int(side)]}: {c.before:.0f} -> {c.after:.0f}{'?' if c.provisional else ''}"
                          f" ({c.change:+.1f}, {c.family})")
 
     # ------------------------------------------------------------------------------ the lobby

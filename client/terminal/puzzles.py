@@ -139,7 +139,7 @@ class PuzzleCommands:
         self.say(f"attempt so far: {len(self.actions)} move(s); `submit` sends it")
 
     def _placements(self, row: int, col: int, direction: str, word: str) -> list[tuple[int, int, str]]:
-        assert self.tracker is not None and self.tracker.view is not None
+        assert self.tracker is not None and self.tracker.view is not None and self.tracker.seat is not None
         view = self.tracker.view
         own = {(r, c): ch for r, c, ch in view.player(self.tracker.seat).letters}
         own.update({(r, c): ch for r, c, ch in self.staged})

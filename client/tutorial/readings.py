@@ -31,13 +31,14 @@ from shared.rules.letters import LETTER_VALUES, face_value
 from shared.rules.lexicon import Category
 from shared.rules.pending import PendingDefence, PendingDiscard
 from shared.rules.terrain import Terrain
+from shared.wire import CombatStep, LettersRemoved
 
 
 def _laid(played: Played) -> Facts:
     """The word a commit laid: its name, where it starts, its direction, what was typed."""
     c = played.committed()
     assert c is not None and isinstance(played.action, Commit)
-    cells = [tuple(x) for x in c.cells]
+    cells = [(r, col) for r, col in c.cells]
     placed = "".join(ch for _, _, ch in sorted(played.action.placements))
     direction = "across" if len({r for r, _ in cells}) == 1 else "down"
     kept = [c.word[i] for i, cell in enumerate(cells)
@@ -55,12 +56,12 @@ def _laid(played: Played) -> Facts:
 
 def _story_fight(story: Story) -> Facts:
     """The first fight of the script's last word, as the events told it."""
-    steps = [e for e in story.last_word if e.type == "combat_step"]
+    steps = [e for e in story.last_word if isinstance(e, CombatStep)]
     if not steps:
         return {}
     s = steps[0]
-    lost = [tuple(x) for e in story.last_word if e.type == "letters_removed"
-            and e.owner != s.attacker for x in e.letters]
+    lost = [(r, c, ch) for e in story.last_word if isinstance(e, LettersRemoved)
+            and e.owner != s.attacker for r, c, ch in e.letters]
     return {
         "story_word": upper(s.attack_word),
         "story_attack": s.attack_strength,

@@ -41,9 +41,9 @@ STONE_OF: dict[Terrain, str] = {
 }
 
 METALS = {
-    "gold": np.float32([0.96, 0.74, 0.28]),
-    "silver": np.float32([0.80, 0.82, 0.87]),
-    "pewter": np.float32([0.50, 0.51, 0.50]),
+    "gold": np.array([0.96, 0.74, 0.28], dtype=np.float32),
+    "silver": np.array([0.80, 0.82, 0.87], dtype=np.float32),
+    "pewter": np.array([0.50, 0.51, 0.50], dtype=np.float32),
 }
 PLAYER_METAL = {1: "gold", 2: "silver"}
 
@@ -75,7 +75,7 @@ def _blur(a: np.ndarray, radius: int) -> np.ndarray:
 
 COIN_RADIUS = 0.43
 """Radius of a coin as a fraction of its texture (the octagon's corners reach a little further)."""
-PIP_INK = {"gold": np.float32([0.20, 0.11, 0.03]), "silver": np.float32([0.10, 0.12, 0.20])}
+PIP_INK = {"gold": np.array([0.20, 0.11, 0.03], dtype=np.float32), "silver": np.array([0.10, 0.12, 0.20], dtype=np.float32)}
 """The dark inlay of a coin's value pips: they read at a glance even at 40 pixels."""
 
 
@@ -196,7 +196,7 @@ def coin_texture(player: int, letter: str) -> arcade.Texture:
 def coin_discard_image(metal: str, letter: str, px: int = PIECE_PX) -> Image.Image:
     """A coin picked for discarding: darkened, blushing red, struck through with a red cross."""
     coin = np.asarray(coin_image(metal, letter, px), dtype=np.float32) / 255
-    rgb = coin[..., :3] * 0.55 + np.float32([0.55, 0.06, 0.08]) * 0.45
+    rgb = coin[..., :3] * 0.55 + np.array([0.55, 0.06, 0.08], dtype=np.float32) * 0.45
     img = to_image(rgb, coin[..., 3])
     big = Image.new("L", (px * 4, px * 4), 0)
     d = ImageDraw.Draw(big)

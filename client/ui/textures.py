@@ -19,11 +19,11 @@ from PIL import Image
 from client.art.noise import fbm, rng_for, smoothstep
 from client.art.shading import normals, rounded_rect_sdf, shade_metal, to_image
 
-BRASS_ALBEDO = np.float32([0.78, 0.60, 0.30])
-GOLD_ALBEDO = np.float32([0.93, 0.74, 0.30])
-STEEL_ALBEDO = np.float32([0.62, 0.64, 0.68])
-RUBY_ALBEDO = np.float32([0.62, 0.12, 0.16])
-EMERALD_ALBEDO = np.float32([0.10, 0.46, 0.26])
+BRASS_ALBEDO = np.array([0.78, 0.60, 0.30], dtype=np.float32)
+GOLD_ALBEDO = np.array([0.93, 0.74, 0.30], dtype=np.float32)
+STEEL_ALBEDO = np.array([0.62, 0.64, 0.68], dtype=np.float32)
+RUBY_ALBEDO = np.array([0.62, 0.12, 0.16], dtype=np.float32)
+EMERALD_ALBEDO = np.array([0.10, 0.46, 0.26], dtype=np.float32)
 
 _STATES = {"normal": (1.0, 1.0), "hover": (1.18, 1.0), "press": (0.82, -1.0), "disabled": (0.55, 0.6)}
 
@@ -99,9 +99,9 @@ def panel_image(w: int = 120, h: int = 120, rim: float = 7.0, kind: str = "leath
     albedo = BRASS_ALBEDO * (0.9 + 0.08 * grain[..., None])
     metal = shade_metal(frame, albedo, strength=1.0, shininess=28, spec=0.4, env=0.3)
     if kind == "leather":
-        base = np.float32([0.16, 0.11, 0.075])
+        base = np.array([0.16, 0.11, 0.075], dtype=np.float32)
     else:
-        base = np.float32([0.10, 0.08, 0.07])
+        base = np.array([0.10, 0.08, 0.07], dtype=np.float32)
     field_noise = fbm(rng, (h, w), 6.0, 4)
     field = base * (0.92 + 0.1 * field_noise[..., None])
     inner = -sdf - rim
@@ -129,10 +129,10 @@ def inset_patch() -> NinePatchTexture:
     sdf = rounded_rect_sdf((h, w), 0.5, 6.0)
     mask = np.clip(0.5 - sdf, 0, 1)
     depth = np.clip(-sdf, 0, 5) / 5
-    base = np.float32([0.09, 0.065, 0.045])
+    base = np.array([0.09, 0.065, 0.045], dtype=np.float32)
     rgb = base * (0.6 + 0.4 * depth[..., None])
     rim = np.exp(-((sdf + 0.8) / 0.9) ** 2)[..., None]
-    rgb = rgb * (1 - rim) + np.float32([0.62, 0.48, 0.24]) * rim
+    rgb = rgb * (1 - rim) + np.array([0.62, 0.48, 0.24], dtype=np.float32) * rim
     tex = arcade.Texture(to_image(np.clip(rgb, 0, 1), mask), hash="scryptic-inset")
     return NinePatchTexture(left=10, right=10, bottom=10, top=10, texture=tex)
 
@@ -147,8 +147,8 @@ def table_image(w: int = 480, h: int = 300) -> Image.Image:
     rings = np.sin((ys * 26 + warp * 9 + 0.6 * fbm(rng, (h, w), 0.8, 2)) * np.pi)
     fine = fbm(rng, (h, w), 14.0, 3, cells_y=h / 2.0)
     tone = 0.5 + 0.22 * rings + 0.18 * fine
-    dark = np.float32([0.07, 0.045, 0.03])
-    light = np.float32([0.22, 0.14, 0.085])
+    dark = np.array([0.07, 0.045, 0.03], dtype=np.float32)
+    light = np.array([0.22, 0.14, 0.085], dtype=np.float32)
     rgb = dark + (light - dark) * np.clip(tone, 0, 1)[..., None]
     vignette = 1.0 - 0.75 * np.clip(((xs - 0.5) ** 2 * 1.4 + (ys - 0.45) ** 2 * 1.9) * 2.4, 0, 1)
     rgb = rgb * vignette[..., None]
@@ -191,7 +191,7 @@ def mark_badge_image(kind: str, size: int = 64) -> Image.Image:
     alpha = np.clip(r - dist + 0.5, 0, 1)
     rim = smoothstep(r - size * 0.10, r - size * 0.07, dist)
     dome = np.sqrt(np.clip(1 - (dist / r) ** 2, 0, 1))
-    enamel = np.float32(MARK_COLOURS[kind]) * (0.75 + 0.35 * dome[..., None])
+    enamel = np.array(MARK_COLOURS[kind], dtype=np.float32) * (0.75 + 0.35 * dome[..., None])
     brass = BRASS_ALBEDO * (0.7 + 0.5 * smoothstep(size * 0.3, -size * 0.3, (xs + ys - size)))[..., None]
     rgb = enamel * (1 - rim[..., None]) + brass * rim[..., None]
     big = size * 4
@@ -212,7 +212,7 @@ def mark_badge_image(kind: str, size: int = 64) -> Image.Image:
             d.line([(big * 0.5, big / 2 + dy * big * 0.10), (big * 0.5, big / 2 + dy * big * 0.25)], fill=255,
                    width=int(w * 0.45))
     mask = np.asarray(sign.resize((size, size), Image.Resampling.LANCZOS), dtype=np.float32)[..., None] / 255
-    rgb = rgb * (1 - mask) + np.float32([1.0, 0.97, 0.92]) * mask
+    rgb = rgb * (1 - mask) + np.array([1.0, 0.97, 0.92], dtype=np.float32) * mask
     return to_image(np.clip(rgb, 0, 1), alpha)
 
 

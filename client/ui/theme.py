@@ -6,11 +6,12 @@ Arcade), so screenshots look the same on every machine.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
 import arcade
-from arcade.types import Color
+from arcade.types import RGBA255, Color, RGBOrA255
 
 # Surfaces
 WALNUT = (24, 17, 12, 255)  # the table under everything
@@ -54,7 +55,7 @@ def load_fonts() -> None:
         return
     arcade.resources.load_liberation_fonts()
     try:
-        from client import fonts as art_fonts  # the art helper's pinned fonts, if present
+        art_fonts = importlib.import_module("client.fonts")  # the art helper's pinned fonts, if present
 
         loader = getattr(art_fonts, "load_fonts", None) or getattr(art_fonts, "load", None)
         if loader is not None:
@@ -66,13 +67,13 @@ def load_fonts() -> None:
     _fonts_loaded = True
 
 
-def with_alpha(colour: tuple[int, ...], alpha: float | int) -> Color:
+def with_alpha(colour: RGBOrA255, alpha: float | int) -> Color:
     """``colour`` with a new alpha (0-255, or 0.0-1.0 as a float)."""
     a = int(alpha * 255) if isinstance(alpha, float) else int(alpha)
     return Color(colour[0], colour[1], colour[2], max(0, min(255, a)))
 
 
-def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> Color:
+def mix(a: RGBA255, b: RGBA255, t: float) -> Color:
     """Linear blend of two colours."""
     t = max(0.0, min(1.0, t))
     return Color(*(int(a[i] + (b[i] - a[i]) * t) for i in range(4)))
@@ -95,7 +96,7 @@ class TextCache:
         self._entries: dict[Any, _Entry] = {}
 
     def get(self, key: Any, text: str, x: float, y: float, *, size: float = 14,
-            color: tuple[int, ...] = PARCHMENT, font: str | None = None, bold: bool = False,
+            color: RGBOrA255 = PARCHMENT, font: str | None = None, bold: bool = False,
             italic: bool = False, anchor_x: str = "left", anchor_y: str = "baseline",
             width: int | None = None, multiline: bool = False, align: str = "left") -> arcade.Text:
         """The text object for ``key``, created or updated to these values."""
@@ -145,7 +146,7 @@ class TextCache:
         obj.draw()
         return obj
 
-    def draw_shadowed(self, key: Any, text: str, x: float, y: float, *, shadow: tuple[int, ...] = (12, 6, 2, 210),
+    def draw_shadowed(self, key: Any, text: str, x: float, y: float, *, shadow: RGBA255 = (12, 6, 2, 210),
                       offset: float = 2.0, **style: Any) -> arcade.Text:
         """Draw with a dark copy under it, so light ink reads on pale stones too."""
         colour = style.pop("color", PARCHMENT)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import arcade
+from arcade.types import RGBOrA255
 from arcade.gui import (
     UIAnchorLayout,
     UIBoxLayout,
@@ -55,6 +56,14 @@ def _button_style(font_size: int, dark_text: bool = True) -> dict[str, Any]:
     }
 
 
+class NamedTextureButton(UITextureButton):
+    """A texture button with a ``name`` (what keys and tests find it by), like :class:`BrassButton`'s."""
+
+    def __init__(self, *, name: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.name = name
+
+
 class BrassButton(UITextureButton):
     """A bevelled metal plate with engraved-looking text; ``kind`` picks the metal or gem."""
 
@@ -83,7 +92,7 @@ class BrassButton(UITextureButton):
         self._callback = callback
 
 
-def label(text: str, *, size: int = 16, color: tuple[int, ...] = theme.PARCHMENT, bold: bool = False,
+def label(text: str, *, size: int = 16, color: RGBOrA255 = theme.PARCHMENT, bold: bool = False,
           italic: bool = False, width: int | None = None, multiline: bool = False,
           align: str = "left", font: str | None = None) -> UILabel:
     """A themed text label; with ``width`` it keeps that width in any layout (columns line up)."""
@@ -169,7 +178,7 @@ class EditField(UIInputText):
         self.trigger_full_render()
 
     def caret_to_end(self) -> None:
-        self.caret.mark = None
+        self.caret.mark = None  # type: ignore[assignment]  # pyglet's setter takes None (no selection) though annotated int
         self.caret.position = len(self.text)
         self.trigger_full_render()
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade.gui import UIAnchorLayout
+from arcade.types import RGBOrA255
 
 from client.ui import theme
 from client.ui.textures import table_texture
@@ -37,7 +38,7 @@ class BaseView(arcade.View):
         self.texts = theme.TextCache()
         self.back_action = back
         self.toast: str | None = None
-        self.toast_colour = theme.RUBY
+        self.toast_colour: RGBOrA255 = theme.RUBY
         self.toast_time = 0.0
         self._shown_toast: str | None = None
         self.nav = KeyboardNav()  # screens list their controls here in keyboard order
@@ -78,7 +79,7 @@ class BaseView(arcade.View):
 
         return any(isinstance(w, UIInputText) and w.active for w in self.ui.walk_widgets())
 
-    def show_toast(self, text: str, colour: tuple[int, ...] = theme.RUBY, seconds: float = 4.0) -> None:
+    def show_toast(self, text: str, colour: RGBOrA255 = theme.RUBY, seconds: float = 4.0) -> None:
         """A message at the bottom of the screen for a few seconds."""
         self.toast, self.toast_colour, self.toast_time = text, colour, seconds
 
@@ -111,9 +112,12 @@ class BaseView(arcade.View):
         if layer is None:
             layer = CachedLayer(self.window)
             self.window._table_layer = layer  # type: ignore[attr-defined]
-        layer.draw(0, 0, w, h, lambda size: (screen_camera(size, 0, 0).use(),
-                                             arcade.draw_texture_rect(table_texture(), arcade.LBWH(0, 0, w, h))),
-                   blend=False)
+
+        def paint(size: tuple[int, int]) -> None:
+            screen_camera(size, 0, 0).use()
+            arcade.draw_texture_rect(table_texture(), arcade.LBWH(0, 0, w, h))
+
+        layer.draw(0, 0, w, h, paint, blend=False)
 
     def draw_title(self) -> None:
         if not self.title:

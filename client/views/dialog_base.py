@@ -26,7 +26,7 @@ class Dialog:
 
     width = 560
     height = 200
-    panel_size = (560, 200)
+    panel_size: tuple[float, float] = (560, 200)
     docked = False
     pauses = False
 
@@ -47,8 +47,8 @@ class Dialog:
         # The panel grows to fit its content (and never shrinks below the dialog's size).
         box._prepare_layout()
         need_w, need_h = box.size_hint_min or (0, 0)
-        width = max(self.width, need_w + 2 * PANEL_PAD + 24)
-        height = max(self.height, need_h + 2 * PANEL_PAD + 56)
+        width = max(self.width, (need_w or 0) + 2 * PANEL_PAD + 24)
+        height = max(self.height, (need_h or 0) + 2 * PANEL_PAD + 56)
         self.panel_size = (width, height)
         self.panel = Panel(box, width=width, height=height, padding=PANEL_PAD)
         self.place(self.panel)

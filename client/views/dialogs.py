@@ -10,10 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
-from arcade.gui import UIBoxLayout, UISpace, UITextureButton
+from arcade.gui import UIBoxLayout, UISpace
 
 from client.ui import pieces, theme
-from client.ui.widgets import BrassButton, label
+from client.ui.widgets import BrassButton, NamedTextureButton, label
 from client.views.game.defence import DefenceDialog
 from client.views.dialog_base import PANEL_PAD, Dialog
 from shared.rules.actions import Discard, Resign
@@ -48,8 +48,8 @@ class DiscardDialog(Dialog):
         for i, ch in enumerate(self.gv.planner.all_letters()):
             chosen = i in self.chosen
             tex = pieces.coin_texture(player, ch) if not chosen else pieces.coin_discard_texture(player, ch)
-            button = UITextureButton(texture=tex, texture_hovered=tex, texture_pressed=tex, width=50, height=50)
-            button.name = f"letter-{i}"
+            button = NamedTextureButton(texture=tex, texture_hovered=tex, texture_pressed=tex, width=50, height=50,
+                                        name=f"letter-{i}")
             button.event("on_click")(lambda _event, i=i: self.toggle(i))
             row.add(button)
         box.add(row)
@@ -94,6 +94,7 @@ class DiscardDialog(Dialog):
         letters = self.gv.planner.all_letters()
         chosen = "".join(letters[i] for i in sorted(self.chosen))
         viewer = self.gv.viewer
+        assert viewer is not None  # the discard dialog is shown only to the discarder
         self.gv.planner.recall()
         self.dismiss()
         self.gv.session.submit(Discard(viewer, chosen))
@@ -182,13 +183,20 @@ class PauseMenu(Dialog):
     def rules(self) -> None:
         gv = self.gv
         self.dismiss()
-        gv.navigator.go_howto(back=lambda: gv.navigator.show(gv))
+        view = gv
+        assert isinstance(view, arcade.View)  # the game screen is a window's view
+        gv.navigator.go_howto(back=lambda: gv.navigator.show(view))
 
     def resign(self) -> None:
         gv = self.gv
+
+        def submit() -> None:
+            viewer = gv.viewer
+            assert viewer is not None  # only a seated player has the menu's Resign
+            gv.session.submit(Resign(viewer))
+
         self.dismiss()
-        gv.open_dialog(ConfirmDialog(gv, "Resign this game? Your opponent wins.", "Resign",
-                                     lambda: gv.session.submit(Resign(gv.viewer))))
+        gv.open_dialog(ConfirmDialog(gv, "Resign this game? Your opponent wins.", "Resign", submit))
 
     def leave(self) -> None:
         gv = self.gv

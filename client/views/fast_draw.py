@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import arcade
+from arcade.gl import Framebuffer, Texture2D
 from arcade.gl.geometry import quad_2d_fs
 from arcade.gui import UIManager
 
@@ -27,20 +28,20 @@ class CachedLayer:
     def __init__(self, window: arcade.Window) -> None:
         self.window = window
         self.ctx = window.ctx
-        self.fbo = None
-        self.texture = None
+        self.fbo: Framebuffer | None = None
+        self.texture: Texture2D | None = None
         self.size = (0, 0)
         self.dirty = True
         self.renders = 0
         self._quad = quad_2d_fs()
 
-    def _ensure(self, width: int, height: int) -> None:
+    def _ensure(self, width: float, height: float) -> None:
         size = (max(1, int(width)), max(1, int(height)))
         if size == self.size and self.fbo is not None:
             return
-        self.texture = self.ctx.texture(size, components=4)
-        self.texture.filter = self.ctx.NEAREST, self.ctx.NEAREST
-        self.fbo = self.ctx.framebuffer(color_attachments=[self.texture])
+        texture = self.texture = self.ctx.texture(size, components=4)
+        texture.filter = self.ctx.NEAREST, self.ctx.NEAREST
+        self.fbo = self.ctx.framebuffer(color_attachments=[texture])
         self.size = size
         self.dirty = True
 
@@ -52,9 +53,11 @@ class CachedLayer:
         ``paint`` draws with the framebuffer active and its viewport at (0, 0, width, height).
         """
         self._ensure(width, height)
+        fbo, texture = self.fbo, self.texture
+        assert fbo is not None and texture is not None  # made by _ensure
         if self.dirty:
-            with self.fbo.activate():
-                self.fbo.clear(color=clear)
+            with fbo.activate():
+                fbo.clear(color=clear)
                 paint(self.size)
             self.window.default_camera.use()
             self.dirty = False
@@ -62,7 +65,7 @@ class CachedLayer:
         ctx = self.ctx
         saved = ctx.viewport
         ctx.viewport = (int(left), int(bottom), self.size[0], self.size[1])
-        self.texture.use(0)
+        texture.use(0)
         if blend:
             with ctx.enabled(ctx.BLEND):
                 self._quad.render(ctx.utility_textured_quad_program)
@@ -78,8 +81,10 @@ class CachedLayer:
         bottom): what moved there last frame is covered again. False if there is no picture yet."""
         if self.fbo is None or self.dirty:
             return False
+        from arcade.gl.backends.opengl.framebuffer import OpenGLFramebuffer
         from pyglet import gl
 
+        assert isinstance(self.fbo, OpenGLFramebuffer)  # the copy below is plain OpenGL
         x0, y0 = int(part[0] - left), int(part[1] - bottom)
         x1, y1 = x0 + int(part[2]), y0 + int(part[3])
         x0, y0 = max(0, x0), max(0, y0)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arcade.gui import UIAnchorLayout, UIBoxLayout
+from arcade.types import Color
 
 from client.ui import theme
 from client.ui.textures import panel_patch
@@ -63,8 +64,8 @@ class NoticeBanner(UIAnchorLayout):
         for widget in (self.yes, self.no, self.more):
             buttons.add(widget)
         box = UIBoxLayout(space_between=6, align="left")
-        for widget in (self.heading, self.detail, buttons):
-            box.add(widget)
+        for part in (self.heading, self.detail, buttons):
+            box.add(part)
         self.add(box, anchor_x="left", anchor_y="center")
         self.visible = False
 
@@ -104,7 +105,7 @@ class NoticeBanner(UIAnchorLayout):
         self.heading.text = fit(heading, BANNER_WIDTH - 40, 16, bold=True)
         self.detail.text = fit(detail, BANNER_WIDTH - 40, 13)
         challenge = notice.type == "challenge"
-        self.heading.update_font(font_color=theme.AMETHYST if challenge else theme.AMBER)
+        self.heading.update_font(font_color=Color.from_iterable(theme.AMETHYST if challenge else theme.AMBER))
         self.yes.text = "Accept" if challenge else "Play"
         self.no.text = "Decline" if challenge else "Later"
         others = len(self.queue) - 1

@@ -53,12 +53,17 @@ class Panel(arcade.Section):
         if self.keep_last_frame(layer.dirty):
             return changed
         left, bottom = self.left, self.bottom
-        layer.draw(left, bottom, self.width, self.height,
-                   lambda size: (screen_camera(size, left, bottom).use(), paint()), clear=theme.WALNUT, blend=False)
+
+        def paint_layer(size: tuple[int, int]) -> None:
+            screen_camera(size, left, bottom).use()
+            paint()
+
+        layer.draw(left, bottom, self.width, self.height, paint_layer, clear=theme.WALNUT, blend=False)
         return changed
 
     def set_rect(self, rect: Rect) -> None:
-        self.left, self.bottom, self.width, self.height = rect.left, rect.bottom, rect.width, rect.height
+        # arcade's Section setters are annotated int but keep floats (its getters say int | float).
+        self.left, self.bottom, self.width, self.height = rect.left, rect.bottom, rect.width, rect.height  # type: ignore[assignment]
 
     @property
     def rect(self) -> Rect:  # type: ignore[override]

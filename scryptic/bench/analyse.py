@@ -31,8 +31,8 @@ def reference_record(dictionary, seed: int = 1):
 
     game = Game.new(load_map("pewter-marches"), PRESETS["war"], seed, dictionary)
     rng = random.Random(seed)
-    while not game.over:
-        game.apply(decide(game, game.actor, KNIGHT, rng, math.inf).action)
+    while (actor := game.actor) is not None:  # until the game is over
+        game.apply(decide(game, actor, KNIGHT, rng, math.inf).action)
     return game.record()
 
 

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -299,7 +300,7 @@ def run_cluster_bench(node_counts: list[int], games: int, pace: float, duration:
             label = f"{count} node{'s' if count > 1 else ''}"
             report["by_nodes"][str(count)] = asyncio.run(
                 _phase([n.url for n in nodes], games, pace, warmup, duration, progress, label,
-                       lambda nodes=nodes: _groups(nodes, services.postgres.data)))
+                       partial(_groups, nodes, services.postgres.data)))
         if failover and max(node_counts) >= 2:
             nodes = [n for n in all_nodes if n.db_url == db][:max(node_counts)]
             victim = nodes[0]

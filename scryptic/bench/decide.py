@@ -45,7 +45,9 @@ def reference_positions(dictionary, seed: int = 1, maps: tuple[str, ...] = MAPS,
             if game.turn >= wanted[0] and game.pending is None and not game.committed_this_turn:
                 out.append((name, wanted.pop(0), game.copy()))
                 continue
-            game.apply(decide(game, game.actor, KNIGHT, rng, math.inf).action)
+            actor = game.actor
+            assert actor is not None  # the game is not over
+            game.apply(decide(game, actor, KNIGHT, rng, math.inf).action)
     return out
 
 
@@ -63,11 +65,13 @@ def bench_decide(level: int = 4, seed: int = 1, progress: Callable[[str], None] 
     start = time.perf_counter()
     level_vocabulary(dictionary, lv.min_zipf)  # built once per process, not counted in a decision
     build = time.perf_counter() - start
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, turn, game in reference_positions(dictionary, seed, maps, turns):
         forget()
+        actor = game.actor
+        assert actor is not None  # a reference position is not over
         c0, t0 = time.process_time(), time.perf_counter()
-        decision = decide(game.copy(), game.actor, level, random.Random(seed), math.inf)
+        decision = decide(game.copy(), actor, level, random.Random(seed), math.inf)
         row = {
             "map": name,
             "turn": turn,

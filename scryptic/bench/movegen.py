@@ -43,19 +43,20 @@ def _early_position(dictionary, seed: int, commits: int = 6) -> Game:
     game = Game.new(load_map("hollowmere"), STANDARD, seed, dictionary)
     made = 0
     for _ in range(400):
-        if made >= commits * 2 or game.over:
+        actor = game.actor
+        if made >= commits * 2 or actor is None:
             break
         if game.pending is not None:
             game.apply(sensible_action(game, rng, words))
             continue
         commit = None if game.committed_this_turn else random_commit(
-            game, game.actor, rng, words, tries=400, toward_enemy=True)
+            game, actor, rng, words, tries=400, toward_enemy=True)
         if commit is None:
-            game.apply(EndTurn(game.actor))
+            game.apply(EndTurn(actor))
         else:
             game.apply(commit)
             made += 1
-    if game.committed_this_turn and game.pending is None and not game.over:
+    if game.committed_this_turn and game.pending is None and game.actor is not None:
         game.apply(EndTurn(game.actor))
     return game
 
@@ -100,13 +101,17 @@ def bench_movegen(
     start = time.perf_counter()
     vocab = full_vocabulary(dictionary)
     build = time.perf_counter() - start
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, game in reference_positions(dictionary, seed).items():
         player = game.actor
+        assert player is not None  # a reference position is not over
         own = len(game.board.letters[player])
         enemy = len(game.board.letters[player.other])
         for size in RACK_SIZES:
-            times, cpu_times, first_times, counts = [], [], [], []
+            times: list[float] = []
+            cpu_times: list[float] = []
+            first_times: list[float] = []
+            counts: list[int] = []
             for rack in sample_racks(size, racks_per_size, seed):
                 runs = []
                 for _ in range(repeat):

@@ -8,6 +8,7 @@ import time
 
 from shared.rules.actions import Commit, EndTurn, OrderDefence
 from shared.rules.errors import RuleError
+from shared.rules.events import WordCommitted
 from shared.rules.game import Game, PendingDefence
 from shared.tools.random_player import random_commit, sensible_action
 from shared.rules.presets import STANDARD
@@ -32,13 +33,14 @@ def midgame_position(map_name: str, seed: int, dictionary, fights: int = 12, max
         if game.over or (seen >= fights and game.pending is None):
             break
         actor = game.actor
+        assert actor is not None  # the game is not over
         if game.pending is not None or game.committed_this_turn:
             action = sensible_action(game, rng, words) if game.pending is not None else EndTurn(actor)
         else:
             action = random_commit(game, actor, rng, words, tries=400, toward_enemy=True) or EndTurn(actor)
         events = game.apply(action)
-        seen += sum(1 for e in events if getattr(e, "type", "") == "word_committed" and e.attacks)
-    if not game.over and game.pending is None and game.committed_this_turn:
+        seen += sum(1 for e in events if isinstance(e, WordCommitted) and e.attacks)
+    if game.actor is not None and game.pending is None and game.committed_this_turn:
         game.apply(EndTurn(game.actor))
     while not game.over and game.pending is not None:
         game.apply(sensible_action(game, rng, words))
@@ -68,6 +70,7 @@ def bench_rules(map_name: str, seed: int, samples: int, progress: bool = True) -
     fights: list[Commit] = []
     refused: list[Commit] = []
     player = game.actor
+    assert player is not None  # the game is not over
     found = 0
     bar = tqdm(total=samples * 2, desc="finding commits", disable=not progress or tqdm is None) if tqdm else None
     for attempt in range(samples * 20):  # stops as soon as every group is full
@@ -78,7 +81,7 @@ def bench_rules(map_name: str, seed: int, samples: int, progress: bool = True) -
             continue
         trial = game.copy()
         events = trial.apply(commit)
-        group = fights if any(getattr(e, "type", "") == "word_committed" and e.attacks for e in events) else plain
+        group = fights if any(isinstance(e, WordCommitted) and e.attacks for e in events) else plain
         if len(group) < samples:
             group.append(commit)
             found += 1
@@ -104,7 +107,7 @@ def bench_rules(map_name: str, seed: int, samples: int, progress: bool = True) -
             try:
                 trial.apply(commit)
                 if isinstance(trial.pending, PendingDefence):
-                    trial.apply(OrderDefence(trial.actor, trial.best_defence_order()))
+                    trial.apply(OrderDefence(trial.pending.player, trial.best_defence_order()))
             except RuleError:
                 pass
             times.append((time.perf_counter() - start) * 1000)

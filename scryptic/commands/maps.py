@@ -197,12 +197,14 @@ def _front_lines(game_map: GameMap) -> list[str]:
     """One line per owned city: the nearest enemy city and what stands between them."""
     lines = []
     for f in fronts(game_map):
-        where = f"{game_map.cities[f.city].label} {cell_label(f.city)}"  # fronts: owned cities only
-        if f.enemy is None:
+        owner = game_map.cities[f.city]
+        lean = f.reading_lean
+        assert owner is not None  # fronts: owned cities only
+        where = f"{owner.label} {cell_label(f.city)}"
+        if f.enemy is None or lean is None:  # the lean is None exactly when there is no enemy
             lines.append(f"front: {where} can never reach an enemy city")
             continue
         pewter = ", ".join(cell_label(c) for c in f.pewter) or "none"
-        lean = f.reading_lean
         grows = ("from the ends of its words" if lean > 0 else
                  "from the starts of its words" if lean < 0 else "both ways alike")
         lines.append(f"front: {where} -> {cell_label(f.enemy)}: {f.steps} steps; "

@@ -30,6 +30,7 @@ from server.edge.wire_types import (
     Version,
     action_to_engine_dict,  # noqa: F401 - re-exported
 )
+from shared import wire
 from shared.rules.presets import DEFAULT_RULES
 
 PROTOCOL_VERSION = 2
@@ -54,7 +55,7 @@ class _Request(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_
     repeatable: ClassVar[bool] = False
 
 
-class Hello(_Request, tag="hello"):
+class Hello(_Request, tag="hello", frozen=True):
     """Open the session. ``token`` resumes a display name; ``name`` alone registers one."""
 
     client: ShortText = ""
@@ -62,23 +63,23 @@ class Hello(_Request, tag="hello"):
     token: Token | None = None
 
 
-class SetName(_Request, tag="set_name"):
+class SetName(_Request, tag="set_name", frozen=True):
     name: DisplayName
 
 
-class ListGames(_Request, tag="list_games"):
+class ListGames(_Request, tag="list_games", frozen=True):
     pass
 
 
-class SubscribeLobby(_Request, tag="subscribe_lobby"):
+class SubscribeLobby(_Request, tag="subscribe_lobby", frozen=True):
     pass
 
 
-class UnsubscribeLobby(_Request, tag="unsubscribe_lobby"):
+class UnsubscribeLobby(_Request, tag="unsubscribe_lobby", frozen=True):
     pass
 
 
-class MyGames(_Request, tag="my_games"):
+class MyGames(_Request, tag="my_games", frozen=True):
     pass
 
 
@@ -89,7 +90,7 @@ Side = Literal["gold", "silver", "random"]
 UserId = Annotated[int, msgspec.Meta(ge=1, le=2**53)]
 
 
-class _GameSettings(_Request):
+class _GameSettings(_Request, frozen=True):
     """The settings a new game is made with (``create_game`` and ``challenge``)."""
 
     map: MapName | None = None
@@ -102,33 +103,33 @@ class _GameSettings(_Request):
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
 
 
-class CreateGame(_GameSettings, tag="create_game"):
+class CreateGame(_GameSettings, tag="create_game", frozen=True):
     public: bool = True
     opponent: Literal["human", "bot"] = "human"
     bot_level: int = 1  # checked against the AI's levels by the lobby: an unknown one is bad_bot_level
 
 
-class Challenge(_GameSettings, tag="challenge"):
+class Challenge(_GameSettings, tag="challenge", frozen=True):
     """A game offered to one player, found by ``user`` id or by ``name``."""
 
     user: UserId | None = None
     name: DisplayName | None = None
 
 
-class AnswerChallenge(_Request, tag="answer_challenge"):
+class AnswerChallenge(_Request, tag="answer_challenge", frozen=True):
     by_owner: ClassVar[bool] = True
     game: GameId
     accept: bool
 
 
-class Join(_Request, tag="join"):
+class Join(_Request, tag="join", frozen=True):
     by_owner: ClassVar[bool] = True
     follows: ClassVar[bool] = True
     game: GameId | None = None
     code: JoinCode | None = None
 
 
-class Attach(_Request, tag="attach"):
+class Attach(_Request, tag="attach", frozen=True):
     by_owner: ClassVar[bool] = True
     follows: ClassVar[bool] = True
     repeatable: ClassVar[bool] = True
@@ -137,7 +138,7 @@ class Attach(_Request, tag="attach"):
     since: Version | None = None
 
 
-class Watch(_Request, tag="watch"):
+class Watch(_Request, tag="watch", frozen=True):
     by_owner: ClassVar[bool] = True
     follows: ClassVar[bool] = True
     repeatable: ClassVar[bool] = True
@@ -146,19 +147,19 @@ class Watch(_Request, tag="watch"):
     since: Version | None = None
 
 
-class Leave(_Request, tag="leave"):
+class Leave(_Request, tag="leave", frozen=True):
     by_owner: ClassVar[bool] = True
     game: GameId
 
 
-class Act(_Request, tag="act"):
+class Act(_Request, tag="act", frozen=True):
     by_owner: ClassVar[bool] = True
     game: GameId
     action: Action
     expect_version: Version | None = None
 
 
-class ClaimWin(_Request, tag="claim_win"):
+class ClaimWin(_Request, tag="claim_win", frozen=True):
     by_owner: ClassVar[bool] = True
     game: GameId
 
@@ -166,7 +167,7 @@ class ClaimWin(_Request, tag="claim_win"):
 OfferKind = Literal["draw", "takeback"]
 
 
-class Offer(_Request, tag="offer"):
+class Offer(_Request, tag="offer", frozen=True):
     """Offer a draw or ask to take back your last turn (accepting the opponent's if they did)."""
 
     by_owner: ClassVar[bool] = True
@@ -174,30 +175,30 @@ class Offer(_Request, tag="offer"):
     kind: OfferKind
 
 
-class AnswerOffer(_Request, tag="answer_offer"):
+class AnswerOffer(_Request, tag="answer_offer", frozen=True):
     by_owner: ClassVar[bool] = True
     game: GameId
     kind: OfferKind
     accept: bool
 
 
-class Abort(_Request, tag="abort"):
+class Abort(_Request, tag="abort", frozen=True):
     by_owner: ClassVar[bool] = True
     game: GameId
 
 
-class Rematch(_Request, tag="rematch"):
+class Rematch(_Request, tag="rematch", frozen=True):
     by_owner: ClassVar[bool] = True
     game: GameId
     accept: bool = True
 
 
-class Export(_Request, tag="export"):
+class Export(_Request, tag="export", frozen=True):
     by_owner: ClassVar[bool] = False  # read from the shared store by any node
     game: GameId
 
 
-class Analyse(_Request, tag="analyse"):
+class Analyse(_Request, tag="analyse", frozen=True):
     """The post-game analysis of a finished game: stored, or computed and pushed (``analysis``)."""
 
     by_owner: ClassVar[bool] = False  # read from, or computed into, the shared store by any node
@@ -207,29 +208,29 @@ class Analyse(_Request, tag="analyse"):
 Family = Literal["blitz", "rapid", "slow", "correspondence"]
 
 
-class Leaderboard(_Request, tag="leaderboard"):
+class Leaderboard(_Request, tag="leaderboard", frozen=True):
     family: Family
     limit: Annotated[int, msgspec.Meta(ge=1, le=100)] = 20
     provisional: bool = False  # also list players whose rating is still provisional
 
 
-class Profile(_Request, tag="profile"):
+class Profile(_Request, tag="profile", frozen=True):
     user: UserId | None = None
     name: DisplayName | None = None
 
 
-class History(_Request, tag="history"):
+class History(_Request, tag="history", frozen=True):
     user: UserId | None = None
     name: DisplayName | None = None
     limit: Annotated[int, msgspec.Meta(ge=1, le=100)] = 20
     before: Annotated[float, msgspec.Meta(ge=0)] | None = None  # a game's "finished": the next page
 
 
-class Ping(_Request, tag="ping"):
+class Ping(_Request, tag="ping", frozen=True):
     pass
 
 
-class Stats(_Request, tag="stats"):
+class Stats(_Request, tag="stats", frozen=True):
     pass
 
 
@@ -237,7 +238,7 @@ AdminOp = Literal["users", "user", "rename", "ban", "unban", "abort", "adjudicat
 OperatorKey = Annotated[str, msgspec.Meta(min_length=16, max_length=128)]
 
 
-class Admin(_Request, tag="admin"):
+class Admin(_Request, tag="admin", frozen=True):
     """An operator's request (``scryptic admin``), with the server's operator key."""
 
     by_owner: ClassVar[bool] = True  # "abort", "adjudicate": the game's own node ends it
@@ -255,7 +256,7 @@ class Admin(_Request, tag="admin"):
 # -- The web client's preview: what a commit would do, changing nothing (docs/web.md) --------
 
 
-class PreviewCommit(_Request, tag="preview"):
+class PreviewCommit(_Request, tag="preview", frozen=True):
     """What committing ``placements`` would do for the seat the connection holds; changes nothing."""
 
     by_owner: ClassVar[bool] = True  # the game's own node holds the position
@@ -266,7 +267,7 @@ class PreviewCommit(_Request, tag="preview"):
 TournamentId = Annotated[str, msgspec.Meta(pattern=r"^t[a-z0-9]{4,31}$")]
 
 
-class CreateTournament(_Request, tag="create_tournament", kw_only=True):
+class CreateTournament(_Request, tag="create_tournament", kw_only=True, frozen=True):
     """An operator's new arena or swiss (``scryptic admin tournament``): it starts ``start_in``
     seconds from now; an arena runs ``seconds``, a swiss ``rounds``; its games have these settings."""
 
@@ -285,26 +286,26 @@ class CreateTournament(_Request, tag="create_tournament", kw_only=True):
     max_players: Annotated[int, msgspec.Meta(ge=2, le=10_000)] = 500
 
 
-class Tournaments(_Request, tag="tournaments"):
+class Tournaments(_Request, tag="tournaments", frozen=True):
     """The events: upcoming, running and recently finished."""
 
 
-class Tournament(_Request, tag="tournament"):
+class Tournament(_Request, tag="tournament", frozen=True):
     """One event with its standings; the connection is then pushed each change (``tournament``)."""
 
     tournament: TournamentId
 
 
-class JoinTournament(_Request, tag="join_tournament"):
+class JoinTournament(_Request, tag="join_tournament", frozen=True):
     tournament: TournamentId
 
 
-class LeaveTournament(_Request, tag="leave_tournament"):
+class LeaveTournament(_Request, tag="leave_tournament", frozen=True):
     tournament: TournamentId
 
 
 # An operator starting an event before its time (``scryptic admin tournament start ID``).
-class StartTournament(_Request, tag="start_tournament"):
+class StartTournament(_Request, tag="start_tournament", frozen=True):
     """Start an upcoming event now, with the server's operator key."""
 
     key: OperatorKey
@@ -312,7 +313,7 @@ class StartTournament(_Request, tag="start_tournament"):
 
 
 # Chat and reports (the chat desk, server/lobby/chat.py).
-class Chat(_Request, tag="chat", kw_only=True):
+class Chat(_Request, tag="chat", kw_only=True, frozen=True):
     """One line in a room: a game's players (``game``), its spectators, or a tournament's lobby."""
 
     by_owner: ClassVar[bool] = True  # a game's rooms: the node running the game
@@ -322,7 +323,7 @@ class Chat(_Request, tag="chat", kw_only=True):
     text: Annotated[str, msgspec.Meta(max_length=1000)]  # the server's own cap (200) says how long
 
 
-class Mute(_Request, tag="mute"):
+class Mute(_Request, tag="mute", frozen=True):
     """Hide a player's chat lines (``mute``), also refuse their challenges (``block``), or neither."""
 
     user: UserId | None = None
@@ -330,7 +331,7 @@ class Mute(_Request, tag="mute"):
     kind: Literal["mute", "block", "none"] = "mute"
 
 
-class Report(_Request, tag="report", kw_only=True):
+class Report(_Request, tag="report", kw_only=True, frozen=True):
     """Report a game you play or watch, or a chat line you were shown, to the operator."""
 
     by_owner: ClassVar[bool] = False  # stored in the shared store by any node
@@ -536,8 +537,8 @@ def _peek_id(frame: bytes) -> int | None:
 _encoder = msgspec.msgpack.Encoder()
 
 
-def encode(message: dict[str, Any]) -> bytes:
-    """Encode one outbound message (a plain dict with a ``type`` key) as a msgpack frame.
+def encode(message: wire.ServerMessage | dict[str, Any]) -> bytes:
+    """Encode one outbound message (a wire Struct, or a plain dict with a ``type`` key) as a msgpack frame.
 
     msgspec's encoder writes the same bytes as ``msgpack.packb`` for these plain values in a
     third of the time, and every accepted action sends each player its view."""

@@ -41,29 +41,29 @@ class _Action(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, froz
     pass
 
 
-class CommitAction(_Action, tag="commit"):
+class CommitAction(_Action, tag="commit", frozen=True):
     placements: Annotated[list[tuple[Coordinate, Coordinate, Letter]], msgspec.Meta(min_length=1, max_length=64)]
     direction: Direction | None = None
 
 
-class RedeployAction(_Action, tag="redeploy"):
+class RedeployAction(_Action, tag="redeploy", frozen=True):
     cell: tuple[Coordinate, Coordinate]
     direction: Direction
 
 
-class DiscardAction(_Action, tag="discard"):
+class DiscardAction(_Action, tag="discard", frozen=True):
     letters: Letters
 
 
-class OrderDefenceAction(_Action, tag="order_defence"):
+class OrderDefenceAction(_Action, tag="order_defence", frozen=True):
     order: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=255)]], msgspec.Meta(max_length=64)]
 
 
-class EndTurnAction(_Action, tag="end_turn"):
+class EndTurnAction(_Action, tag="end_turn", frozen=True):
     pass
 
 
-class ResignAction(_Action, tag="resign"):
+class ResignAction(_Action, tag="resign", frozen=True):
     pass
 
 
@@ -98,24 +98,24 @@ class _TimeControl(msgspec.Struct, tag_field="kind", forbid_unknown_fields=True,
     pass
 
 
-class NoClock(_TimeControl, tag="none"):
+class NoClock(_TimeControl, tag="none", frozen=True):
     pass
 
 
-class PerTurn(_TimeControl, tag="per_turn"):
+class PerTurn(_TimeControl, tag="per_turn", frozen=True):
     """Each turn must end within ``seconds``; running out loses on time."""
 
     seconds: Seconds
 
 
-class Fischer(_TimeControl, tag="fischer"):
+class Fischer(_TimeControl, tag="fischer", frozen=True):
     """A bank of ``initial`` seconds per player, plus ``increment`` after each of their turns."""
 
     initial: Seconds
     increment: Annotated[float, msgspec.Meta(ge=0, le=3600)] = 0.0
 
 
-class Correspondence(_TimeControl, tag="correspondence"):
+class Correspondence(_TimeControl, tag="correspondence", frozen=True):
     """Each turn must end within ``days`` days (fractions allowed); running out loses on time."""
 
     days: Annotated[float, msgspec.Meta(gt=0, le=30)]

@@ -8,7 +8,7 @@ view only for that player until the game is over (:class:`~server.host.views.Vie
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -59,11 +59,19 @@ class Snapshots:
     rating_changes: dict[int, RatingChange]
     result_data: dict[str, Any] | None
     tail: Any
-    time_control: dict[str, Any]
-    public: bool
-    rated: bool
-    family: str | None
-    challenged: int | None
+    # Read-only: the table works them out from its settings (properties of GameTable).
+    if TYPE_CHECKING:
+        @property
+        def time_control(self) -> dict[str, Any]: ...
+        @property
+        def public(self) -> bool: ...
+        @property
+        def rated(self) -> bool: ...
+        @property
+        def family(self) -> str | None: ...
+        @property
+        def challenged(self) -> int | None: ...
+
     defence_deadline_in: Callable[[float], float | None]
 
     def player_name(self, player: Player) -> str | None:

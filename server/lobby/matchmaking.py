@@ -92,7 +92,7 @@ class Matchmaking:
             },
         }
 
-    def _resolve_map(self, req: P.CreateGame) -> GameMap:
+    def _resolve_map(self, req: P.CreateGame | P.Challenge) -> GameMap:
         if req.map is not None and req.map_text is not None:
             raise ProtocolError("bad_map", "give either map (a name) or map_text, not both")
         if req.map_text is not None:

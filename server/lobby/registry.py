@@ -127,7 +127,7 @@ class GameRegistry:
         family = host.family
         ratings: dict[str, Any] = {}
         for player, seat in host.seats.items():
-            subject = bot_subject(seat.bot_level) if seat.is_bot else user_subject(seat.user_id) if seat.user_id else None
+            subject = bot_subject(seat.bot_level) if seat.bot_level is not None else user_subject(seat.user_id) if seat.user_id else None
             ratings[str(int(player))] = None if family is None or subject is None else rating_data(self.ratings.get(subject, family))
         line["ratings"] = ratings
         return line

@@ -25,7 +25,7 @@ class TournamentViews:
 
     def user(self, user_id: int | None) -> wire.UserRef | None:
         """A player as shown: id and name (None for nobody)."""
-        return None if user_id is None else wire.UserRef(id=user_id, name=self.accounts.name_of(user_id))
+        return None if user_id is None else wire.UserRef(id=user_id, name=self.accounts.name_of(user_id) or "")
 
     def summary(self, state: Event) -> wire.TournamentSummary:
         """An event as the lists show it."""

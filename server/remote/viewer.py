@@ -35,8 +35,12 @@ from shared.rules.terrain import Player
 log = logging.getLogger("scryptic.cluster")
 
 class Holder(Protocol):
-    over: bool
-    node: str | None
+    """What the database says of a game (read-only: the lease store's answer is frozen)."""
+
+    @property
+    def over(self) -> bool: ...
+    @property
+    def node(self) -> str | None: ...
 
 
 @dataclass
@@ -96,8 +100,9 @@ class RemoteGames:
         if kind not in P.OWNER_ANSWERS:
             return None
         game_id = getattr(request, "game", None)
-        if game_id is None and getattr(request, "code", None) is not None:
-            game_id = await self._find_code(request.code)  # type: ignore[union-attr]
+        code = getattr(request, "code", None)
+        if game_id is None and code is not None:
+            game_id = await self._find_code(code)
         if not moving:
             await self._moved_first(client.id, game_id)
             if game_id is not None and self._settled is not None:

@@ -86,9 +86,10 @@ LEVELS: dict[int, Level] = {
 """Difficulty levels by number, weakest first."""
 
 
-def get_level(level: "int | Level") -> Level:
-    """The level numbered ``level`` (a :class:`Level` itself is returned as it is, for a search
-    tuned beyond the levels, such as the analysis's); a clear error lists the levels if there is none."""
+def get_level(level: "int | str | Level") -> Level:
+    """The level numbered ``level`` (the number, or its digits as text; a :class:`Level` itself is
+    returned as it is, for a search tuned beyond the levels, such as the analysis's); a clear
+    error lists the levels if there is none."""
     if isinstance(level, Level):
         return level
     try:

@@ -13,7 +13,7 @@ In a lesson the band holds the rack instead: this section then draws the game's 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -23,6 +23,9 @@ from client.views.coach import art
 from client.views.analysis.layout import GraphGeometry
 from client.views.layout import Rect
 from client.views.panel_base import Panel
+
+if TYPE_CHECKING:
+    from client.views.analysis.screen import AnalysisScreen
 
 GOLD_LEAF = (222, 164, 36, 200)
 SILVER_LEAF = (112, 126, 150, 170)
@@ -35,6 +38,8 @@ TITLE_H, AXIS_H = 24, 17
 
 class GraphSection(Panel):
     """The band under the board: the graph (or, in a lesson, the rack)."""
+
+    gv: AnalysisScreen  # the analysis board, not any game screen
 
     def __init__(self, gv: Any, rect: Rect) -> None:
         super().__init__(gv, rect, "graph", 2)
@@ -195,7 +200,7 @@ class GraphSection(Panel):
         y = p.top + 9
         self.texts.draw("title", "Win chance", p.left - 36, y, size=13, color=art.INK_TITLE, bold=True)
         runner = gv.runner
-        if runner.done:
+        if runner.summary is not None:  # done
             acc = runner.summary.accuracy
             names = gv.names()
             right = f"Accuracy: {who(1, names)} {acc[1]:.0f}, {who(2, names)} {acc[2]:.0f}"

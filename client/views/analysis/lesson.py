@@ -15,9 +15,10 @@ screen's, see :mod:`client.views.analysis.buttons`).
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
+from arcade.types import RGBOrA255
 
 from client.play.analysis_board import BetterTurn, answer_lines, better_turn, challenges, judge_try, lesson_intro, who
 from client.play.analysis_runner import judge_in_background
@@ -27,6 +28,9 @@ from client.views.coach.text import scroll_title
 from client.views.layout import Rect
 from client.views.panel_base import Panel
 from shared.analysis import TurnReport
+
+if TYPE_CHECKING:
+    from client.views.analysis.screen import AnalysisScreen
 
 TRYING, JUDGING, JUDGED, REVEALED = "trying", "judging", "judged", "revealed"
 PAD = art.SHEET_INSET + 16
@@ -134,13 +138,13 @@ class Lesson:
         return (self.number, len(self.indices), self.phase, id(self.tried), self.judge_error)
 
     # ---------------------------------------------------------------- its words
-    def words(self) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
+    def words(self) -> tuple[str, list[tuple[str, RGBOrA255]]]:
         """(title, [(paragraph, ink)]) of the scroll."""
         report, gv = self.report, self.gv
         names = gv.names()
         turn = gv.session.turns[self.index]
         title = f"Turn {turn.number}: find a better turn"
-        out = [(lesson_intro(report, names, gv.owner), art.INK)]
+        out: list[tuple[str, RGBOrA255]] = [(lesson_intro(report, names, gv.owner), art.INK)]
         mover = who(report.player, names)
         if self.phase == TRYING:
             whose = "your" if gv.owner is not None and int(gv.owner) == report.player else f"{mover}'s"
@@ -164,6 +168,8 @@ class Lesson:
 
 class LessonScroll(Panel):
     """The lesson's scroll beside the board (drawn only during a lesson)."""
+
+    gv: AnalysisScreen  # the analysis board, not any game screen
 
     def __init__(self, gv: Any, rect: Rect) -> None:
         super().__init__(gv, rect, "lesson", 2)
@@ -199,7 +205,7 @@ class LessonScroll(Panel):
                 break
         keys.draw()
 
-    def _paragraphs(self, paragraphs: list[tuple[str, tuple[int, ...]]], x: float, y: float, inner: int,
+    def _paragraphs(self, paragraphs: list[tuple[str, RGBOrA255]], x: float, y: float, inner: int,
                     floor: float, size: int, *, draw: bool) -> bool:
         """Set the paragraphs from ``y`` down; True if they all fit above ``floor``."""
         for k, (text, ink) in enumerate(paragraphs):

@@ -12,9 +12,10 @@ In a lesson the column is the game's own (the preview of the letters laid, the c
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
+from arcade.types import RGBOrA255
 import msgspec
 
 from client.play.analysis_board import (LABEL_WORDS, chance_line, count_words, label_counts, pct, played_summary, short,
@@ -27,6 +28,9 @@ from client.views.layout import Rect
 from client.views.game.side import SidePanel, SideRects
 from shared.rules.terrain import Player
 from shared.wire import Outcome
+
+if TYPE_CHECKING:
+    from client.views.analysis.screen import AnalysisScreen
 
 CARD = 84
 FOOT = 62  # the buttons under the list
@@ -50,6 +54,8 @@ def analysis_side_rects(side: Rect) -> SideRects:
 
 class AnalysisSide(SidePanel):
     """The side column of the analysis board (the game's own during a lesson)."""
+
+    gv: AnalysisScreen  # the analysis board, not any game screen
 
     def __init__(self, gv: Any, rect: Rect) -> None:
         super().__init__(gv, rect)
@@ -124,7 +130,7 @@ class AnalysisSide(SidePanel):
         text.draw()
         runner = gv.runner
         mine = [r for r in runner.reports if r.player == int(p)]
-        if runner.done:
+        if runner.summary is not None:  # done
             line = f"accuracy {runner.summary.accuracy[int(p)]:.0f}   {count_words(label_counts(mine, int(p)))}"
         elif mine:
             accuracy = sum(r.accuracy for r in mine) / len(mine)
@@ -134,7 +140,7 @@ class AnalysisSide(SidePanel):
         self.texts.draw(("acc", p), line, left + 16, bottom + 14, size=11, color=theme.PARCHMENT_DIM, font=FONT)
 
     def _block(self, key: Any, text: str, x: float, y: float, width: float, floor: float, *, size: float = 12,
-               colour: tuple[int, ...] = theme.PARCHMENT, bold: bool = False, italic: bool = False,
+               colour: RGBOrA255 = theme.PARCHMENT, bold: bool = False, italic: bool = False,
                gap: float = 5) -> float | None:
         """A wrapped paragraph with its top at ``y``; the y under it, or None if it does not fit."""
         obj = self.texts.get(key, text, x, y, size=size, color=colour, font=FONT, width=int(width), multiline=True,
@@ -167,14 +173,15 @@ class AnalysisSide(SidePanel):
             gx, gy = box.right - 18 - tag.content_width - 12, box.top - 25
             arcade.draw_circle_filled(gx, gy, 6.5, (10, 5, 2, 230))
             arcade.draw_circle_filled(gx, gy, 5, colour)
-        y: float | None = box.top - 44
+        top = box.top - 44
+        y: float | None
         if report is None:
-            y = self._block("rp-played", f"Played: {played_summary(turn)}", x, y, width, floor)
+            y = self._block("rp-played", f"Played: {played_summary(turn)}", x, top, width, floor)
             if y is not None:
                 self._block("rp-wait", gv.runner.progress_text() + "\u2026", x, y, width, floor,
                             colour=theme.INK_MUTED, italic=True)
             return
-        y = self._block("rp-chance", chance_line(report), x, y, width, floor, size=11, colour=theme.PARCHMENT_DIM)
+        y = self._block("rp-chance", chance_line(report), x, top, width, floor, size=11, colour=theme.PARCHMENT_DIM)
         if y is not None:
             y = self._block("rp-played", f"Played: {short(report.played_summary)}", x, y, width, floor, size=13)
         if y is None:
@@ -198,15 +205,17 @@ class AnalysisSide(SidePanel):
         gv = self.gv
         names = gv.names()
         self.texts.draw("rp-title", "The end", x, box.top - 30, size=15, color=theme.BRASS_LIGHT, bold=True)
-        ending = describe_result(msgspec.convert(gv.session.final.result.to_dict(), Outcome), names)
+        result = gv.session.final.result
+        assert result is not None  # the analysed game is over
+        ending = describe_result(msgspec.convert(result.to_dict(), Outcome), names)
         y: float | None = self._block("sm-result", ending, x, box.top - 44, width, floor, size=13)
         runner = gv.runner
-        if not runner.done:
+        summary = runner.summary
+        if summary is None:  # not done
             if y is not None:
                 self._block("sm-wait", "The accuracy and the turning points come once every turn is analysed.",
                             x, y, width, floor, colour=theme.INK_MUTED, italic=True)
             return
-        summary = runner.summary
         for p in (1, 2):
             if y is None:
                 return
@@ -239,7 +248,9 @@ class AnalysisSide(SidePanel):
                                                   theme.with_alpha(theme.BRASS, 60))
                 arcade.draw_lbwh_rectangle_outline(rect.left, rect.bottom, rect.width, rect.height, theme.BRASS, 1.5)
             if position >= session.total:
-                ending = describe_result(msgspec.convert(session.final.result.to_dict(), Outcome), gv.names())
+                result = session.final.result
+                assert result is not None  # the analysed game is over
+                ending = describe_result(msgspec.convert(result.to_dict(), Outcome), gv.names())
                 self.texts.draw(("tl-row", k), f"End: {ending}"[:chars + 14], rect.left + 10, y, size=12,
                                 color=theme.PARCHMENT_DIM, font=FONT, italic=True)
                 continue

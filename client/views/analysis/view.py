@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import arcade
+from arcade.types import RGBOrA255
 
 from client.play.analysis_board import SIDES, BetterTurn, better_turn, challenges, last_turn_cells
 from client.play.analysis_runner import AnalysisRunner, ServerAnalysis
@@ -126,7 +127,7 @@ class AnalysisView(GameView):
         turn = s.turns[s.index]
         return f"Turn {turn.number} of {s.turns[-1].number}: {self.seat_name(turn.player)}"
 
-    def preview_lines(self) -> list[tuple[str, tuple[int, ...]]]:
+    def preview_lines(self) -> list[tuple[str, RGBOrA255]]:
         """In a lesson, once the try is over, the preview says where the answer is."""
         lesson = self.lesson
         if lesson is None or self.session.trial_open or self.planner.placed:

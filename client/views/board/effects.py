@@ -19,7 +19,7 @@ from client.ui.textures import glow_texture, panel_patch
 from client.views.board.paint import BADGE_SIZE, CITY_COIN, COIN_BOOST, TILE, badge_centre, cell_centre
 from client.views.layout import Rect
 from shared.rules.terrain import Cell, Player, Terrain
-from shared.wire import CombatStep
+from shared.wire import CityTaken, CombatStep, LettersRemoved, TerrainChanged, WordCommitted, WordLifted
 
 if TYPE_CHECKING:
     from client.views.game.screen import GameScreen
@@ -72,34 +72,33 @@ class Effects:
     # ---------------------------------------------------------------- steps
     def started(self, step: Step) -> None:
         ev = step.event
-        kind = step.kind
         d = self.gv.display
         painter = self.gv.board.painter
         self.step = step
-        if kind == "word_committed":
+        if isinstance(ev, WordCommitted):
             self.landing = [((r, c), int(ev.player), ch) for r, c, ch in ev.placed]
             painter.hidden.update(cell for cell, _, _ in self.landing)
             self.attack_cells = tuple((r, c) for r, c in ev.cells) if ev.attacks else ()
             self.attack_player = int(ev.player)
-        elif kind == "letters_removed":
+        elif isinstance(ev, LettersRemoved):
             self.falling = [Falling((r, c), int(ev.owner), ch, self.rng.uniform(-160, 160),
                                     self.rng.uniform(-14, 14)) for r, c, ch in ev.letters]
             if ev.points_to and ev.points:
                 first = (ev.letters[0][0], ev.letters[0][1])
                 self.points = [(first, int(ev.points), int(ev.points_to))]
-        elif kind == "terrain_changed":
+        elif isinstance(ev, TerrainChanged):
             self.old_tiles = []
             old = Terrain(ev.old)
             for r, c in ev.cells:
                 self.old_tiles.append(((r, c), pieces.stone_texture(old, r, c, painter.seed)))
-        elif kind == "city_taken":
+        elif isinstance(ev, CityTaken):
             cell = (int(ev.cell[0]), int(ev.cell[1]))
             prev = ev.previous
             self.old_city = (cell, None if prev is None else int(prev))
             painter.hidden_badges.add(cell)
             if ev.bonus:
                 self.points = [(cell, int(ev.bonus), int(ev.player))]
-        elif kind == "word_lifted":
+        elif isinstance(ev, WordLifted):
             self.falling = [Falling((r, c), int(ev.player), ch, 0.0, 0.0) for r, c, ch in ev.returned]
         d.apply_event(ev)
 
@@ -135,8 +134,9 @@ class Effects:
             return
         t = step.t
         h = self.gv.display.height
-        if step.kind == "terrain_changed" and self.old_tiles:
-            ice = step.event.reason == "ice cracked"
+        ev = step.event
+        if isinstance(ev, TerrainChanged) and self.old_tiles:
+            ice = ev.reason == "ice cracked"
             for cell, tex in self.old_tiles:
                 x, y = cell_centre(cell, h)
                 fade = 1.0 - ease_in(max(0.0, (t - 0.35) / 0.65)) if ice else 1.0 - ease_out(t)
@@ -149,10 +149,10 @@ class Effects:
                         dist = 30 * ease_out(t)
                         arcade.draw_circle_filled(x + math.cos(a) * dist, y + math.sin(a) * dist + 10 * t, 5 * (1 - t),
                                                   theme.with_alpha(theme.EMERALD, int(230 * (1 - t))))
-        if step.kind == "city_taken" and self.old_city is not None:
+        if isinstance(ev, CityTaken) and self.old_city is not None:
             cell, before = self.old_city
             x, y = cell_centre(cell, h)
-            after = int(step.event.player)
+            after = int(ev.player)
             # The tile turns over like a coin: the old metal to edge-on, then the new one.
             arcade.draw_lbwh_rectangle_filled(x - TILE / 2, y - TILE / 2, TILE, TILE, CITY_SOCKET)
             owner, width = city_flip(t, before, after)
@@ -163,10 +163,9 @@ class Effects:
             arcade.draw_texture_rect(glow_texture(), arcade.XYWH(x, y, TILE * 1.9, TILE * 1.9),
                                      color=theme.with_alpha(theme.PLAYER_COLOURS[after], int(235 * glow)))
 
-    def _city_over_coin(self, step: Step, t: float, h: int) -> None:
+    def _city_over_coin(self, old_city: tuple[Cell, int | None], after: int, t: float, h: int) -> None:
         """The city's emblem on the coin flips with the tile; sparks fly as the new metal shows."""
-        cell, before = self.old_city  # type: ignore[misc]
-        after = int(step.event.player)
+        cell, before = old_city
         owner, width = city_flip(t, before, after)
         if self.gv.display.letter_at(cell) is not None:
             bx, by = badge_centre(cell, h)
@@ -215,11 +214,12 @@ class Effects:
         if step is None:
             return
         t = step.t
-        if step.kind == "city_taken" and self.old_city is not None:
-            self._city_over_coin(step, t, h)
-        if step.kind == "combat_step":
-            cells = [(r, c) for r, c in step.event.defend_cells]
-            win = step.event.attacker_wins
+        ev = step.event
+        if isinstance(ev, CityTaken) and self.old_city is not None:
+            self._city_over_coin(self.old_city, int(ev.player), t, h)
+        if isinstance(ev, CombatStep):
+            cells = [(r, c) for r, c in ev.defend_cells]
+            win = ev.attacker_wins
             board.fill_cells(cells, theme.with_alpha(theme.SAPPHIRE, 60))
             colour = theme.SAPPHIRE if t < 0.55 else (theme.RUBY if win else theme.EMERALD)
             board.outline_cells(cells, theme.with_alpha(colour, 230), board.min_line(5), pad=-1)
@@ -269,8 +269,8 @@ class Effects:
     def duel_showing(self) -> bool:
         """True while the side panel shows the fight instead of the preview."""
         step = self.step
-        return step is not None and (step.kind == "combat_step"
-                                     or (step.kind == "word_committed" and bool(step.event.attacks)))
+        return step is not None and (isinstance(step.event, CombatStep)
+                                     or (isinstance(step.event, WordCommitted) and bool(step.event.attacks)))
 
     def draw_duel(self, box: Rect) -> None:
         """In the preview's place beside the board (never over it): the attack, then each fight."""
@@ -280,8 +280,8 @@ class Effects:
         assert step is not None
         panel_patch("leather").draw_rect(rect=arcade.LBWH(box.left, box.bottom, box.width, box.height),
                                          pixelated=False)
-        if step.kind == "word_committed":
-            ev = step.event
+        ev = step.event
+        if isinstance(ev, WordCommitted):
             cx, cy = box.left + box.width / 2, box.top - box.height * 0.4
             alpha = int(255 * math.sin(min(1.0, max(0.05, step.t)) * math.pi))
             self.texts.draw_shadowed("attack", "ATTACK!", cx, cy, size=34,
@@ -292,7 +292,8 @@ class Effects:
                             color=theme.PLAYER_COLOURS[int(ev.player)], anchor_x="center", anchor_y="center",
                             bold=True)
             return
-        self._duel(box, step.event, step.t)
+        if isinstance(ev, CombatStep):  # the only other step duel_showing lets through
+            self._duel(box, ev, step.t)
 
     def _duel(self, box: Rect, ev: CombatStep, t: float) -> None:
         left, w = box.left, box.width

@@ -122,7 +122,7 @@ def defence_runs(board: "BoardArea") -> list[list[tuple[int, int]]]:
         return []
     defenders = pending.defenders
     order = getattr(gv.dialog, "order", None) or pending.suggested_order or range(len(defenders))
-    return [[tuple(c) for c in defenders[i].cells] for i in order if 0 <= i < len(defenders)]
+    return [[(r, c) for r, c in defenders[i].cells] for i in order if 0 <= i < len(defenders)]
 
 
 def draw_defence_numbers(board: "BoardArea") -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 import numpy as np
+from arcade.gl import Texture2D
 from arcade.gl.geometry import quad_2d_fs
 
 from client.ui import theme
@@ -40,7 +41,7 @@ class Minimap:
 
     def __init__(self, board: "BoardArea") -> None:
         self.board = board
-        self._gl_texture = None
+        self._gl_texture: Texture2D | None = None
         self._key: tuple = ()
         self._quad = quad_2d_fs()
         self.hidden = False  # Ctrl+M
@@ -111,16 +112,18 @@ class Minimap:
             for cell in cells:
                 rgb[cell[0], cell[1], :3] = METAL_RGB.get(p, (255, 255, 255))
         ctx = self.board.window.ctx
-        if self._gl_texture is None or self._gl_texture.size != (d.width, d.height):
-            self._gl_texture = ctx.texture((d.width, d.height), components=4)
-            self._gl_texture.filter = ctx.NEAREST, ctx.NEAREST
-        self._gl_texture.write(np.ascontiguousarray(rgb[::-1]).tobytes())  # OpenGL rows go upwards
+        texture = self._gl_texture
+        if texture is None or texture.size != (d.width, d.height):
+            texture = self._gl_texture = ctx.texture((d.width, d.height), components=4)
+            texture.filter = ctx.NEAREST, ctx.NEAREST
+        texture.write(np.ascontiguousarray(rgb[::-1]).tobytes())  # OpenGL rows go upwards
         self._key = key
 
     def _blit(self, r: Rect) -> None:
         ctx = self.board.window.ctx
         saved = ctx.viewport
         ctx.viewport = (int(r.left), int(r.bottom), int(r.width), int(r.height))
+        assert self._gl_texture is not None  # made by _upload, called before each blit
         self._gl_texture.use(0)
         self._quad.render(ctx.utility_textured_quad_program)
         ctx.viewport = saved

@@ -54,11 +54,11 @@ class BoardPainter:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.terrain = arcade.SpriteList(use_spatial_hash=False, capacity=2048)
-        self.cities = arcade.SpriteList(use_spatial_hash=False)
-        self.shadows = arcade.SpriteList(use_spatial_hash=False, capacity=512)
-        self.coins = arcade.SpriteList(use_spatial_hash=False, capacity=512)
-        self.badges = arcade.SpriteList(use_spatial_hash=False)
+        self.terrain: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False, capacity=2048)
+        self.cities: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False)
+        self.shadows: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False, capacity=512)
+        self.coins: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False, capacity=512)
+        self.badges: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(use_spatial_hash=False)
         self._badges: dict[Cell, tuple[arcade.Sprite, Player | None]] = {}
         self._terrain_sprites: dict[Cell, arcade.Sprite] = {}
         self._terrain_kind: dict[Cell, Terrain] = {}
@@ -120,11 +120,11 @@ class BoardPainter:
                 sprite.texture = tex
         wanted: dict[Cell, tuple[int, str]] = {}
         tints: dict[Cell, tuple[int, int, int, int]] = {}
-        for p in (Player.GOLD, Player.SILVER):
-            for cell, ch in state.letters.get(p, {}).items():
+        for player in (Player.GOLD, Player.SILVER):
+            for cell, ch in state.letters.get(player, {}).items():
                 if cell not in self.hidden:
-                    wanted[cell] = (int(p), ch)
-            bad, cut = state.marked_cells(p)
+                    wanted[cell] = (int(player), ch)
+            bad, cut = state.marked_cells(player)
             tints.update({cell: ISOLATED_TINT for cell in cut})
             tints.update({cell: INVALID_TINT for cell in bad})
         for cell in list(self._coins):

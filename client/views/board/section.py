@@ -239,7 +239,7 @@ class BoardSection(Panel):
         """Column numbers along the top and bottom, row numbers down the sides: on the frame, or
         pinned to the area's edges on a brass strip while the frame is out of view."""
         d = self.gv.display
-        self.coord_layout = layout = coordinate_layout(lambda xy: tuple(cam.project(xy))[:2], cam.zoom,
+        self.coord_layout = layout = coordinate_layout(lambda xy: _screen_xy(cam, xy), cam.zoom,
                                                        d.height, d.width, size)
         for left, bottom, width, height in layout.strips:
             arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, STRIP_FILL)
@@ -269,3 +269,9 @@ class BoardSection(Panel):
         for cell in cells:
             left, bottom, ww, hh = self.cells_rect([cell], pad)
             arcade.draw_lbwh_rectangle_filled(left, bottom, ww, hh, colour)
+
+
+def _screen_xy(cam: arcade.Camera2D, xy: tuple[float, float]) -> tuple[float, float]:
+    """Where the world point ``xy`` shows on screen through ``cam``."""
+    x, y = tuple(cam.project(xy))[:2]
+    return x, y

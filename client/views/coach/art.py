@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import arcade
 import numpy as np
+from arcade.types import RGBOrA255
+from PIL import Image
 
 from client.art.noise import fbm, rng_for, smoothstep
 from client.art.shading import to_image
@@ -42,7 +44,7 @@ STUCK = theme.AMBER
 
 
 @functools.lru_cache(maxsize=4)
-def scroll_image(width: int, height: int) -> "object":
+def scroll_image(width: int, height: int) -> Image.Image:
     """A hanging scroll ``width`` x ``height`` pixels: parchment between two rods (a PIL image)."""
     w, h = max(40, width), max(3 * ROD, height)
     rng = rng_for(5, "scroll", w, h)
@@ -50,7 +52,7 @@ def scroll_image(width: int, height: int) -> "object":
     # The sheet: warm parchment, mottled, with fibres, browner towards its edges.
     mottle = fbm(rng, (h, w), 5.0, 5)
     fibres = fbm(rng, (h, w), 40.0, 2, cells_y=6.0)
-    base = np.float32([0.93, 0.86, 0.70])
+    base = np.array([0.93, 0.86, 0.70], dtype=np.float32)
     tone = 1.0 + 0.035 * mottle + 0.018 * fibres
     wobble = 3.0 * fbm(rng, (h, w), 3.0, 3)
     edge = np.minimum(xs - SHEET_INSET, w - 1 - SHEET_INSET - xs) + wobble
@@ -58,13 +60,13 @@ def scroll_image(width: int, height: int) -> "object":
     age = 1.0 - 0.22 * np.exp(-np.clip(inner, 0, None) / 16.0) - 0.05 * np.clip(mottle, 0, 1)
     sheet = base * (tone * age)[..., None]
     stain = np.clip(fbm(rng, (h, w), 2.0, 3) - 0.55, 0, 1)[..., None]
-    sheet = sheet * (1 - 0.25 * stain) + np.float32([0.62, 0.45, 0.25]) * 0.25 * stain
+    sheet = sheet * (1 - 0.25 * stain) + np.array([0.62, 0.45, 0.25], dtype=np.float32) * 0.25 * stain
     alpha = smoothstep(-0.8, 0.8, edge) * smoothstep(ROD / 2 - 1, ROD / 2 + 1, np.minimum(ys, h - 1 - ys))
     # The shadow the top rod casts on the sheet.
     shade = 1.0 - 0.3 * np.exp(-np.clip(ys - ROD * 0.8, 0, None) / 7.0)
     rgb = sheet * shade[..., None]
     # Two rods, dark walnut cylinders, each ending in two brass knobs.
-    light_dir = np.float32([-0.35, -0.6, 0.72])
+    light_dir = np.array([-0.35, -0.6, 0.72], dtype=np.float32)
     light_dir /= np.linalg.norm(light_dir)
     grain = 1.0 + 0.1 * fbm(rng, (h, w), 30.0, 2, cells_y=2.0)
     for cy in (ROD / 2, h - 1 - ROD / 2):
@@ -72,7 +74,7 @@ def scroll_image(width: int, height: int) -> "object":
         nz = np.sqrt(np.clip(1 - v ** 2, 0, 1))
         lit = np.clip(-v * light_dir[1] + nz * light_dir[2], 0, 1)
         shine = np.exp(-((v + 0.45) / 0.16) ** 2)
-        wood = np.float32([0.30, 0.17, 0.08]) * (0.35 + 0.9 * lit * grain)[..., None] + 0.25 * shine[..., None]
+        wood = np.array([0.30, 0.17, 0.08], dtype=np.float32) * (0.35 + 0.9 * lit * grain)[..., None] + 0.25 * shine[..., None]
         cover = smoothstep(1.05, 0.95, np.abs(v))
         rgb = rgb * (1 - cover[..., None]) + wood * cover[..., None]
         alpha = np.maximum(alpha, cover)
@@ -82,10 +84,10 @@ def scroll_image(width: int, height: int) -> "object":
             d2 = nx ** 2 + ny ** 2
             kz = np.sqrt(np.clip(1 - d2, 0, 1))
             diffuse = np.clip(nx * light_dir[0] + ny * light_dir[1] + kz * light_dir[2], 0, 1)
-            half = light_dir + np.float32([0, 0, 1])
+            half = light_dir + np.array([0, 0, 1], dtype=np.float32)
             half /= np.linalg.norm(half)
             spec = np.clip(nx * half[0] + ny * half[1] + kz * half[2], 0, 1) ** 24
-            brass = np.float32([0.80, 0.60, 0.28]) * (0.3 + 0.85 * diffuse)[..., None] + 0.55 * spec[..., None]
+            brass = np.array([0.80, 0.60, 0.28], dtype=np.float32) * (0.3 + 0.85 * diffuse)[..., None] + 0.55 * spec[..., None]
             knob = smoothstep(1.0, 0.9, np.sqrt(d2))
             rgb = rgb * (1 - knob[..., None]) + brass * knob[..., None]
             alpha = np.maximum(alpha, knob)
@@ -104,7 +106,7 @@ def pulse(clock: float) -> tuple[float, float]:
     return 0.5 + 0.5 * math.sin(2 * math.pi * phase), phase
 
 
-def draw_highlights(board: "BoardArea", cells: Iterable[Cell], colour: tuple[int, ...], clock: float | None) -> None:
+def draw_highlights(board: "BoardArea", cells: Iterable[Cell], colour: RGBOrA255, clock: float | None) -> None:
     """A ring round each cell (in world units, under the board's camera); with ``clock`` it
     pulses and pings, without it it holds still."""
     d = board.gv.display

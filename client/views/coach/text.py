@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 import arcade
+from arcade.types import RGBOrA255
 
 from client.tutorial.driver import DONE, FINISHED, STUCK, CoachState
 from client.ui import theme
@@ -16,9 +17,13 @@ from client.views.coach import art
 class Scroll(Protocol):
     """The coach's panel as the writing sees it (:class:`~client.views.coach.panel.CoachPanel`)."""
 
-    left: float
-    width: float
     texts: theme.TextCache
+
+    @property
+    def left(self) -> float: ...
+
+    @property
+    def width(self) -> float: ...
 
     @property
     def top(self) -> float: ...
@@ -34,7 +39,7 @@ def largest_size(width: float) -> int:
 WELL_DONE = "Well done! "
 
 
-def note_style(state: CoachState) -> tuple[str, tuple[int, ...]]:
+def note_style(state: CoachState) -> tuple[str, RGBOrA255]:
     """(kind, ink) of the note: a refusal, a hint, a stuck lesson, the end, or a plain word."""
     note = state.note
     if note.startswith("Not allowed"):
@@ -119,7 +124,7 @@ def _body(panel: Scroll, state: CoachState, headline: str | None, parts: list[st
     return y >= floor
 
 
-def _note_box(kind: str, ink: tuple[int, ...], left: float, bottom: float, width: float, height: float) -> None:
+def _note_box(kind: str, ink: RGBOrA255, left: float, bottom: float, width: float, height: float) -> None:
     """A tinted card under the note, with a bar of its colour down the left."""
     tint: dict[str, Any] = {"refused": (200, 60, 60, 46), "hint": (60, 160, 90, 46), "stuck": (230, 150, 40, 56),
                             "finale": (214, 170, 70, 60), "info": (120, 90, 50, 26)}

@@ -14,6 +14,7 @@ import textwrap
 from typing import Any
 
 import arcade
+from arcade.types import RGBOrA255
 
 from client.play.chat import ChatLine, GameChat
 from client.ui import theme
@@ -93,7 +94,7 @@ class ChatPanel:
                    color=theme.INK_MUTED, font=theme.SANS, anchor_x="right", italic=True)
         chars = Chronicle.chars_for(box.width - 36)
         links_chars = Chronicle.chars_for(LINKS_W)
-        rows: list[tuple[str, tuple[int, ...], ChatLine | None]] = []
+        rows: list[tuple[str, RGBOrA255, ChatLine | None]] = []
         for line in self.chat.lines:
             colour = theme.BRASS_LIGHT if line.mine else theme.PARCHMENT
             width = chars if line.mine or line.user is None else chars - links_chars

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 
-Colour = tuple[int, ...]
+Colour = tuple[int, int, int] | tuple[int, int, int, int]  # RGB or RGBA, 0-255
 
 LINE_H = 19
 CHAR_W = 6.6  # average width of a character of the chronicle's font, in pixels

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UISpace
+from arcade.types import Color
 
 from client.ui import theme
 from client.ui.textures import inset_patch
@@ -77,9 +79,9 @@ class DefenceDialog(Dialog):
                       color=theme.AMBER if cut else theme.PARCHMENT))
         arrows_box = UIBoxLayout(space_between=2)
         up = BrassButton("\u25b2", width=arrows, height=20, font_size=10, kind="steel", name=f"up-{pos}",
-                         on_click=lambda p=pos: self.move(p, -1))
+                         on_click=partial(self.move, pos, -1))
         down = BrassButton("\u25bc", width=arrows, height=20, font_size=10, kind="steel", name=f"down-{pos}",
-                           on_click=lambda p=pos: self.move(p, 1))
+                           on_click=partial(self.move, pos, 1))
         up.disabled = pos == 0
         down.disabled = pos == len(self.order) - 1
         arrows_box.add(up)
@@ -139,6 +141,7 @@ class DefenceDialog(Dialog):
 
     def confirm(self) -> None:
         viewer = self.gv.viewer
+        assert viewer is not None  # the defence dialog is shown only to the defender
         self.dismiss()
         self.gv.session.submit(OrderDefence(viewer, tuple(self.order)))
 
@@ -166,4 +169,4 @@ class DefenceDialog(Dialog):
             self._shown_left = shown
             self.countdown.text = self._countdown_text()
             if left is not None and left < 10:
-                self.countdown.update_font(font_color=theme.RUBY)
+                self.countdown.update_font(font_color=Color.from_iterable(theme.RUBY))

@@ -16,6 +16,7 @@ import arcade
 from client.play.session import GameSession
 from client.views.game.state import Drag, ScreenState
 from shared.rules.terrain import Player
+from shared.wire import DiscardPending
 
 
 class ButtonLayer(Protocol):
@@ -119,6 +120,6 @@ def decision_due(state: ScreenState) -> tuple[str, Any] | None:
         return None
     if state.dialog is not None:
         return None
-    if pending.kind == "discard":
+    if isinstance(pending, DiscardPending):
         return "discard", pending.count
     return "defence", pending

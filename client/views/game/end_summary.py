@@ -13,6 +13,7 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from arcade.gui import UIBoxLayout, UILabel
+from arcade.types import Color, RGBOrA255
 
 from client.ui import theme
 from client.ui.widgets import label
@@ -45,7 +46,7 @@ def fitted_fight(fight: Fight, width: float, size: int = SIZE) -> str:
     return fit(fight.word.upper(), max(0.0, width - text_width(rest, size)), size) + rest
 
 
-def _cell(text: str, width: int, colour: tuple[int, ...], *, bold: bool = False,
+def _cell(text: str, width: int, colour: RGBOrA255, *, bold: bool = False,
           italic: bool = False, align: str = "left") -> UILabel:
     return label(fit(text, width - 4, SIZE, bold=bold, italic=italic), size=SIZE, color=colour, bold=bold,
                  italic=italic, width=width, align=align)
@@ -108,4 +109,4 @@ class EndSummary:
                     texts[1] = fitted_fight(fight, VALUE_W - 4)
             for cell, text in zip(shown, texts):
                 cell.text = fit(text, VALUE_W - 4, SIZE)
-                cell.update_font(font_color=theme.PARCHMENT if self.summary is not None else theme.INK_MUTED)
+                cell.update_font(font_color=Color.from_iterable(theme.PARCHMENT if self.summary is not None else theme.INK_MUTED))

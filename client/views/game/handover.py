@@ -36,6 +36,7 @@ class HandOverView(BaseView):
 
     def ready(self) -> None:
         self.game_view.set_viewer(self.player)
+        assert isinstance(self.game_view, arcade.View)  # the game screen is a window's view
         self.navigator.show(self.game_view)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:

@@ -44,7 +44,12 @@ class GameScreen(Protocol):
     """The game screen as its parts see it (implemented by ``GameView``)."""
 
     window: arcade.Window
-    session: GameSession
+
+    @property
+    def session(self) -> GameSession:
+        """The game shown (read-only here: a screen keeps its session; the analysis board's is an
+        :class:`~client.play.analysis_session.AnalysisSession`)."""
+
     state: ScreenState
     """What the screen shows and the player is doing (the attributes below of the same names)."""
     text: GameText
@@ -161,16 +166,37 @@ class BoardArea(Protocol):
     :class:`~client.views.board.section.BoardSection`)."""
 
     gv: GameScreen
-    window: arcade.Window
     cam: arcade.Camera2D
-    rect: Any
     texts: Any
     hover: Cell | None
     framing: BoardCamera  # zoom and pan (fit, zoom_at, pan, user_zoomed)
-    left: float
-    bottom: float
-    width: float
-    height: float
+
+    @property
+    def window(self) -> arcade.Window:
+        """The window the board is drawn in."""
+
+    @property
+    def rect(self) -> Any:
+        """The board's screen rectangle."""
+
+    @property
+    def left(self) -> float:
+        """The board's left edge on screen."""
+
+    @property
+    def bottom(self) -> float:
+        """The board's bottom edge on screen."""
+
+    @property
+    def width(self) -> float:
+        """The board's width on screen."""
+
+    @property
+    def height(self) -> float:
+        """The board's height on screen."""
+
+    def fit_zoom(self) -> float:
+        """The zoom at which the whole board and its frame fit."""
 
     @property
     def cell_pixels(self) -> float:

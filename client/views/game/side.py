@@ -116,11 +116,12 @@ class SidePanel(Panel):
         status = tuple(gv.text.actor_status(p) for p in (Player.GOLD, Player.SILVER))
         log: Chronicle = gv.log
         offers = getattr(gv, "offers", None)
+        chat = getattr(gv, "chat", None)
         kind = self.clock_kind()
         return (d.revision, d.version, id(d), status, gv.current_actor(), id(gv.preview), gv.fx.duel_key(),
                 gv.redeploy_mode, gv.my_turn, id(log), len(log), log.scroll,
                 None if not clocks else tuple(clock_text(v, kind) for v in clocks.values()), self.rect,
-                None if offers is None else offers.key(), None if getattr(gv, "chat", None) is None else gv.chat.key())
+                None if offers is None else offers.key(), None if chat is None else chat.key())
 
     def on_draw(self) -> None:
         now = self.gv.clock
@@ -143,9 +144,11 @@ class SidePanel(Panel):
             return
         if not (getattr(self.window, "partial_frame", False) and not points and not points_before
                 and self._restore_moving_parts()):
-            self.layer.draw(self.left, self.bottom, self.width, self.height,
-                            lambda size: (screen_camera(size, self.left, self.bottom).use(), self._paint()),
-                            clear=theme.WALNUT, blend=False)
+            def paint(size: tuple[int, int]) -> None:
+                screen_camera(size, self.left, self.bottom).use()
+                self._paint()
+
+            self.layer.draw(self.left, self.bottom, self.width, self.height, paint, clear=theme.WALNUT, blend=False)
         # The scores count up as points arrive: drawn live over the cached cards, so counting
         # does not repaint the whole panel every frame.
         k = self.scale

@@ -12,7 +12,7 @@ from client.ui import theme
 from client.views.game.state import ScreenState
 from shared.rules.terrain import Player
 
-Colour = tuple[int, ...]
+Colour = tuple[int, int, int] | tuple[int, int, int, int]  # RGB or RGBA, 0-255
 
 
 class GameText:

@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import arcade
-from arcade.gui import UIAnchorLayout, UIBoxLayout
+from arcade.gui import UIAnchorLayout, UIBoxLayout, UIWidget
 
 from client.play import savegame
 from client.ui import theme
@@ -130,7 +130,7 @@ class SavedGamesView(BaseView):
         delete = self._button("Delete", f"delete-{index}", lambda g=game: self.ask_delete(g), "ruby")
         if game.damaged:
             resume.disabled = True
-            cells = [two_lines("Damaged save", game.path.name, widths[0], colour=theme.RUBY, bold=True),
+            cells: list[UIWidget] = [two_lines("Damaged save", game.path.name, widths[0], colour=theme.RUBY, bold=True),
                      two_lines("This game cannot be resumed:", str(game.problem), widths[1] + widths[2] + 8,
                                colour=theme.PARCHMENT_DIM, bottom_colour=theme.RUBY),
                      two_lines(day, clock, widths[3]), resume, delete]

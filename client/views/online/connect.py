@@ -7,6 +7,7 @@ request is a future checked once a frame.
 from __future__ import annotations
 
 import concurrent.futures
+from functools import partial
 import threading
 from typing import Any
 
@@ -119,11 +120,11 @@ class OnlineView(BaseView):
         join.add(code_row)
         join.add(BrassButton("Refresh the list", width=220, kind="steel", on_click=self.refresh, name="refresh"))
         join.add(self.lists)
-        row = UIBoxLayout(vertical=False, space_between=24)
-        row.add(Panel(host, width=520, height=470))
-        row.add(Panel(join, width=520, height=470))
+        panels = UIBoxLayout(vertical=False, space_between=24)
+        panels.add(Panel(host, width=520, height=470))
+        panels.add(Panel(join, width=520, height=470))
         outer = UIBoxLayout(space_between=14)
-        outer.add(row)
+        outer.add(panels)
         outer.add(self.status)
         bottom = UIBoxLayout(vertical=False, space_between=14)
         self.online_buttons = [
@@ -240,7 +241,7 @@ class OnlineView(BaseView):
             host = next((n for n in entry.players.values() if n), "someone")
             row.add(label(f"{entry.map} ({entry.rules}) by {host}", size=13, width=300))
             row.add(BrassButton("Join", width=90, height=36, font_size=14,
-                                on_click=lambda g=entry.game: self.join_game(g), name=f"join-{entry.game}"))
+                                on_click=partial(self.join_game, entry.game), name=f"join-{entry.game}"))
             self.lists.add(row)
             rows += 1
         for entry in self.lobby.live[:3]:
@@ -248,7 +249,7 @@ class OnlineView(BaseView):
             names = " vs ".join(n or "?" for n in entry.players.values())
             row.add(label(f"{entry.map}: {names}", size=13, width=300))
             row.add(BrassButton("Watch", width=90, height=36, font_size=14, kind="steel",
-                                on_click=lambda g=entry.game: self.watch_game(g), name=f"watch-{entry.game}"))
+                                on_click=partial(self.watch_game, entry.game), name=f"watch-{entry.game}"))
             self.lists.add(row)
             rows += 1
         if rows == 0:

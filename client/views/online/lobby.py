@@ -9,9 +9,11 @@ right posts a seek or challenges a named player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from arcade.gui import UIAnchorLayout, UIBoxLayout
+from arcade.gui import UIAnchorLayout, UIBoxLayout, UIWidget
 
 from client.ui import theme
 from client.ui.widgets import BrassButton, label
@@ -77,7 +79,7 @@ class LobbyView(OnlineScreen):
         tab_width = (self.row_width - 20) // 3
         for key, text in LISTS:
             button = BrassButton(text, width=tab_width, height=40, font_size=16,
-                                 on_click=lambda k=key: self.show_list(k), name=f"list-{key}")
+                                 on_click=partial(self.show_list, key), name=f"list-{key}")
             self.list_buttons[key] = button
             list_tabs.add(button)
         self.rows = UIBoxLayout(space_between=2, align="left")
@@ -156,7 +158,9 @@ class LobbyView(OnlineScreen):
         shown = entries[self.page * self.page_rows:(self.page + 1) * self.page_rows]
         self.rows.clear()
         self.rows.add(header_row(self.columns[self.list], self.row_width))
-        make = {"open": self._seek_row, "live": self._live_row, "bots": self._bot_row}[self.list]
+        makers: dict[str, Callable[[Any, bool], tuple[UIAnchorLayout, BrassButton]]] = {
+            "open": self._seek_row, "live": self._live_row, "bots": self._bot_row}
+        make = makers[self.list]
         buttons: list[BrassButton] = []
         for i, entry in enumerate(shown):
             row, button = make(entry, i % 2 == 1)
@@ -180,9 +184,10 @@ class LobbyView(OnlineScreen):
         from client.ui.textures import plate_patch
 
         button._kind = kind  # type: ignore[attr-defined]
-        button.texture = plate_patch(kind, "normal")
-        button.texture_hovered = plate_patch(kind, "hover")
-        button.texture_pressed = plate_patch(kind, "press")
+        # arcade's setters are annotated Texture but take a nine-patch as its constructor does.
+        button.texture = plate_patch(kind, "normal")  # type: ignore[assignment]
+        button.texture_hovered = plate_patch(kind, "hover")  # type: ignore[assignment]
+        button.texture_pressed = plate_patch(kind, "press")  # type: ignore[assignment]
 
     def _empty_text(self) -> str:
         if self.list == "open":
@@ -230,7 +235,7 @@ class LobbyView(OnlineScreen):
         level = int(bot.level)
         button = small_button("Play", lambda: self.play_bot(level), name=f"bot-{level}", kind="gold", width=widths[5])
         chosen = self.form.family
-        cells = [cell(f"{bot.name or 'Bot'}  (level {level})", widths[0], bold=True)]
+        cells: list[UIWidget] = [cell(f"{bot.name or 'Bot'}  (level {level})", widths[0], bold=True)]
         for family in FAMILIES:
             here = family == chosen
             cells.append(cell(rating_text(bot.ratings.get(family)), widths[1],

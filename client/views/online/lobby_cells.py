@@ -12,6 +12,7 @@ from typing import Any
 
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UIWidget
+from arcade.types import Color, RGBOrA255
 
 from client.ui import theme
 from client.ui.widgets import BrassButton, Panel, label
@@ -66,7 +67,7 @@ def versus(first: tuple[str, str], second: tuple[str, str], width: float, size: 
     return sep.join(out)
 
 
-def cell(text: str, width: int, *, size: int = 15, color: tuple[int, ...] = theme.PARCHMENT,
+def cell(text: str, width: int, *, size: int = 15, color: RGBOrA255 = theme.PARCHMENT,
          bold: bool = False, italic: bool = False, align: str = "left") -> UILabel:
     """One cell of a table: a one-line label of a fixed width (long text ends in an ellipsis)."""
     return label(fit(text, width - 2, size, bold=bold, italic=italic), size=size, color=color, bold=bold,
@@ -74,7 +75,7 @@ def cell(text: str, width: int, *, size: int = 15, color: tuple[int, ...] = them
 
 
 def table_row(cells: Sequence[UIWidget], width: int, *, height: int = 44, shade: bool = False,
-              glow: tuple[int, ...] | None = None) -> UIAnchorLayout:
+              glow: RGBOrA255 | None = None) -> UIAnchorLayout:
     """Cells side by side on a ledger line; ``shade`` stripes every other row, ``glow`` tints one."""
     box = UIBoxLayout(vertical=False, space_between=8, align="center")
     for widget in cells:
@@ -83,7 +84,7 @@ def table_row(cells: Sequence[UIWidget], width: int, *, height: int = 44, shade:
     if glow is not None:
         row.with_background(color=theme.with_alpha(glow, 40))
     elif shade:
-        row.with_background(color=(255, 232, 190, 12))
+        row.with_background(color=Color(255, 232, 190, 12))
     row.add(box, anchor_x="left", anchor_y="center", align_x=10)
     return row
 
@@ -100,8 +101,8 @@ def small_button(text: str, on_click: Callable[[], Any], *, name: str, kind: str
     return BrassButton(text, width=width, height=34, font_size=15, kind=kind, on_click=on_click, name=name)
 
 
-def two_lines(top: str, bottom: str, width: int, *, colour: tuple[int, ...] = theme.PARCHMENT,
-              bold: bool = False, bottom_colour: tuple[int, ...] = theme.INK_MUTED) -> UIBoxLayout:
+def two_lines(top: str, bottom: str, width: int, *, colour: RGBOrA255 = theme.PARCHMENT,
+              bold: bool = False, bottom_colour: RGBOrA255 = theme.INK_MUTED) -> UIBoxLayout:
     """A table cell of two lines: ``top`` in the row's size, ``bottom`` small and italic under it."""
     box = UIBoxLayout(space_between=0, align="left")
     box.add(cell(top, width, color=colour, bold=bold))

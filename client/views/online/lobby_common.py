@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import concurrent.futures
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from arcade.gui import UIAnchorLayout, UIBoxLayout, UIWidget
@@ -93,7 +94,7 @@ class OnlineScreen(BaseView):
         self.tab_buttons = []
         for key, text in TABS:
             button = BrassButton(text, width=176, height=42, font_size=17, kind="gold" if key == self.tab else "brass",
-                                 on_click=lambda k=key: self.go_tab(k), name=f"tab-{key}")
+                                 on_click=partial(self.go_tab, key), name=f"tab-{key}")
             self.tab_buttons.append(button)
             bar.add(button)
         bar.add(UIAnchorLayout(width=40, height=10, size_hint=None))
@@ -195,8 +196,12 @@ class OnlineScreen(BaseView):
             self.call(self.client.answer_challenge(game, True),
                       lambda data: self.open_when_ready(game, data.get("seat")))
         else:
-            self.call(self.client.answer_challenge(game, False),
-                      lambda data: (self.show_toast("Challenge declined.", theme.BRASS), self.refresh()))
+            self.call(self.client.answer_challenge(game, False), lambda data: self._toast_and_refresh("Challenge declined."))
+
+    def _toast_and_refresh(self, text: str) -> None:
+        """Say ``text`` (a request went through) and ask for the lists again."""
+        self.show_toast(text, theme.BRASS)
+        self.refresh()
 
     def open_when_ready(self, game: str, seat: int | None) -> None:
         """Open ``game`` as soon as its state has arrived (the request that asked for it is answered),

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel
+from arcade.types import Color, RGBOrA255
 
 from client.ui import theme
 from client.ui.widgets import BrassButton, label
@@ -43,7 +44,7 @@ LOW_TIME = {"correspondence": 6 * 3600.0}
 """Under this many seconds left (30 s for the other clocks), the time shows in red."""
 
 
-def status_of(game: dict[str, Any]) -> tuple[str, tuple[int, ...]]:
+def status_of(game: dict[str, Any]) -> tuple[str, RGBOrA255]:
     """The status cell of one game: its words and colour."""
     if game.get("status") == "open":
         return ("Invited" if game.get("challenged") else "Waiting"), theme.AMETHYST
@@ -215,7 +216,7 @@ class MyGamesView(OnlineScreen):
     # ---------------------------------------------------------------- actions and clocks
     def cancel(self, game: str) -> None:
         """Withdraw a game still waiting for an opponent (a seek, or a challenge not yet answered)."""
-        self.call(self.client.abort(game), lambda data: (self.show_toast("Withdrawn.", theme.BRASS), self.refresh()))
+        self.call(self.client.abort(game), lambda data: self._toast_and_refresh("Withdrawn."))
 
     def time_left(self, game: dict[str, Any], now: float | None = None) -> float | None:
         """Seconds left to the player who must act in ``game`` now (counted down since the answer)."""
@@ -237,4 +238,4 @@ class MyGamesView(OnlineScreen):
                 low = LOW_TIME.get(game.get("family") or "", 30.0)
                 colour = theme.RUBY if left is not None and left < low and game.get("my_move") else (
                     theme.PARCHMENT if game.get("my_move") else theme.PARCHMENT_DIM)
-                text.update_font(font_color=colour)
+                text.update_font(font_color=Color.from_iterable(colour))

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout
+from arcade.types import RGBOrA255
 
 from client.play.describe import describe_event
+from client.play.net_session import NetworkSession
 from client.play.net_session_offers import BAD, GOOD, OfferNotice
 from client.ui import pieces, theme
 from client.ui.textures import panel_patch
@@ -54,7 +56,9 @@ class OfferBar:
 
     def __init__(self, gv: "GameScreen") -> None:
         self.gv = gv
-        self.session: Any = gv.session
+        session = gv.session
+        assert isinstance(session, NetworkSession)  # offer_bar makes a bar for an online game only
+        self.session = session
         self.notice: OfferNotice | None = None
         self.notice_left = 0.0
         self.buttons: dict[str, BrassButton] = {}
@@ -107,7 +111,7 @@ class OfferBar:
             return "the computer never agrees to a draw or a takeback"
         return None
 
-    def status(self) -> tuple[str, tuple[int, ...]]:
+    def status(self) -> tuple[str, RGBOrA255]:
         """The strip's line: a fresh notice, your open offer, or why something is unavailable."""
         if self.notice is not None:
             return self.notice.text, TONES.get(self.notice.tone, theme.SAPPHIRE)
@@ -323,6 +327,7 @@ class OfferBar:
                           self.session.abort)
         else:
             viewer = self.gv.viewer
+            assert viewer is not None  # seated
             self._confirm("Resign this game? Your opponent wins.", "Resign",
                           lambda: self.session.submit(Resign(viewer)))
 

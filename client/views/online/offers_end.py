@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from arcade.gui import UIBoxLayout, UIImage, UILabel
+from arcade.types import Color, RGBOrA255
 
 from client.ui import pieces, theme
 from client.ui.widgets import label
@@ -34,7 +35,7 @@ def rating_text(change: RatingChange) -> str:
             f"  ({change.change:+.1f})")
 
 
-def rating_colour(change: RatingChange) -> tuple[int, ...]:
+def rating_colour(change: RatingChange) -> RGBOrA255:
     delta = float(change.change)
     return theme.EMERALD if delta > 0.05 else theme.RUBY if delta < -0.05 else theme.PARCHMENT
 
@@ -92,6 +93,6 @@ class EndExtras:
             if change is None:
                 continue
             shown.text = rating_text(change)
-            shown.update_font(font_color=rating_colour(change))
+            shown.update_font(font_color=Color.from_iterable(rating_colour(change)))
         self.ratings_shown = True
         return True

@@ -269,8 +269,8 @@ class ProfileView(OnlineScreen):
             return
         super().go_tab(tab)
 
-    def open_user(self, user: int) -> None:
-        """Another player's profile (a name on the leaderboard)."""
+    def open_user(self, user: int | None) -> None:
+        """Another player's profile (a name on the leaderboard; None: your own)."""
         if user != (self.profile_data or {}).get("user", {}).get("id"):
             self.navigator.go_profile(self.client, user=user)
 

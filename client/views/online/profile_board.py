@@ -7,9 +7,11 @@ Names are links: a click opens that player's profile (by id, since names are not
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from arcade.gui import UIBoxLayout, UIFlatButton
+from arcade.types import RGBA255
 
 from client.ui import theme
 from client.ui.widgets import BrassButton, ChoiceRow, Panel, TextField, label
@@ -22,18 +24,22 @@ BOARD_ROWS = 10
 COLUMNS = (("#", 30), ("Player", 160), ("Rating", 70), ("Games", 58))
 
 
+def _link_style(colour: RGBA255) -> UIFlatButton.UIStyle:
+    """A name link's look in one state: no background, so nothing punches through the panel."""
+    # arcade draws no background for bg=None (it tests the colour), though it annotates a colour.
+    return UIFlatButton.UIStyle(font_size=15, font_name=(theme.SERIF,), font_color=colour,
+                                bg=None, border=None)  # type: ignore[arg-type]
+
+
 class NameLink(UIFlatButton):
     """A player's name that opens their profile: brass text, a faint plate under the mouse."""
 
     def __init__(self, text: str, *, width: int, on_click: Callable[[], Any], name: str) -> None:
-        style = UIFlatButton.UIStyle
-        font = (theme.SERIF,)
-        # No background in any state: a cleared background would punch through the panel.
         super().__init__(text=fit(text, width - 8, 15, bold=True), width=width, height=30, style={
-            "normal": style(font_size=15, font_name=font, font_color=theme.BRASS_LIGHT, bg=None, border=None),
-            "hover": style(font_size=15, font_name=font, font_color=theme.GOLD, bg=None, border=None),
-            "press": style(font_size=15, font_name=font, font_color=theme.PARCHMENT, bg=None, border=None),
-            "disabled": style(font_size=15, font_name=font, font_color=theme.INK_MUTED, bg=None, border=None),
+            "normal": _link_style(theme.BRASS_LIGHT),
+            "hover": _link_style(theme.GOLD),
+            "press": _link_style(theme.PARCHMENT),
+            "disabled": _link_style(theme.INK_MUTED),
         })
         self.name = name
         self._callback = on_click
@@ -47,7 +53,7 @@ class NameLink(UIFlatButton):
 class LeaderboardPanel(Panel):
     """Family choice, "show provisional" choice, the table, and "look up a player"."""
 
-    def __init__(self, *, height: int, ask: Callable[[str, bool], Any], open_user: Callable[[int], Any],
+    def __init__(self, *, height: int, ask: Callable[[str, bool], Any], open_user: Callable[[int | None], Any],
                  find_name: Callable[[str], Any], me: int | None = None,
                  previous: LeaderboardPanel | None = None) -> None:
         """``previous``: the panel this one replaces (after a resize); its choices carry over."""
@@ -100,7 +106,7 @@ class LeaderboardPanel(Panel):
             user = row.get("user") or {}
             uid = user.get("id")
             link = NameLink(str(user.get("name", "?")), width=COLUMNS[1][1], name=f"board-{uid}",
-                            on_click=lambda uid=uid: self.open_user(uid))
+                            on_click=partial(self.open_user, uid))
             self.links.append(link)
             cells = [cell(str(row.get("rank", i + 1)), COLUMNS[0][1], color=theme.INK_MUTED), link,
                      cell(rating_text(row), COLUMNS[2][1], bold=True), cell(str(row.get("games", 0)), COLUMNS[3][1],

@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any, Protocol
 
 import arcade
+from arcade.types import RGBOrA255
 
 from client.play.puzzle import FAILED, SHOWN, SOLVED, PuzzleState
 from client.ui import theme
@@ -20,9 +21,13 @@ MORE = "... the chronicle tells the whole fight."
 class Scroll(Protocol):
     """The puzzle panel as the writing sees it."""
 
-    left: float
-    width: float
     texts: theme.TextCache
+
+    @property
+    def left(self) -> float: ...
+
+    @property
+    def width(self) -> float: ...
 
     @property
     def top(self) -> float: ...
@@ -64,7 +69,7 @@ def _body(panel: Scroll, state: PuzzleState, left: float, inner: int, y: float, 
           *, draw: bool) -> bool:
     texts = panel.texts
 
-    def put(key: Any, text: str, at: float, *, ink: tuple[int, ...] = art.INK, grow: int = 0, bold: bool = False,
+    def put(key: Any, text: str, at: float, *, ink: RGBOrA255 = art.INK, grow: int = 0, bold: bool = False,
             italic: bool = False, indent: float = 0) -> float:
         obj = texts.get(key, text, left + indent, at, size=size + grow, color=ink, width=int(inner - indent),
                         multiline=True, anchor_y="top", bold=bold, italic=italic)
@@ -93,7 +98,7 @@ def _body(panel: Scroll, state: PuzzleState, left: float, inner: int, y: float, 
     return y >= floor
 
 
-def _card(hint: bool, ink: tuple[int, ...], left: float, bottom: float, width: float, height: float) -> None:
+def _card(hint: bool, ink: RGBOrA255, left: float, bottom: float, width: float, height: float) -> None:
     """A tinted card under the note (green for a hint, as the coach's), a bar of its ink down the left."""
     arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (60, 160, 90, 46) if hint else (120, 90, 50, 26))
     arcade.draw_lbwh_rectangle_filled(left, bottom, 4, height, ink)
