@@ -9,6 +9,16 @@ paired player is told with a ``tournament_game`` push and attaches to the seat. 
 stored (one row of state, :mod:`server.store.tournaments`) before it is pushed: the event's
 summary and standings go to its players and to the connections that asked for it
 (``tournament``), and ``tournament_over`` names the winner at the end.
+
+On a cluster one node directs each event: the one holding its lease (:attr:`TournamentDesk.directs`,
+the leases of :mod:`server.cluster.lease`). The node that creates an event holds it first; when
+that node dies, another claims the event and :meth:`TournamentDesk.take` directs it from its
+stored row: the games of the event that ended meanwhile are scored, its timers are set again
+and the free players paired. A request about an event another node directs is forwarded there
+(:attr:`TournamentDesk.forward`), and the pushes go out on every node (:attr:`TournamentDesk.beyond`
+carries them, :meth:`TournamentDesk.tell_here` pushes them to the connections of one node). A
+game of the event may end on a node that does not direct it (games move on their own): the
+director reads the ends of its games from the store every few seconds (:meth:`TournamentDesk.score_stored`).
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ from typing import Any, Protocol
 import msgspec
 
 from server.edge import protocol as P
-from server.edge.outbound import fields_of, frame
+from server.edge.outbound import frame
 from server.edge.protocol import ProtocolError
 from server.lobby.accounts import Accounts
 from server.lobby.arena_event import ArenaGame, ArenaState
@@ -57,6 +67,11 @@ class TournamentStore(Protocol):
 # A stored game's end, as the store has it: (ended at, result), or None while it is not over.
 GameEnd = tuple[float, dict[str, Any] | None]
 
+# A request about an event, forwarded to the node that directs it: (client, request, event id) -> its answer.
+Forward = Callable[[Client, Any, str], Awaitable[dict[str, Any]]]
+# A push of an event to the other nodes: (event id, its players, the frame).
+Beyond = Callable[[str, list[int], bytes], None]
+
 
 async def _no_games(game_id: str) -> GameEnd | None:
     return None
@@ -69,7 +84,7 @@ class TournamentDesk:
                  is_operator: Callable[[str], bool], node: str = "",
                  stored_end: Callable[[str], Awaitable[GameEnd | None]] = _no_games,
                  rating: Callable[[int, dict[str, Any]], float] = lambda user, time_control: 0.0) -> None:
-        """``node``: this cluster node's name; it directs the events made here and no others.
+        """``node``: this cluster node's name (written in the events it directs).
         ``stored_end``: how a game ended according to the store (None: it is not over).
         ``rating``: a player's rating for an event's time control (a swiss seeds by it)."""
         self.node = node
@@ -85,8 +100,14 @@ class TournamentDesk:
         self.by_game: dict[str, str] = {}  # game id -> tournament id, for the games in play
         self.watchers: dict[str, weakref.WeakSet[Any]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._timers: list[asyncio.TimerHandle] = []
+        self._timers: dict[str, list[asyncio.TimerHandle]] = {}  # event id -> its start and end
         self._tasks: set[asyncio.Task[Any]] = set()
+        # On a cluster (set by the composition root): whether this node directs an event (None:
+        # this server directs every event), how a request reaches the node that does, and how
+        # a push reaches the other nodes' connections.
+        self.directs: Callable[[str], bool] | None = None
+        self.forward: Forward | None = None
+        self.beyond: Beyond = lambda tournament_id, players, data: None
 
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
         """The requests this desk answers, by type."""
@@ -97,18 +118,56 @@ class TournamentDesk:
 
     async def load(self) -> None:
         """Reload the stored events and set their timers (an event whose time to start or end
-        passed while the server was down starts or ends now)."""
+        passed while the server was down starts or ends now). A cluster node only reads them:
+        it directs the events whose leases it claims (:meth:`take`)."""
         for data in await self.archive.load_all():
             state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
             self.events[state.id] = state
-            for game in state.playing:
-                self.by_game[game.game] = state.id
+            if self.directs is None:
+                for game in state.playing:
+                    self.by_game[game.game] = state.id
+        if self.directs is not None:
+            return
         for state in list(self.events.values()):
-            if state.node == self.node:
-                await self._recover(state.id)
+            await self._recover(state.id)
             self._arm(self.events[state.id])
 
-    async def _recover(self, tournament_id: str) -> None:
+    def _directed(self, tournament_id: str) -> bool:
+        return self.directs is None or self.directs(tournament_id)
+
+    async def take(self, tournament_id: str, lease: Any = None) -> None:
+        """Direct an event this cluster node just claimed: read its state from the store, score
+        the games that ended meanwhile, set its timers and pair its free players."""
+        data = await self.archive.load_one(tournament_id)
+        if data is None:
+            raise LookupError(f"claimed tournament {tournament_id} is not in the store")
+        state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
+        self.events[state.id] = state
+        for game in state.playing:
+            self.by_game[game.game] = state.id
+        if state.node != self.node:
+            async with self._lock(state.id):
+                await self._commit(msgspec.structs.replace(self.events[state.id], node=self.node))
+        await self._recover(state.id)
+        self._arm(self.events[state.id])
+        log.info("tournament directed", extra={"data": {"tournament": state.id, "node": self.node}})
+
+    def drop(self, tournament_id: str) -> None:
+        """Stop directing an event (this node lost its lease: another node directs it now)."""
+        for timer in self._timers.pop(tournament_id, []):
+            timer.cancel()
+        for game_id in [g for g, t in self.by_game.items() if t == tournament_id]:
+            del self.by_game[game_id]
+        log.warning("tournament no longer directed here", extra={"data": {"tournament": tournament_id}})
+
+    async def score_stored(self) -> None:
+        """Score the games of the events this node directs that the store has as over (they
+        ended on another node, or before this node took the event), and pair again."""
+        for state in list(self.events.values()):
+            if state.status == "running" and state.playing and self._directed(state.id):
+                await self._recover(state.id, pair=True)
+
+    async def _recover(self, tournament_id: str, pair: bool = False) -> None:
         """Score the event's games the store has as over that its row still has in play: the
         server stopped between storing a game's end and storing the event's (each is scored
         once: the scored game leaves ``playing`` in the same write)."""
@@ -122,25 +181,31 @@ class TournamentDesk:
                 continue
             ended, result = end
             self.by_game.pop(game.game, None)
-            await self._score(tournament_id, game.game, result, pair=False, ended=ended)
+            await self._score(tournament_id, game.game, result, pair=pair, ended=ended)
             log.info("tournament result recovered", extra={"data": {"tournament": tournament_id, "game": game.game}})
 
     def stop(self) -> None:
         """Cancel the timers and the tasks in flight."""
-        for timer in self._timers:
-            timer.cancel()
+        for timers in self._timers.values():
+            for timer in timers:
+                timer.cancel()
+        self._timers.clear()
         for task in list(self._tasks):
             task.cancel()
 
     def _arm(self, state: Event) -> None:
-        if state.node != self.node:
+        if not self._directed(state.id):
             return  # another cluster node directs it
         loop = asyncio.get_running_loop()
         now = time.time()
+        timers = self._timers.setdefault(state.id, [])
+        for timer in timers:
+            timer.cancel()
+        timers.clear()
         if state.status == "upcoming":
-            self._timers.append(loop.call_later(max(0.0, state.starts - now), self._spawn, self._begin, state.id))
+            timers.append(loop.call_later(max(0.0, state.starts - now), self._spawn, self._begin, state.id))
         if state.status != "finished" and isinstance(state, ArenaState):  # a swiss ends with its last round
-            self._timers.append(loop.call_later(max(0.0, state.ends - now), self._spawn, self._end, state.id))
+            timers.append(loop.call_later(max(0.0, state.ends - now), self._spawn, self._end, state.id))
         if state.status == "running":
             self._spawn(self._pair, state.id)
 
@@ -196,12 +261,32 @@ class TournamentDesk:
 
     async def _refresh(self) -> None:
         """On a cluster, read again the events other nodes direct (their state is theirs to change)."""
-        if not self.node:
+        if self.directs is None:
             return
         for data in await self.archive.load_all():
             state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
-            if state.node != self.node:
+            if not self._directed(state.id):
                 self.events[state.id] = state
+
+    async def _elsewhere(self, client: Client, req: Any) -> dict[str, Any] | None:
+        """On a cluster, the answer of the node that directs the event ``req`` names, if that is
+        another node (None: this node answers). The connection follows the event here: the
+        director's pushes reach it through :meth:`tell_here`."""
+        if self.directs is None or self.forward is None or self.directs(req.tournament):
+            return None
+        if req.tournament not in self.events:
+            await self._refresh()
+        self._find(req.tournament)  # no_such_tournament, asked of nobody
+        answer = await self.forward(client, req, req.tournament)
+        if isinstance(answer.get("tournament"), dict) and answer["tournament"].get("id") == req.tournament:
+            if not isinstance(req, P.LeaveTournament | P.StartTournament):
+                self._watch(client, req.tournament)
+        return answer
+
+    def _watch(self, client: Client, tournament_id: str) -> None:
+        if getattr(client, "remote", False):
+            return  # a connection of another node, asking through it: that node pushes to it
+        self.watchers.setdefault(tournament_id, weakref.WeakSet()).add(client)
 
     async def listing(self, client: Client, req: P.Tournaments) -> dict[str, Any]:
         """The events by status: upcoming (soonest first), running, finished (newest first)."""
@@ -215,15 +300,21 @@ class TournamentDesk:
 
     async def one(self, client: Client, req: P.Tournament) -> dict[str, Any]:
         """The event and its standings; the connection is pushed each change from now on."""
+        answer = await self._elsewhere(client, req)
+        if answer is not None:
+            return answer
         if req.tournament not in self.events:
             await self._refresh()
         state = self._find(req.tournament)
-        self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
+        self._watch(client, state.id)
         return {"tournament": self.views.detail(state)}
 
     async def join(self, client: Client, req: P.JoinTournament) -> dict[str, Any]:
         """Enter (or come back to) an event that has not finished and has room."""
         user = self.accounts.require(client)
+        answer = await self._elsewhere(client, req)
+        if answer is not None:
+            return answer
         if req.tournament not in self.events:
             await self._refresh()
         async with self._lock(self._find(req.tournament).id):
@@ -239,13 +330,16 @@ class TournamentDesk:
             changed = msgspec.structs.replace(state, players=state.players + ([] if user.id in state.players else [user.id]),
                                               present=state.present + [user.id])
             await self._commit(changed)
-        self.watchers.setdefault(state.id, weakref.WeakSet()).add(client)
+        self._watch(client, state.id)
         self._spawn(self._pair, state.id)
         return {"tournament": self.views.detail(self.events[state.id])}
 
     async def leave(self, client: Client, req: P.LeaveTournament) -> dict[str, Any]:
         """Stop being paired (a game in play goes on; the points stay)."""
         user = self.accounts.require(client)
+        answer = await self._elsewhere(client, req)
+        if answer is not None:
+            return answer
         async with self._lock(self._find(req.tournament).id):
             state = self._find(req.tournament)
             if state.status == "finished":
@@ -259,6 +353,9 @@ class TournamentDesk:
         """An operator's start of an upcoming event now (its timer then finds it started)."""
         if not self.is_operator(req.key):
             raise ProtocolError("not_operator", "that is not this server's operator key (see docs/operating.md)")
+        answer = await self._elsewhere(client, req)
+        if answer is not None:
+            return answer
         if req.tournament not in self.events:
             await self._refresh()
         state = self._find(req.tournament)
@@ -271,8 +368,6 @@ class TournamentDesk:
         state = self.events.get(tournament_id)
         if state is None:
             raise ProtocolError("no_such_tournament", f"no tournament {tournament_id}")
-        if state.node != self.node:
-            raise ProtocolError("tournament_elsewhere", f"{state.name} is directed by the node {state.node}: connect there")
         return state
 
     # ------------------------------------------------------------------------------ the run
@@ -340,7 +435,7 @@ class TournamentDesk:
     def game_finished(self, game_id: str, result: dict[str, Any] | None) -> None:
         """A game ended (the registry's hook): if it is an arena's, score it and pair again."""
         tournament_id = self.by_game.pop(game_id, None)
-        if tournament_id is not None:
+        if tournament_id is not None and self._directed(tournament_id):
             self._spawn(lambda tid: self._score(tid, game_id, result), tournament_id)
 
     async def _score(self, tournament_id: str, game_id: str, result: dict[str, Any] | None, *, pair: bool = True,
@@ -386,11 +481,18 @@ class TournamentDesk:
 
     def _tell(self, state: Event, message: wire.TournamentPush | wire.TournamentOverPush) -> None:
         data = frame(message)
+        self.tell_here(state.id, list(state.players), data)
+        self.beyond(state.id, list(state.players), data)
+
+    def tell_here(self, tournament_id: str, players: list[int], data: bytes) -> None:
+        """Push one of an event's frames to this node's connections that follow the event, and
+        to those of its players that do not."""
         told: set[int] = set()
-        for client in list(self.watchers.get(state.id, ())):
+        for client in list(self.watchers.get(tournament_id, ())):
             client.push(data)
             if client.user_id is not None:
                 told.add(client.user_id)
-        for user in state.players:
+        for user in players:
             if user not in told:
-                self.online.tell(user, message.type, **fields_of(message))
+                for client in self.online.connections(user):
+                    client.push(data)
