@@ -57,6 +57,7 @@ class ClusterParts:
         self.tournament_node: ClusterNode | None = None
         self.tournament_moved: Callable[[str], None] = lambda tournament_id: None  # told of each event it stops directing
         self._tournament_task: asyncio.Task[None] | None = None
+        self._load_tournament: Callable[[str, Lease], Awaitable[Any]] = _no_tournament
 
     def attach(self, load: Callable[[str, Lease], Awaitable[Any]], drop: Callable[[str], None]) -> None:
         """Hand the node the server's ``load(game_id, lease)`` and ``drop(game_id)``."""
@@ -66,7 +67,8 @@ class ClusterParts:
     def attach_tournaments(self, load: Callable[[str, Lease], Awaitable[Any]], drop: Callable[[str], None]) -> None:
         """Hand the node the tournament desk's ``load(tournament_id, lease)`` (direct a claimed
         event from its stored state) and ``drop(tournament_id)`` (stop directing it)."""
-        self.tournament_node = ClusterNode(self.tournament_leases, load, drop)
+        self._load_tournament = load
+        self.tournament_node = ClusterNode(self.tournament_leases, self._tournament_loaded, drop)
 
     def directs(self, tournament_id: str) -> bool:
         """Whether this node holds ``tournament_id``'s lease (it directs the event)."""
@@ -75,11 +77,19 @@ class ClusterParts:
     def tournament_adopted(self, tournament_id: str, epoch: int) -> None:
         """An event this node created (its row written with its first lease): it directs it."""
         self.tournament_leases.adopt(tournament_id, epoch)
+        if self.mesh is not None:
+            self.mesh.serve(tournament_id, True)
+
+    async def _tournament_loaded(self, tournament_id: str, lease: Lease) -> None:
+        """Direct a claimed event, then answer its requests (not before: they would find it unloaded)."""
+        await self._load_tournament(tournament_id, lease)
+        if self.mesh is not None and self.directs(tournament_id):
+            self.mesh.serve(tournament_id, True)
 
     def _tournament_changed(self, tournament_id: str, held: bool) -> None:
-        if self.mesh is not None:
-            self.mesh.serve(tournament_id, held)
         if not held:
+            if self.mesh is not None:
+                self.mesh.serve(tournament_id, False)
             self.tournament_moved(tournament_id)
 
     # ------------------------------------------------------------------------------ the games held
@@ -207,3 +217,7 @@ class ClusterParts:
 
 async def _nothing(game_id: str) -> None:
     return None
+
+
+async def _no_tournament(tournament_id: str, lease: Lease) -> None:
+    raise LookupError("no tournament desk attached")

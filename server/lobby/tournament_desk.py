@@ -142,6 +142,8 @@ class TournamentDesk:
         if data is None:
             raise LookupError(f"claimed tournament {tournament_id} is not in the store")
         state: Event = msgspec.convert(data, KINDS[data.get("kind", "arena")])
+        for user in state.players:
+            await self.accounts.ensure(user)  # a player who signed up on another node: shown by name
         self.events[state.id] = state
         for game in state.playing:
             self.by_game[game.game] = state.id
