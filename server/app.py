@@ -61,7 +61,6 @@ if TYPE_CHECKING:  # imported when used: the single process needs neither asyncp
     from server.cluster.lease import Lease
     from server.cluster.parts import ClusterParts
     from server.remote.lobby import ClusterLobby
-    from server.remote.tournaments import RemoteTournaments
     from server.remote.viewer import RemoteGames
 
 log = logging.getLogger("scryptic.server")
@@ -83,7 +82,6 @@ class GameServer:
         self.metrics = Metrics()
         self.cluster: ClusterParts | None = None
         self.remote: RemoteGames | None = None  # routes to the other nodes of a cluster (with a bus)
-        self.remote_tournaments: RemoteTournaments | None = None  # to the node directing a tournament
         self.cluster_lobby: ClusterLobby | None = None  # the lobby across the nodes (with a bus)
         if config.db_url:  # a cluster node (docs/cluster.md); else the single process on SQLite
             from server.cluster.parts import ClusterParts
@@ -137,7 +135,7 @@ class GameServer:
         if self.cluster:
             self.cluster.attach(self._load_claimed, self._drop_game)
             self.registry.removed = lambda host: self.cluster.let_go(host.id) if self.cluster else None
-            self._lease_tournaments(self.cluster)
+            self.social.lease_tournaments(self.cluster)
             if self.cluster.mesh is not None:
                 self._wire_remote(self.cluster)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -195,33 +193,10 @@ class GameServer:
             except StoreError as exc:  # the next action stores the clock anyway
                 log.warning("clock checkpoint not stored", extra={"data": {"game": game_id, "error": str(exc)}})
 
-    def _lease_tournaments(self, cluster: ClusterParts) -> None:
-        """One node directs each tournament, by lease (docs/cluster.md, "Tournaments"): its
-        row is written only under the lease, and a node that claims an orphaned event directs it."""
-        from server.store.tournaments import PostgresTournaments
-
-        desk = self.social.tournaments
-        archive = desk.archive
-        if isinstance(archive, PostgresTournaments):
-            archive.fence = cluster.tournament_leases.token
-            archive.owner = (cluster.node_id, cluster.tournament_leases.ttl, cluster.tournament_adopted)
-        desk.directs = cluster.directs
-        cluster.attach_tournaments(desk.take, desk.drop)
-
-    async def _score_tournament_games(self, interval: float) -> None:
-        """Every ``interval`` seconds, the directed events' games that ended on other nodes count."""
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await self.social.tournaments.score_stored()
-            except Exception as exc:  # noqa: BLE001 - the store is away: the next round tries again
-                log.warning("tournament games not scored", extra={"data": {"error": repr(exc)}})
-
     def _wire_remote(self, cluster: ClusterParts) -> None:
         """Any node answers for any game (server.remote): requests for games run elsewhere go to
         their owner; requests from other nodes are answered here by the same router."""
         from server.remote.owner import RemoteClient, RemoteFollowers
-        from server.remote.tournaments import RemoteTournaments
         from server.remote.viewer import RemoteGames
 
         mesh = cluster.mesh
@@ -265,11 +240,7 @@ class GameServer:
         self.cluster_lobby.banned_elsewhere = self._banned_elsewhere
         self.operator.spread = self.cluster_lobby.tell_banned
         self.listings.mine_elsewhere = self.cluster_lobby.mine
-        desk = self.social.tournaments
-        self.remote_tournaments = RemoteTournaments(mesh, patience=cluster.leases.ttl * 4 / 3 + 4.0)
-        desk.forward = self.remote_tournaments.forward
-        desk.beyond = self.cluster_lobby.tell_tournament
-        self.cluster_lobby.tournament_heard = desk.tell_here
+        self.social.relay_tournaments(mesh, self.cluster_lobby, patience=cluster.leases.ttl * 4 / 3 + 4.0)
 
     def _user_renamed(self, user_id: int) -> None:
         """A user of this node renamed: their games here show it, and so do the other nodes'."""
@@ -322,7 +293,7 @@ class GameServer:
         self.spawn(self._heartbeat_loop())
         self.spawn(housekeeping_loop(self.config, self.registry))
         if self.cluster:
-            self.spawn(self._score_tournament_games(self.cluster.tournament_leases.ttl / 3))
+            self.spawn(self.social.keep_scoring(self.cluster.tournament_leases.ttl / 3))
         if self.config.stats_interval > 0:
             self.spawn(self._stats_loop())
         scheme = "wss" if self.listener.ssl is not None else "ws"
