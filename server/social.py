@@ -93,12 +93,15 @@ class Social:
 
     def relay_tournaments(self, mesh: Mesh, lobby: ClusterLobby, patience: float) -> None:
         """Any node answers for any tournament: requests go to the node directing it (waiting
-        up to ``patience`` seconds for one while it moves), its pushes reach every node."""
+        up to ``patience`` seconds for one while it moves), its pushes and its lobby's chat
+        reach every node."""
         from server.remote.tournaments import RemoteTournaments
 
         self.tournaments.forward = RemoteTournaments(mesh, patience=patience).forward
         self.tournaments.run.beyond = lobby.tell_tournament
         lobby.tournament_heard = self.tournaments.run.tell_here
+        self.chat.beyond = lobby.tell_tournament_chat
+        lobby.tournament_chat_heard = self.chat.heard_beyond
 
     async def keep_scoring(self, interval: float) -> None:
         """On a cluster node: every ``interval`` seconds, the games of the events it directs

@@ -1,6 +1,7 @@
 """An arena on a cluster: directed by the node it was made on (it holds the arena's lease), its
 state in the shared PostgreSQL store, its requests asked of another node answered by the
-director through that node, its pushes reaching the connections of every node, and directed
+director through that node, its pushes and its lobby's chat reaching the connections of every
+node, and directed
 again by the same node after it restarts."""
 
 from __future__ import annotations
@@ -57,6 +58,16 @@ async def test_an_arena_is_directed_by_its_node_and_kept_in_the_shared_store(sta
     assert events[arena["id"]].present == [ann.user["id"], bea.user["id"], cy.user["id"]]
     # a's next change of the arena is pushed to Cy's connection on b
     await wait_for(lambda: any(cy.user["id"] in [row.user.id for row in push.tournament.standings] for push in pushed))
+
+    # The arena's lobby chat reaches its players on both nodes.
+    heard: dict[str, list[str]] = {"Ann": [], "Cy": []}
+    for client in (ann, cy):
+        client.on_message = lambda message, name=client.name: (
+            heard[name].append(message.line.text) if isinstance(message, wire.ChatPush) else None)
+    await ann.chat("tournament", "good luck", tournament=arena["id"])
+    await wait_for(lambda: heard["Cy"] == ["good luck"])
+    await cy.chat("tournament", "thanks", tournament=arena["id"])
+    await wait_for(lambda: heard == {"Ann": ["good luck", "thanks"], "Cy": ["good luck", "thanks"]})
 
 
 async def _load_all(conn) -> list[dict]:
