@@ -68,7 +68,7 @@ class ClusterParts:
         """Hand the node the tournament desk's ``load(tournament_id, lease)`` (direct a claimed
         event from its stored state) and ``drop(tournament_id)`` (stop directing it)."""
         self._load_tournament = load
-        self.tournament_node = ClusterNode(self.tournament_leases, self._tournament_loaded, drop)
+        self.tournament_node = ClusterNode(self.tournament_leases, self._tournament_loaded, drop, what="tournament")
 
     def directs(self, tournament_id: str) -> bool:
         """Whether this node holds ``tournament_id``'s lease (it directs the event)."""

@@ -111,6 +111,7 @@ class TournamentDesk:
         """On a cluster, the answer of the node that directs the event ``req`` names, if that is
         another node (None: this node answers). The connection follows the event here: the
         director's pushes reach it through :meth:`~server.lobby.tournament_run.TournamentRun.tell_here`."""
+        await self.run.taken(req.tournament)
         if self.run.directs is None or self.forward is None or self.run.directs(req.tournament):
             return None
         if req.tournament not in self.run.events:

@@ -100,6 +100,7 @@ class TournamentRun:
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, list[asyncio.TimerHandle]] = {}  # event id -> its start and end
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._taking: dict[str, asyncio.Event] = {}  # claimed here, being read and scored
         # On a cluster (set by the composition root): whether this node directs an event (None:
         # this server directs every event), and how a push reaches the other nodes' connections.
         self.directs: Callable[[str], bool] | None = None
@@ -128,6 +129,25 @@ class TournamentRun:
     async def take(self, tournament_id: str, lease: Any = None) -> None:
         """Direct an event this cluster node just claimed: read its state from the store, score
         the games that ended meanwhile, set its timers and pair its free players."""
+        taking = self._taking[tournament_id] = asyncio.Event()
+        try:
+            await self._take(tournament_id)
+        finally:
+            taking.set()
+            if self._taking.get(tournament_id) is taking:
+                del self._taking[tournament_id]
+
+    async def taken(self, tournament_id: str, timeout: float = 10.0) -> None:
+        """Wait (up to ``timeout`` seconds) while this node is taking the event over: until
+        then its copy of the event is the one it read before, not the director's."""
+        taking = self._taking.get(tournament_id)
+        if taking is not None:
+            try:
+                await asyncio.wait_for(taking.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+
+    async def _take(self, tournament_id: str) -> None:
         data = await self.archive.load_one(tournament_id)
         if data is None:
             raise LookupError(f"claimed tournament {tournament_id} is not in the store")
