@@ -90,6 +90,7 @@ class Social:
             run.archive.owner = (cluster.node_id, cluster.tournament_leases.ttl, cluster.tournament_adopted)
         run.directs = cluster.directs
         cluster.attach_tournaments(run.take, run.drop)
+        run.finished = cluster.let_go_tournament
 
     def relay_tournaments(self, mesh: Mesh, lobby: ClusterLobby, patience: float) -> None:
         """Any node answers for any tournament: requests go to the node directing it (waiting

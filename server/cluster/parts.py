@@ -116,16 +116,23 @@ class ClusterParts:
 
     def let_go(self, game_id: str) -> None:
         """The game left this node's memory (a finished game swept): give up its lease."""
-        if game_id in self.leases.held:
-            task = asyncio.ensure_future(self._release(game_id))
+        self._let_go(self.leases, game_id)
+
+    def let_go_tournament(self, tournament_id: str) -> None:
+        """The event finished (it changes no more: any node answers for it): give up its lease."""
+        self._let_go(self.tournament_leases, tournament_id)
+
+    def _let_go(self, leases: Leases, key: str) -> None:
+        if key in leases.held:
+            task = asyncio.ensure_future(self._release(leases, key))
             self._releases.add(task)
             task.add_done_callback(self._releases.discard)
 
-    async def _release(self, game_id: str) -> None:
+    async def _release(self, leases: Leases, key: str) -> None:
         try:
-            await self.leases.release(game_id)
+            await leases.release(key)
         except Exception as exc:  # noqa: BLE001 - the lease expires by itself
-            log.warning("lease not released", extra={"data": {"game": game_id, "error": repr(exc)}})
+            log.warning("lease not released", extra={"data": {leases.table.key: key, "error": repr(exc)}})
 
     async def settled(self, game_id: str, timeout: float) -> None:
         """Wait (up to ``timeout`` seconds) while ``game_id``, claimed here, is being loaded and

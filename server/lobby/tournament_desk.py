@@ -28,6 +28,7 @@ from server.lobby.matchmaking import Matchmaking
 from server.lobby.pushes import OnlineUsers
 from server.lobby.swiss_event import SwissState
 from server.lobby.tournament_run import Event, GameEnd, TournamentRun, TournamentStore, event_from, no_stored_games
+from server.store.records import StoreError
 from shared.rules.presets import get_rules
 
 log = logging.getLogger("scryptic.server")
@@ -105,7 +106,9 @@ class TournamentDesk:
         for data in await self.run.archive.load_all():
             state = event_from(data)
             if not self.run.directed(state.id):
-                self.run.events[state.id] = state
+                await self.run.known(state)
+                if not self.run.directed(state.id):  # (nor taken over meanwhile)
+                    self.run.events[state.id] = state
 
     async def _elsewhere(self, client: Client, req: Any) -> dict[str, Any] | None:
         """On a cluster, the answer of the node that directs the event ``req`` names, if that is
@@ -114,9 +117,18 @@ class TournamentDesk:
         await self.run.taken(req.tournament)
         if self.run.directs is None or self.forward is None or self.run.directs(req.tournament):
             return None
-        if req.tournament not in self.run.events:
-            await self._refresh()
-        self._find(req.tournament)  # no_such_tournament, asked of nobody
+        try:
+            data = await self.run.archive.load_one(req.tournament)
+        except StoreError:
+            raise ProtocolError("store_failed", "could not read the tournament; try again") from None
+        if data is None:
+            raise ProtocolError("no_such_tournament", f"no tournament {req.tournament}")
+        if self.run.directs(req.tournament):
+            return None  # this node took it over meanwhile
+        state = self.run.events[req.tournament] = event_from(data)
+        await self.run.known(state)
+        if state.status == "finished":
+            return None  # it changes no more and has no director: this node answers
         answer = await self.forward(client, req, req.tournament)
         if isinstance(answer.get("tournament"), dict) and answer["tournament"].get("id") == req.tournament:
             if not isinstance(req, P.LeaveTournament | P.StartTournament):

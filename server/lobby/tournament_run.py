@@ -105,6 +105,7 @@ class TournamentRun:
         # this server directs every event), and how a push reaches the other nodes' connections.
         self.directs: Callable[[str], bool] | None = None
         self.beyond: Beyond = lambda tournament_id, players, data: None
+        self.finished: Callable[[str], None] = lambda tournament_id: None  # told of each event that ends here
 
     async def load(self) -> None:
         """Reload the stored events and set their timers (an event whose time to start or end
@@ -147,13 +148,18 @@ class TournamentRun:
             except asyncio.TimeoutError:
                 pass
 
+    async def known(self, state: Event) -> None:
+        """Read the accounts of the event's players that signed up on another node (they are
+        shown by name)."""
+        for user in state.players:
+            await self.accounts.ensure(user)
+
     async def _take(self, tournament_id: str) -> None:
         data = await self.archive.load_one(tournament_id)
         if data is None:
             raise LookupError(f"claimed tournament {tournament_id} is not in the store")
         state = event_from(data)
-        for user in state.players:
-            await self.accounts.ensure(user)  # a player who signed up on another node: shown by name
+        await self.known(state)
         self.events[state.id] = state
         for game in state.playing:
             self.by_game[game.game] = state.id
@@ -268,6 +274,7 @@ class TournamentRun:
             self.by_game.pop(game.game, None)
         self._tell(done, wire.TournamentOverPush(tournament=self.views.detail(done), winner=self.views.user(winner)))
         log.info("tournament over", extra={"data": {"tournament": tournament_id, "winner": winner}})
+        self.finished(tournament_id)
 
     async def pair(self, tournament_id: str) -> None:
         """Pair the event's free players (or end a swiss whose rounds are played)."""

@@ -95,6 +95,10 @@ class Players:
             raise
 
 
+def final_standings(players: Players) -> list[dict[str, Any]]:
+    return next(iter(players.over.values()))["tournament"]["standings"]
+
+
 async def until_answered(ask: Any, patience: float = 30.0) -> Any:
     """``ask()``'s answer, asked again while the game is between nodes (``server_busy``)."""
     deadline = time.monotonic() + patience
@@ -161,6 +165,8 @@ async def test_a_cluster_node_killed_during_an_arena_the_arena_goes_on(nodes: di
             return len(players.over) == len(clients)
 
         await wait_for(over_for_everyone, "the arena's end announced to every player", ARENA_SECONDS + 60, nodes, players)
+        for client in clients:  # a finished arena has no director: every node answers for it
+            assert (await client.tournament(arena["id"]))["standings"] == final_standings(players)
         stored = await store.run(lambda conn: conn.fetchrow("SELECT status, data FROM tournaments WHERE id = $1", arena["id"]))
     finally:
         store.close()
