@@ -46,6 +46,7 @@ class Social:
                  online: OnlineUsers, operator: Operator, challenges: Challenges, node: str = "") -> None:
         """``node``: the cluster node's name ("" for a server on its own): it directs the events made on it."""
         self.store = store
+        self.registry = registry
         self.tournaments = TournamentDesk(tournament_archive_for(store), accounts, matchmaking, online, operator.is_key, node,
                                           self.stored_end, self.rating)
         self.ratings = registry.ratings
@@ -110,6 +111,6 @@ class Social:
         while True:
             await asyncio.sleep(interval)
             try:
-                await self.tournaments.run.score_stored()
+                await self.tournaments.run.score_stored(lambda game_id: game_id in self.registry.hosts)
             except Exception as exc:  # noqa: BLE001 - the store is away: the next round tries again
                 log.warning("tournament games not scored", extra={"data": {"error": repr(exc)}})

@@ -178,18 +178,20 @@ class TournamentRun:
             del self.by_game[game_id]
         log.warning("tournament no longer directed here", extra={"data": {"tournament": tournament_id}})
 
-    async def score_stored(self) -> None:
+    async def score_stored(self, here: Callable[[str], bool]) -> None:
         """Score the games of the events this node directs that the store has as over (they
-        ended on another node, or before this node took the event), and pair again."""
+        ended on another node), and pair again. ``here(game_id)``: whether the game runs on
+        this node (its end is told at once: it is not looked up)."""
         for state in list(self.events.values()):
             if state.status == "running" and state.playing and self.directed(state.id):
-                await self._recover(state.id, pair=True)
+                await self._recover(state.id, pair=True, skip=here)
 
-    async def _recover(self, tournament_id: str, pair: bool = False) -> None:
+    async def _recover(self, tournament_id: str, pair: bool = False,
+                       skip: Callable[[str], bool] = lambda game_id: False) -> None:
         """Score the event's games the store has as over that its row still has in play: the
         server stopped between storing a game's end and storing the event's (each is scored
         once: the scored game leaves ``playing`` in the same write)."""
-        for game in list(self.events[tournament_id].playing):
+        for game in [g for g in self.events[tournament_id].playing if not skip(g.game)]:
             try:
                 end = await self.stored_end(game.game)
             except StoreError:
