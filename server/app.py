@@ -135,6 +135,7 @@ class GameServer:
         if self.cluster:
             self.cluster.attach(self._load_claimed, self._drop_game)
             self.registry.removed = lambda host: self.cluster.let_go(host.id) if self.cluster else None
+            self.social.lease_tournaments(self.cluster)
             if self.cluster.mesh is not None:
                 self._wire_remote(self.cluster)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -239,6 +240,7 @@ class GameServer:
         self.cluster_lobby.banned_elsewhere = self._banned_elsewhere
         self.operator.spread = self.cluster_lobby.tell_banned
         self.listings.mine_elsewhere = self.cluster_lobby.mine
+        self.social.relay_tournaments(mesh, self.cluster_lobby, patience=cluster.leases.ttl * 4 / 3 + 4.0)
 
     def _user_renamed(self, user_id: int) -> None:
         """A user of this node renamed: their games here show it, and so do the other nodes'."""
@@ -290,6 +292,8 @@ class GameServer:
             self.bots.start()
         self.spawn(self._heartbeat_loop())
         self.spawn(housekeeping_loop(self.config, self.registry))
+        if self.cluster:
+            self.spawn(self.social.keep_scoring(self.cluster.tournament_leases.ttl / 3))
         if self.config.stats_interval > 0:
             self.spawn(self._stats_loop())
         scheme = "wss" if self.listener.ssl is not None else "ws"

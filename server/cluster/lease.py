@@ -1,5 +1,8 @@
 """The owner lease of each game, kept in PostgreSQL: which node decides a game's actions.
 
+The same leases say which node directs each tournament (:data:`TOURNAMENT_LEASES`: rows of
+``tournament_leases``, unfinished tournaments for orphans); what follows says "game" for both.
+
 A lease is a row of ``game_leases``: the holding node, an epoch and an expiry, on the
 database's clock (``now()``), so the nodes' own clocks never matter. The rules:
 
@@ -23,39 +26,56 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+@dataclass(frozen=True)
+class LeaseTable:
+    """What is leased: the table of leases (keyed by ``key``) and the table of the things
+    leased (``things``, with ``id`` and ``status``; a thing whose status is ``done`` needs no
+    holder). Games and tournaments are leased the same way, each in its own table."""
+
+    leases: str
+    key: str
+    things: str
+    done: str
+
+
+GAME_LEASES = LeaseTable("game_leases", "game_id", "games", "over")
+TOURNAMENT_LEASES = LeaseTable("tournament_leases", "tournament_id", "tournaments", "finished")
+
 _CLAIM = """
-WITH previous AS (SELECT extract(epoch FROM now() - renewed)::float8 AS idle FROM game_leases WHERE game_id = $1)
-INSERT INTO game_leases (game_id, node, epoch, expires, renewed)
+WITH previous AS (SELECT extract(epoch FROM now() - renewed)::float8 AS idle FROM {leases} WHERE {key} = $1)
+INSERT INTO {leases} ({key}, node, epoch, expires, renewed)
 VALUES ($1, $2, 1, now() + make_interval(secs => $3), now())
-ON CONFLICT (game_id) DO UPDATE
-    SET node = excluded.node, epoch = game_leases.epoch + 1, expires = excluded.expires, renewed = now()
-    WHERE game_leases.expires < now()
+ON CONFLICT ({key}) DO UPDATE
+    SET node = excluded.node, epoch = {leases}.epoch + 1, expires = excluded.expires, renewed = now()
+    WHERE {leases}.expires < now()
 RETURNING epoch, (SELECT idle FROM previous)
 """
 
 _RENEW = """
-UPDATE game_leases SET expires = now() + make_interval(secs => $2), renewed = now()
-WHERE node = $1 AND game_id = ANY($3::text[])
-RETURNING game_id, epoch
+UPDATE {leases} SET expires = now() + make_interval(secs => $2), renewed = now()
+WHERE node = $1 AND {key} = ANY($3::text[])
+RETURNING {key}, epoch
 """
 
 _RELEASE = (
-    "UPDATE game_leases SET expires = now() - interval '1 second', renewed = now() "
-    "WHERE node = $1 AND game_id = $2 AND epoch = $3"
+    "UPDATE {leases} SET expires = now() - interval '1 second', renewed = now() "
+    "WHERE node = $1 AND {key} = $2 AND epoch = $3"
 )
 
-# Whether a game exists, whether it is over, and who holds it now (None: nobody holds it).
+# Whether a thing exists, whether it is done, and who holds it now (None: nobody holds it).
 _HOLDER = """
-SELECT g.status, l.node FROM games g
-LEFT JOIN game_leases l ON l.game_id = g.id AND l.expires >= now()
+SELECT g.status, l.node FROM {things} g
+LEFT JOIN {leases} l ON l.{key} = g.id AND l.expires >= now()
 WHERE g.id = $1
 """
 
 _ORPHANS = """
-SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id
-WHERE g.status != 'over' AND (l.game_id IS NULL OR l.expires < now())
+SELECT g.id FROM {things} g LEFT JOIN {leases} l ON l.{key} = g.id
+WHERE g.status != '{done}' AND (l.{key} IS NULL OR l.expires < now())
 ORDER BY random() LIMIT $1
 """
+
+_OWNER = "SELECT node, epoch FROM {leases} WHERE {key} = $1 AND expires >= now()"
 
 
 @dataclass(frozen=True)
@@ -83,9 +103,15 @@ class Leases:
     """One node's leases, through a runner of database calls (the PostgreSQL store's
     ``run(fn)``: ``await run(lambda conn: ...)``)."""
 
-    def __init__(self, run: Any, node: str, ttl: float = 6.0) -> None:
-        """``node`` names this node; ``ttl`` is how long a lease lasts unless renewed."""
+    def __init__(self, run: Any, node: str, ttl: float = 6.0, table: LeaseTable = GAME_LEASES) -> None:
+        """``node`` names this node; ``ttl`` is how long a lease lasts unless renewed;
+        ``table``: what is leased (games, or tournaments)."""
         self._run = run
+        self.table = table
+        names = {"leases": table.leases, "key": table.key, "things": table.things, "done": table.done}
+        self._sql = {name: text.format(**names) for name, text in
+                     (("claim", _CLAIM), ("renew", _RENEW), ("release", _RELEASE), ("holder", _HOLDER),
+                      ("orphans", _ORPHANS), ("owner", _OWNER))}
         self.node = node
         self.ttl = ttl
         self.held: dict[str, int] = {}  # game id -> epoch
@@ -112,7 +138,7 @@ class Leases:
     async def claim(self, game_id: str) -> Lease | None:
         """Take ``game_id`` if nobody holds it or its lease expired; the lease, or None if
         another node holds it."""
-        row = await self._run(lambda conn: conn.fetchrow(_CLAIM, game_id, self.node, self.ttl))
+        row = await self._run(lambda conn: conn.fetchrow(self._sql["claim"], game_id, self.node, self.ttl))
         if row is None:
             return None
         self._gain(game_id, int(row[0]))
@@ -124,7 +150,7 @@ class Leases:
         if not self.held:
             return []
         ids = list(self.held)
-        rows = await self._run(lambda conn: conn.fetch(_RENEW, self.node, self.ttl, ids))
+        rows = await self._run(lambda conn: conn.fetch(self._sql["renew"], self.node, self.ttl, ids))
         kept = {row[0]: int(row[1]) for row in rows}
         lost = [game_id for game_id in ids if kept.get(game_id) != self.held.get(game_id)]
         for game_id in lost:
@@ -136,7 +162,7 @@ class Leases:
         epoch = self.held.get(game_id)
         self._lose(game_id)
         if epoch is not None:
-            await self._run(lambda conn: conn.execute(_RELEASE, self.node, game_id, epoch))
+            await self._run(lambda conn: conn.execute(self._sql["release"], self.node, game_id, epoch))
 
     def forget(self, game_id: str) -> None:
         """Stop holding ``game_id`` without telling the database (it expires by itself)."""
@@ -144,17 +170,17 @@ class Leases:
 
     async def orphans(self, limit: int = 50) -> list[str]:
         """Unfinished games that no node holds (never claimed, or their lease expired)."""
-        rows = await self._run(lambda conn: conn.fetch(_ORPHANS, limit))
+        rows = await self._run(lambda conn: conn.fetch(self._sql["orphans"], limit))
         return [row[0] for row in rows]
 
     async def holder(self, game_id: str) -> Holder | None:
         """Whether ``game_id`` is over and who holds it now; None if there is no such game."""
-        row = await self._run(lambda conn: conn.fetchrow(_HOLDER, game_id))
+        row = await self._run(lambda conn: conn.fetchrow(self._sql["holder"], game_id))
         return None if row is None else Holder(row[0] == "over", row[1])
 
     async def owner(self, game_id: str) -> tuple[str, int] | None:
         """The node holding ``game_id`` now and its epoch, or None if nobody does."""
         row = await self._run(
-            lambda conn: conn.fetchrow("SELECT node, epoch FROM game_leases WHERE game_id = $1 AND expires >= now()", game_id)
+            lambda conn: conn.fetchrow(self._sql["owner"], game_id)
         )
         return None if row is None else (row[0], int(row[1]))

@@ -37,9 +37,12 @@ class ClusterNode:
         load: Callable[[str, Lease], Awaitable[Any]],
         drop: Callable[[str], None],
         batch: int = 50,
+        what: str = "game",
     ) -> None:
         """``load(game_id, lease)`` puts a claimed game in memory and starts it; ``drop(game_id)``
-        takes a game whose lease was lost out of memory."""
+        takes a game whose lease was lost out of memory; ``what`` names the things leased in
+        the log ("game", "tournament")."""
+        self.what = what
         self.leases = leases
         self._load = load
         self._drop = drop
@@ -56,7 +59,7 @@ class ClusterNode:
         """One round: renew, drop what was lost, claim and load orphans."""
         for game_id in await self.leases.renew():
             self.lost += 1
-            log.warning("lease lost", extra={"data": {"game": game_id, "node": self.node_id}})
+            log.warning("lease lost", extra={"data": {self.what: game_id, "node": self.node_id}})
             self._drop(game_id)
         for game_id in await self.leases.orphans(self.batch):
             lease = await self.leases.claim(game_id)
@@ -65,11 +68,11 @@ class ClusterNode:
             try:
                 await self._load(game_id, lease)
             except Exception as exc:  # noqa: BLE001 - one game that does not load keeps no other down
-                log.error("claimed game not loaded", extra={"data": {"game": game_id, "error": repr(exc)}})
+                log.error(f"claimed {self.what} not loaded", extra={"data": {self.what: game_id, "error": repr(exc)}})
                 await self.leases.release(game_id)
                 continue
             self.claimed += 1
-            log.info("game claimed", extra={"data": {"game": game_id, "node": self.node_id, "epoch": lease.epoch}})
+            log.info(f"{self.what} claimed", extra={"data": {self.what: game_id, "node": self.node_id, "epoch": lease.epoch}})
 
     async def run(self) -> None:
         """Run :meth:`step` every ``ttl / 3`` seconds until cancelled; a database that cannot

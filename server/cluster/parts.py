@@ -5,6 +5,11 @@ A node is ``scryptic server --db postgresql://... [--bus nats://...]``: the Post
 transaction), the leases, the node loop, and when a bus is named the NATS bus and the mesh
 (:mod:`server.cluster.mesh`): the node serves the requests of exactly the games it holds, from
 the moment a game is in its memory until its lease is lost or given up.
+
+Tournaments are leased the same way (:data:`~server.cluster.lease.TOURNAMENT_LEASES`, a second
+:class:`Leases` and :class:`ClusterNode` on their own table): the node holding an event's lease
+directs it and serves its requests on the mesh; when that node dies, another claims the event
+and directs it from its stored state.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from server.bus.interface import MessageBus
-from server.cluster.lease import Holder, Lease, Leases
+from server.cluster.lease import TOURNAMENT_LEASES, Holder, Lease, Leases
 from server.cluster.mesh import Mesh
 from server.cluster.node import ClusterNode
 from server.store.postgres import PostgresStore
@@ -47,11 +52,45 @@ class ClusterParts:
         self._task: asyncio.Task[None] | None = None
         self._releases: set[asyncio.Task[None]] = set()
         self._arriving: dict[str, asyncio.Event] = {}  # claimed here, being loaded and its followers attached
+        self.tournament_leases = Leases(self.store.run, self.node_id, lease_ttl, TOURNAMENT_LEASES)
+        self.tournament_leases.on_change = self._tournament_changed
+        self.tournament_node: ClusterNode | None = None
+        self.tournament_moved: Callable[[str], None] = lambda tournament_id: None  # told of each event it stops directing
+        self._tournament_task: asyncio.Task[None] | None = None
+        self._load_tournament: Callable[[str, Lease], Awaitable[Any]] = _no_tournament
 
     def attach(self, load: Callable[[str, Lease], Awaitable[Any]], drop: Callable[[str], None]) -> None:
         """Hand the node the server's ``load(game_id, lease)`` and ``drop(game_id)``."""
         self._load = load
         self.node = ClusterNode(self.leases, self._loaded, drop)
+
+    def attach_tournaments(self, load: Callable[[str, Lease], Awaitable[Any]], drop: Callable[[str], None]) -> None:
+        """Hand the node the tournament desk's ``load(tournament_id, lease)`` (direct a claimed
+        event from its stored state) and ``drop(tournament_id)`` (stop directing it)."""
+        self._load_tournament = load
+        self.tournament_node = ClusterNode(self.tournament_leases, self._tournament_loaded, drop, what="tournament")
+
+    def directs(self, tournament_id: str) -> bool:
+        """Whether this node holds ``tournament_id``'s lease (it directs the event)."""
+        return tournament_id in self.tournament_leases.held
+
+    def tournament_adopted(self, tournament_id: str, epoch: int) -> None:
+        """An event this node created (its row written with its first lease): it directs it."""
+        self.tournament_leases.adopt(tournament_id, epoch)
+        if self.mesh is not None:
+            self.mesh.serve(tournament_id, True)
+
+    async def _tournament_loaded(self, tournament_id: str, lease: Lease) -> None:
+        """Direct a claimed event, then answer its requests (not before: they would find it unloaded)."""
+        await self._load_tournament(tournament_id, lease)
+        if self.mesh is not None and self.directs(tournament_id):
+            self.mesh.serve(tournament_id, True)
+
+    def _tournament_changed(self, tournament_id: str, held: bool) -> None:
+        if not held:
+            if self.mesh is not None:
+                self.mesh.serve(tournament_id, False)
+            self.tournament_moved(tournament_id)
 
     # ------------------------------------------------------------------------------ the games held
 
@@ -77,16 +116,23 @@ class ClusterParts:
 
     def let_go(self, game_id: str) -> None:
         """The game left this node's memory (a finished game swept): give up its lease."""
-        if game_id in self.leases.held:
-            task = asyncio.ensure_future(self._release(game_id))
+        self._let_go(self.leases, game_id)
+
+    def let_go_tournament(self, tournament_id: str) -> None:
+        """The event finished (it changes no more: any node answers for it): give up its lease."""
+        self._let_go(self.tournament_leases, tournament_id)
+
+    def _let_go(self, leases: Leases, key: str) -> None:
+        if key in leases.held:
+            task = asyncio.ensure_future(self._release(leases, key))
             self._releases.add(task)
             task.add_done_callback(self._releases.discard)
 
-    async def _release(self, game_id: str) -> None:
+    async def _release(self, leases: Leases, key: str) -> None:
         try:
-            await self.leases.release(game_id)
+            await leases.release(key)
         except Exception as exc:  # noqa: BLE001 - the lease expires by itself
-            log.warning("lease not released", extra={"data": {"game": game_id, "error": repr(exc)}})
+            log.warning("lease not released", extra={"data": {leases.table.key: key, "error": repr(exc)}})
 
     async def settled(self, game_id: str, timeout: float) -> None:
         """Wait (up to ``timeout`` seconds) while ``game_id``, claimed here, is being loaded and
@@ -143,17 +189,25 @@ class ClusterParts:
         assert self.node is not None, "attach() first"
         await self.node.step()  # claim what is orphaned now, before serving
         self._task = asyncio.ensure_future(self.node.run())
+        if self.tournament_node is not None:
+            try:
+                await self.tournament_node.step()
+            except Exception as exc:  # noqa: BLE001 - the next round claims them
+                log.warning("tournaments not claimed", extra={"data": {"error": repr(exc)}})
+            self._tournament_task = asyncio.ensure_future(self.tournament_node.run())
 
     async def stop(self) -> None:
         """Stop the loop and give up every lease, so that other nodes take the games at once."""
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-        for game_id in list(self.leases.held):
-            try:
-                await self.leases.release(game_id)
-            except Exception:  # noqa: BLE001 - the database is away: the leases expire by themselves
-                self.leases.forget(game_id)
+        for task in (self._task, self._tournament_task):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+        for leases in (self.tournament_leases, self.leases):
+            for key in list(leases.held):
+                try:
+                    await leases.release(key)
+                except Exception:  # noqa: BLE001 - the database is away: the leases expire by themselves
+                    leases.forget(key)
         if self.mesh is not None:
             await self.mesh.stop()
         if self.bus is not None:
@@ -163,9 +217,14 @@ class ClusterParts:
         """This node's part of the health readout."""
         node = self.node
         return {"node": self.node_id, "games_held": len(self.leases.held),
+                "tournaments_directed": len(self.tournament_leases.held),
                 "games_claimed": node.claimed if node else 0, "leases_lost": node.lost if node else 0,
                 **(self.mesh.stats() if self.mesh else {})}
 
 
 async def _nothing(game_id: str) -> None:
     return None
+
+
+async def _no_tournament(tournament_id: str, lease: Lease) -> None:
+    raise LookupError("no tournament desk attached")

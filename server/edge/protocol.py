@@ -461,7 +461,6 @@ ERROR_CODES: dict[str, str] = {
     "already_joined": "you are already playing in that tournament",
     "not_joined": "you are not playing in that tournament",
     "tournament_started": "the swiss has started: it is joined before its first round",
-    "tournament_elsewhere": "another node of the cluster directs that tournament: connect to it",
     "tournament_not_upcoming": "the tournament has already started (admin tournament start)",
     # Chat and reports.
     "chat_too_long": "the chat line is over the length cap (200 characters)",

@@ -84,6 +84,8 @@ class ChatDesk:
         self.buckets: dict[int, TokenBucket] = {}
         self.lines: OrderedDict[int, Line] = OrderedDict()
         self._next = 1
+        # On a cluster: a tournament lobby's line for the other nodes (the event, the speaker, the frame).
+        self.beyond: Callable[[str, int, bytes], None] = lambda tournament_id, speaker, data: None
 
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
         """The requests this desk answers, by type."""
@@ -127,7 +129,20 @@ class ChatDesk:
         data = push_frame("chat", room=req.room, **where, line=self._shown(line))
         for conn in listeners:
             conn.push(data)
+        if req.room == "tournament":
+            self.beyond(place, user.id, data)
         return {"line": self._shown(line)}
+
+    def heard_beyond(self, tournament_id: str, speaker: int, data: bytes) -> None:
+        """A line said in a tournament's lobby on another node: pushed to this node's
+        connections in that lobby, but those of the players who mute or block the speaker."""
+        try:
+            _players, conns = self.tournaments.audience(tournament_id)
+        except ProtocolError:
+            return  # an event this node has not read yet: nobody here follows it
+        for conn in conns:
+            if conn.user_id is None or self.relations.get(conn.user_id, {}).get(speaker) is None:
+                conn.push(data)
 
     def _room(self, client: Client, req: P.Chat) -> tuple[list[Any], str]:
         """The connections the room is pushed to, and its place (``not_in_room`` if ``client``

@@ -10,7 +10,9 @@ seconds has its lines dropped (its games reappear from the node that claims them
 
 ``your_turn`` and ``challenge`` notices go on the same subject; each node tells the account's
 connections it has. So does a rename: every node that knows the account takes the new name
-and shows it in the games it runs. ``my_games`` asks every node it hears beating for the account's games
+and shows it in the games it runs. So do a tournament's pushes (its standings, its end): the node
+directing the event publishes each, and every node pushes it to its own connections that follow
+the event or play in it; and the lines said in a tournament's lobby. ``my_games`` asks every node it hears beating for the account's games
 there (each node serves :func:`~server.bus.interface.lobby_ask_subject` of its address).
 """
 
@@ -74,6 +76,8 @@ class ClusterLobby:
         self._subs: list[Subscription] = []
         self.renamed_elsewhere: Callable[[int, str], None] = lambda user_id, name: None
         self.banned_elsewhere: Callable[[int, str | None], None] = lambda user_id, reason: None
+        self.tournament_heard: Callable[[str, list[int], bytes], None] = lambda tournament_id, players, data: None
+        self.tournament_chat_heard: Callable[[str, int, bytes], None] = lambda tournament_id, speaker, data: None
         feed.on_change = self._changed_here
         online.beyond = self._tell_beyond
 
@@ -123,6 +127,17 @@ class ClusterLobby:
         """The operator banned an account (``reason``) or lifted its ban (None) through this
         node: the other nodes apply it to the connections and games they have."""
         self._post({"kind": "banned", "from": self.address, "user": user_id, "reason": reason})
+
+    def tell_tournament(self, tournament_id: str, players: list[int], data: bytes) -> None:
+        """A push of an event this node directs (``data``, for its followers and ``players``):
+        the other nodes push it to theirs."""
+        self._post({"kind": "tournament", "from": self.address, "tournament": tournament_id, "players": players,
+                    "frame": data})
+
+    def tell_tournament_chat(self, tournament_id: str, speaker: int, data: bytes) -> None:
+        """A line said in a tournament's lobby on this node (``data``): the other nodes push it."""
+        self._post({"kind": "tournament_chat", "from": self.address, "tournament": tournament_id, "user": speaker,
+                    "frame": data})
 
     def _post(self, message: dict[str, Any]) -> None:
         """Queue a message; one task sends them in order (a lost one is mended by the next full list)."""
@@ -174,6 +189,11 @@ class ClusterLobby:
                 self.online.tell_here(message["user"], message["what"], message["unless"], **message["fields"])
             elif kind == "renamed":
                 self.renamed_elsewhere(int(message["user"]), str(message["name"]))
+            elif kind == "tournament":
+                self.tournament_heard(str(message["tournament"]), [int(p) for p in message["players"]],
+                                      bytes(message["frame"]))
+            elif kind == "tournament_chat":
+                self.tournament_chat_heard(str(message["tournament"]), int(message["user"]), bytes(message["frame"]))
             elif kind == "banned":
                 reason = message.get("reason")
                 self.banned_elsewhere(int(message["user"]), None if reason is None else str(reason))

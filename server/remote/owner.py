@@ -28,6 +28,7 @@ class RemoteClient:
     """A connection on another node, as this node's games see it."""
 
     greeted = True
+    remote = True  # its node pushes an event's changes to it (server.lobby.tournament_desk)
 
     def __init__(self, address: str, conn_id: int, user_id: int | None, mesh: Mesh) -> None:
         """``address`` is the connection's node, ``conn_id`` its id there."""

@@ -1,17 +1,16 @@
-"""An arena on a cluster: directed by the node it was made on, its state in the shared
-PostgreSQL store, answered elsewhere with tournament_elsewhere, and directed again by the same
-node after it restarts."""
+"""An arena on a cluster: directed by the node it was made on (it holds the arena's lease), its
+state in the shared PostgreSQL store, its requests asked of another node answered by the
+director through that node, its pushes and its lobby's chat reaching the connections of every
+node, and directed
+again by the same node after it restarts."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 
-import pytest
-
-from client.net import ServerError
 from server.store.postgres import PostgresStore
-from server.store.tournaments import PostgresTournaments
+from shared import wire
 
 BLITZ = {"kind": "fischer", "initial": 120, "increment": 2}
 
@@ -48,9 +47,27 @@ async def test_an_arena_is_directed_by_its_node_and_kept_in_the_shared_store(sta
     assert stored["node"] == "a" and stored["finished"][0]["winner"] == game.gold
 
     cy = await connect(b, "Cy")
-    with pytest.raises(ServerError) as elsewhere:
-        await cy.tournament(arena["id"])  # node b loaded it too (it started after), but a directs it
-    assert elsewhere.value.code == "tournament_elsewhere" and "node a" in elsewhere.value.reason
+    pushed: list[wire.TournamentPush] = []
+    cy.on_message = lambda message: pushed.append(message) if isinstance(message, wire.TournamentPush) else None
+    seen = await cy.tournament(arena["id"])  # node b does not direct it: a answers, through b
+    assert a.cluster.directs(arena["id"]) and not b.cluster.directs(arena["id"])
+    assert seen["standings"][0]["user"]["id"] == game.gold and seen["standings"][0]["points"] == 2
+    assert seen["finished"] == [{"game": game.game, "gold": game.gold, "silver": game.silver, "winner": game.gold}]
+    joined = await cy.join_tournament(arena["id"])  # asked of b, done by a
+    assert cy.user["id"] in [row["user"]["id"] for row in joined["standings"]]
+    assert events[arena["id"]].present == [ann.user["id"], bea.user["id"], cy.user["id"]]
+    # a's next change of the arena is pushed to Cy's connection on b
+    await wait_for(lambda: any(cy.user["id"] in [row.user.id for row in push.tournament.standings] for push in pushed))
+
+    # The arena's lobby chat reaches its players on both nodes.
+    heard: dict[str, list[str]] = {"Ann": [], "Cy": []}
+    for client in (ann, cy):
+        client.on_message = lambda message, name=client.name: (
+            heard[name].append(message.line.text) if isinstance(message, wire.ChatPush) else None)
+    await ann.chat("tournament", "good luck", tournament=arena["id"])
+    await wait_for(lambda: heard["Cy"] == ["good luck"])
+    await cy.chat("tournament", "thanks", tournament=arena["id"])
+    await wait_for(lambda: heard == {"Ann": ["good luck", "thanks"], "Cy": ["good luck", "thanks"]})
 
 
 async def _load_all(conn) -> list[dict]:
