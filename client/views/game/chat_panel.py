@@ -5,7 +5,7 @@ Ctrl+T unfolds it (and reads what came) or folds it. While it is open the keyboa
 line: Enter sends it, Backspace takes back a character, Esc folds the panel; the board's keys
 wait until it is folded. The lines come masked from the server; a refused line shows the
 server's reason under the draft. Each line of the other side has Mute, Block and Report links
-(a click; the panel says what was done). The model is :class:`client.play.chat.GameChat`.
+(a click; the panel says what was done). The model is :class:`client.play.chat.RoomChat`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import arcade
 
-from client.play.chat import ChatLine, GameChat
+from client.play.chat import ChatLine, RoomChat
 from client.ui import theme
 from client.ui.textures import panel_patch
 from client.views.game.chronicle import LINE_H, Chronicle
@@ -29,13 +29,13 @@ LINKS_W = sum(LINK_W.values()) + 28.0  # the three, their gaps and a margin befo
 def chat_panel(session: Any) -> ChatPanel | None:
     """The chat panel of ``session``'s game, if it has a chat (online, not against the bot)."""
     chat = getattr(session, "chat", None)
-    return ChatPanel(chat) if isinstance(chat, GameChat) and chat.available else None
+    return ChatPanel(chat) if isinstance(chat, RoomChat) and chat.available else None
 
 
 class ChatPanel:
-    """Keys and painting of a game's chat (its state is the session's :class:`GameChat`)."""
+    """Keys and painting of a game's chat (its state is the session's :class:`RoomChat`)."""
 
-    def __init__(self, chat: GameChat) -> None:
+    def __init__(self, chat: RoomChat) -> None:
         self.chat = chat
         self.links: list[tuple[Rect, ChatLine, str]] = []  # painted Mute / Block / Report links
 
