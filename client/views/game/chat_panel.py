@@ -87,9 +87,11 @@ class ChatPanel:
     def paint(self, texts: theme.TextCache, box: Rect) -> None:
         """The open panel: the newest lines that fit, the draft and the server's last refusal."""
         panel_patch("leather").draw_rect(rect=arcade.LBWH(box.left, box.bottom, box.width, box.height))
-        room = "Spectators' chat" if self.chat.room == "spectators" else "Chat"
+        room = {"spectators": "Spectators' chat", "tournament": "Lobby chat"}.get(self.chat.room, "Chat")
         texts.draw("chat-title", room, box.left + 18, box.top - 30, size=15, color=theme.BRASS_LIGHT, bold=True)
-        texts.draw("chat-keys", "Enter sends \u00b7 Esc folds", box.right - 16, box.top - 29, size=10,
+        esc = "Esc stops typing" if self.chat.room == "tournament" else "Esc folds"
+        keys = f"Enter sends \u00b7 {esc}" if self.chat.open else "Click or Ctrl+T to talk"
+        texts.draw("chat-keys", keys, box.right - 16, box.top - 29, size=10,
                    color=theme.INK_MUTED, font=theme.SANS, anchor_x="right", italic=True)
         chars = Chronicle.chars_for(box.width - 36)
         links_chars = Chronicle.chars_for(LINKS_W)
@@ -97,7 +99,10 @@ class ChatPanel:
         for line in self.chat.lines:
             colour = theme.BRASS_LIGHT if line.mine else theme.PARCHMENT
             width = chars if line.mine or line.user is None else chars - links_chars
-            for i, part in enumerate(textwrap.wrap(f"{line.name}: {line.text}", width) or [""]):
+            parts = textwrap.wrap(f"{line.name}: {line.text}", width) or [""]
+            if len(parts) > 1 and width < chars:  # only the first row leaves room for the links
+                parts = [parts[0], *textwrap.wrap(f"{line.name}: {line.text}"[len(parts[0]):].strip(), chars - 2)]
+            for i, part in enumerate(parts):
                 rows.append((part if i == 0 else "  " + part, colour, line if i == 0 and width < chars else None))
         notice = self.chat.problem or self.chat.note
         bottom_rows = 2 + (1 if notice else 0)
