@@ -1,7 +1,8 @@
 """The lobby chat of the Tournaments tab against a real server, in a real window: the recent
 lines shown on choosing the event, a panel beside the standings that never covers them, a
 line typed and sent, a player of the standings reported and muted by clicks (a silent one's
-report refused with the reason), and the operator's chat mute said at once with its reason."""
+report refused with the reason), the operator's chat mute said at once with its reason, and a
+ban's reason shown when the connection is refused."""
 
 from __future__ import annotations
 
@@ -140,3 +141,22 @@ def test_the_chat_and_the_standings_fit_the_smallest_window(window, online, tmp_
     finally:
         window.set_size(1280, 800)
         pump(window, 3)
+
+
+def test_a_banned_player_is_told_why_on_the_tournaments_tab(window, online, tmp_path):
+    from client.views.online.tournaments import TournamentsView
+
+    server, connect, key_text = online
+    warden, me = connect("Warden"), connect("Tester")
+    warden.call("create_tournament", key_text, "Strict Cup", 1800, start_in=3600, map="Cinder Ford").result(10)
+    lobby = open_lobby(window, me)
+    click_on(window, lobby, "tab-tournaments")
+    view = window.current_view
+    assert isinstance(view, TournamentsView)
+    pump_until(window, lambda: view.chat is not None, what="the event and its lobby")
+    warden.request("admin", key=key_text, op="ban", name="Tester", reason="abusive in the lobby").result(10)
+    told = "the server refused the connection: this account is banned from this server: abusive in the lobby"
+    pump_until(window, lambda: view.connection_note == told, what="the refused connection")
+    assert view.toast == "This account is banned from this server: abusive in the lobby."
+    pump(window, 2)
+    shoot(window, tmp_path / "tournament-banned.png")

@@ -217,7 +217,7 @@ class TournamentsView(OnlineScreen):
         playing = len(tour.playing)
         self.hint.text = (f"{playing} game{'s' if playing != 1 else ''} in play. " if tour.status == "running" else "") + (
             "Your games open by themselves when you are paired. " if me in self._present(tour.id) else "") + (
-            "Click a player to mute, block or report them." if self.picked is None else "")
+            "Click a player to mute, block or report them." if self.picked is None and tour.standings else "")
 
     def _fill_actions(self) -> list[BrassButton]:
         """Mute, Block and Report for the player picked in the standings (nothing if none is)."""
