@@ -37,8 +37,8 @@ CONNECTION_TEXT = {
 }
 
 
-def problem_text(exc: BaseException) -> str:
-    """A refused request or a dropped connection, as a sentence for the toast."""
+def problem_text(exc: BaseException | ConnectionNote) -> str:
+    """A refused request, a refused connection or a dropped one, as a sentence for the toast."""
     reason = getattr(exc, "reason", None)
     if reason:
         return reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else ".")

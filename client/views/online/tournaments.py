@@ -16,6 +16,7 @@ league each division's table (docs/tournaments.md).
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
@@ -226,7 +227,7 @@ class TournamentsView(OnlineScreen):
             return []
         user, name = self.picked
         self.actions.add(cell(f"{name}:", 130, bold=True, color=theme.BRASS_LIGHT))
-        buttons = [small_button(text, lambda what=what: self.act_on_player(what), name=f"{what}-player", kind=kind,
+        buttons = [small_button(text, functools.partial(self.act_on_player, what), name=f"{what}-player", kind=kind,
                                 width=80)
                    for what, text, kind in (("mute", "Mute", "steel"), ("block", "Block", "steel"),
                                             ("report", "Report", "brass"))]
