@@ -68,8 +68,11 @@ class Social:
         return self.ratings.get(user_subject(user_id), family_of(time_control) or "").rating
 
     def handlers(self) -> dict[str, Callable[[Any, Any], Any]]:
-        """The requests both desks answer, by type."""
-        return {**self.tournaments.handlers(), **self.chat.handlers()}
+        """The requests both desks answer, by type (entering a tournament's room brings its chat)."""
+        handlers = {**self.tournaments.handlers(), **self.chat.handlers()}
+        for kind in ("tournament", "join_tournament"):
+            handlers[kind] = self.chat.with_history(handlers[kind])
+        return handlers
 
     async def load(self) -> None:
         """Read the stored moderation and tournaments (and set the tournaments' timers)."""

@@ -296,6 +296,11 @@ class Calls:
         """One event with its standings; its changes are pushed from now on (``tournament``)."""
         return (await self.request("tournament", tournament=tournament))["tournament"]
 
+    async def tournament_room(self, tournament: str) -> dict[str, Any]:
+        """Follow an event as :meth:`tournament` does: the reply's ``tournament`` (with standings)
+        and ``chat``, its lobby's recent lines (oldest first) that you may see."""
+        return await self.request("tournament", tournament=tournament)
+
     async def join_tournament(self, tournament: str) -> dict[str, Any]:
         """Enter an event: you are paired whenever you are free (``tournament_game`` pushes)."""
         return (await self.request("join_tournament", tournament=tournament))["tournament"]

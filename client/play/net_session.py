@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from client.play.chat import GameChat
+from client.play.chat import RoomChat
 from client.net.codec import ConnectionNote
 from client.play.net_session_offers import KINDS, OfferBook, OfferNotice
 from client.play.session import GameSession, Message, Rejected, Seat, Status, Update
@@ -31,6 +31,7 @@ from shared.rules.presets import PRESETS
 from shared.rules.terrain import Player
 from shared.wire import (
     ChallengePush,
+    ChatMutedPush,
     ChatPush,
     GameInfo,
     InfoPush,
@@ -105,8 +106,8 @@ class NetworkSession(GameSession):
         self._moved = False  # an update came since the last info (a move answers open offers)
         self._abort_memo: tuple[Any, bool] = (None, False)
         user = getattr(getattr(client, "client", None), "user", None) or {}
-        self.chat = GameChat(client, game, spectator=self.seat is None, me=user.get("id"),
-                             available=not self.against_bot)
+        self.chat = RoomChat.of_game(client, game, spectator=self.seat is None, me=user.get("id"),
+                                     available=not self.against_bot)
 
     # ---------------------------------------------------------------- queries
     def view(self, viewer: Player | None) -> View:
@@ -174,7 +175,7 @@ class NetworkSession(GameSession):
                     self._connection = f"{self._connection}: {message.reason}"
                 out.append(Status("connection", self._connection or "Connected", busy=status == "reconnecting"))
                 continue
-            if isinstance(message, ChatPush):
+            if isinstance(message, (ChatPush, ChatMutedPush)):
                 self.chat.receive(message)
                 continue
             if isinstance(message, (YourTurnPush, ChallengePush)):

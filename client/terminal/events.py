@@ -12,6 +12,8 @@ import concurrent.futures
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from client.net import ThreadedClient
 from client.terminal.parsing import UsageError, player_option
 from shared.wire import (ArenaRow, ChatLine, ChatMutedPush, ChatPush, SwissRow, TournamentDetail, TournamentGamePush,
@@ -19,7 +21,8 @@ from shared.wire import (ArenaRow, ChatLine, ChatMutedPush, ChatPush, SwissRow, 
 
 EVENTS_HELP = """tournaments and chat:
   tournaments                    upcoming, running and finished events
-  tournament ID                  its standings, followed live     tjoin ID | tleave ID  enter, leave
+  tournament ID                  its standings and its lobby's recent lines, followed live
+  tjoin ID | tleave ID           enter, leave
   say TEXT                       a line to your opponent (or to the spectators, when you watch)
   tsay ID TEXT                   a line in a tournament's lobby
   mute NAME|#ID | block NAME|#ID | unmute NAME|#ID   hide a player's lines (block: their challenges too)
@@ -59,10 +62,8 @@ class EventCommands:
     def show(self, message: Any) -> bool:
         """Print a tournament or chat push; True if ``message`` was one."""
         if isinstance(message, ChatPush):
-            line = message.line
-            self.lines[line.id] = line
             where = {"game": "", "spectators": "spectators ", "tournament": f"{message.tournament} "}.get(message.room, "")
-            self.say(f"[{where}{line.user.name}] {line.text}   (#{line.id})")
+            self._line(where, message.line)
             return True
         if isinstance(message, ChatMutedPush):
             self.say(f"[the operator muted you in chat: {message.reason}]" if message.reason
@@ -79,6 +80,20 @@ class EventCommands:
             return True
         return isinstance(message, TournamentPush)  # followed quietly: `tournament ID` shows the standings
 
+    def _line(self, where: str, line: ChatLine) -> None:
+        self.lines[line.id] = line
+        self.say(f"[{where}{line.user.name}] {line.text}   (#{line.id})")
+
+    def _lobby(self, reply: dict[str, Any]) -> TournamentDetail:
+        """The event of a ``tournament`` or ``join_tournament`` reply; its lobby's recent lines printed."""
+        t = detail_of(reply["tournament"])
+        history = msgspec.convert(reply.get("chat") or [], list[ChatLine])
+        if history:
+            self.say(f"lobby of {t.name}, the last {len(history)} line{'s' if len(history) != 1 else ''}:")
+        for line in history:
+            self._line(f"{t.id} ", line)
+        return t
+
     def cmd_tournaments(self, args: list[str]) -> None:
         listed = self.wait(self.client.call("tournaments"))
         for status in ("running", "upcoming", "finished"):
@@ -90,14 +105,17 @@ class EventCommands:
     def cmd_tournament(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("tournament ID")
-        for text in standings_lines(detail_of(self.wait(self.client.call("tournament", args[0])))):
+        reply = self.wait(self.client.call("tournament_room", args[0]))
+        for text in standings_lines(detail_of(reply["tournament"])):
             self.say(text)
+        self._lobby(reply)
 
     def cmd_tjoin(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("tjoin ID")
-        t = detail_of(self.wait(self.client.call("join_tournament", args[0])))
-        self.say(f"you are in {t.name}: your games start by themselves when you are paired")
+        reply = self.wait(self.client.request("join_tournament", tournament=args[0]))
+        self.say(f"you are in {detail_of(reply['tournament']).name}: your games start by themselves when you are paired")
+        self._lobby(reply)
 
     def cmd_tleave(self, args: list[str]) -> None:
         if len(args) != 1:

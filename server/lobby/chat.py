@@ -8,8 +8,10 @@ every ``1 / RATE`` seconds), and pushed as ``chat`` to the room, except to those
 blocked its author. Chat is off in games against the server's bot. A player who blocks
 another also refuses their challenges. The operator may mute an account in chat with a reason
 (``scryptic admin silence``); its lines are refused with that reason, and it is told at once.
-A player reports a game they play or watch, or a chat line they were shown; the reports wait
-for the operator (``scryptic admin reports``).
+A tournament's lobby keeps its last :data:`HISTORY` lines: the ``tournament`` and
+``join_tournament`` replies bring them (``chat``), without those of players the viewer muted or
+blocked. A player reports a game they play or watch, or a chat line they were shown (a lobby's
+recent lines count as shown); the reports wait for the operator (``scryptic admin reports``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict, defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -38,6 +40,7 @@ log = logging.getLogger("scryptic.server")
 
 RATE, BURST = 0.5, 5  # lines a second on average, and at once
 KEPT_LINES = 5000  # recent lines kept for reports
+HISTORY = 50  # a tournament lobby's recent lines, sent to who enters it
 
 
 class ModerationStore(Protocol):
@@ -64,7 +67,7 @@ class Line:
     user: int
     text: str
     t: float
-    shown: frozenset[int]
+    shown: set[int]  # grows when a lobby's history is sent
 
 
 class ChatDesk:
@@ -83,6 +86,7 @@ class ChatDesk:
         self.silenced: dict[int, str] = {}
         self.buckets: dict[int, TokenBucket] = {}
         self.lines: OrderedDict[int, Line] = OrderedDict()
+        self.lobbies: dict[str, deque[Line]] = {}  # a tournament's recent lines
         self._next = 1
         # On a cluster: a tournament lobby's line for the other nodes (the event, the speaker, the frame).
         self.beyond: Callable[[str, int, bytes], None] = lambda tournament_id, speaker, data: None
@@ -120,11 +124,13 @@ class ChatDesk:
             raise ProtocolError("chat_rate_limited", f"at most {BURST} lines at once, then one every {1 / RATE:g} s")
         listeners = [c for c in conns if c.user_id is None or self.relations.get(c.user_id, {}).get(user.id) is None]
         line = Line(self._next, req.room, place, user.id, text, time.time(),
-                    frozenset(c.user_id for c in listeners if c.user_id is not None))
+                    {c.user_id for c in listeners if c.user_id is not None})
         self._next += 1
         self.lines[line.id] = line
         while len(self.lines) > KEPT_LINES:
             self.lines.popitem(last=False)
+        if req.room == "tournament":
+            self.lobbies.setdefault(place, deque(maxlen=HISTORY)).append(line)
         where = {"game": place} if req.room != "tournament" else {"tournament": place}
         data = push_frame("chat", room=req.room, **where, line=self._shown(line))
         for conn in listeners:
@@ -168,6 +174,26 @@ class ChatDesk:
         if req.game not in client.watching:
             raise ProtocolError("not_in_room", "only spectators chat in the spectators' room (watch first)")
         return list(host.watchers), host.id
+
+    def with_history(self, handler: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        """``handler`` (``tournament``, ``join_tournament``) whose reply also brings the lobby's
+        recent lines (``chat``, oldest first) that its viewer may see."""
+        async def entered(client: Client, req: Any) -> dict[str, Any]:
+            reply = await handler(client, req)
+            reply["chat"] = self.history(client.user_id, reply["tournament"].id)
+            return reply
+        entered.__doc__ = handler.__doc__
+        return entered
+
+    def history(self, viewer: int | None, tournament: str) -> list[dict[str, Any]]:
+        """The lobby's recent lines, less those of players ``viewer`` muted or blocked (now
+        shown to ``viewer``, who may report them)."""
+        hidden = self.relations.get(viewer, {}) if viewer is not None else {}
+        kept = [line for line in self.lobbies.get(tournament, ()) if line.user not in hidden]
+        if viewer is not None:
+            for line in kept:
+                line.shown.add(viewer)
+        return [self._shown(line) for line in kept]
 
     def _shown(self, line: Line) -> dict[str, Any]:
         return {"id": line.id, "user": {"id": line.user, "name": self.accounts.name_of(line.user)}, "text": line.text,

@@ -5,6 +5,7 @@ chat mute (`scryptic admin reports`, `silence`), each refusal changing nothing."
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import subprocess
 import sys
@@ -153,6 +154,80 @@ async def test_a_tournament_lobby_has_its_chat(server, connect, tmp_path):
     assert to_bea[0]["tournament"] == event["id"] and to_bea[0]["line"]["text"] == "good luck all"
     await refused(cy.chat("tournament", "me too", tournament=event["id"]), "not_in_room")
     await refused(cy.chat("tournament", "me too", tournament="tnosuch"), "no_such_tournament")
+
+
+async def test_a_tournament_lobby_masks_limits_and_hides_the_muted(server, connect, tmp_path):
+    key = (tmp_path / "admin.key").read_text().strip()
+    host = await connect(server, "Warden")
+    event = await host.create_tournament(key, "Chatty Cup", 3600, start_in=3600, map="test-ford")
+    tid = event["id"]
+    ann, bea = await connect(server, "Ann"), await connect(server, "Bea")
+    await ann.join_tournament(tid)
+    await bea.tournament(tid)
+    now = [1000.0]
+    server.social.chat.clock = lambda: now[0]
+    to_bea = heard(bea)
+    line = await ann.chat("tournament", "hello you arse", tournament=tid)
+    assert line["text"] == "hello you a***"
+    for n in range(4):  # a burst of five in all, then one every two seconds
+        await ann.chat("tournament", f"line {n}", tournament=tid)
+    await refused(ann.chat("tournament", "one too many", tournament=tid), "chat_rate_limited")
+    now[0] += 2.0
+    await ann.chat("tournament", "and one more", tournament=tid)
+    await H.wait_for(lambda: len(to_bea) == 6)
+    assert [m["line"]["text"] for m in to_bea] == ["hello you a***", "line 0", "line 1", "line 2", "line 3",
+                                                    "and one more"]
+    await bea.mute(name="Ann")
+    now[0] += 2.0
+    await ann.chat("tournament", "are you there", tournament=tid)
+    await bea.chat("tournament", "a marker", tournament=tid)
+    await H.wait_for(lambda: len(to_bea) == 7)
+    assert to_bea[-1]["line"]["text"] == "a marker"  # Ann's line never came
+
+
+async def test_entering_a_tournament_lobby_brings_its_recent_lines(server, connect, tmp_path):
+    key = (tmp_path / "admin.key").read_text().strip()
+    host = await connect(server, "Warden")
+    event = await host.create_tournament(key, "History Cup", 3600, start_in=3600, map="test-ford")
+    tid = event["id"]
+    ann, bea, cy, dee = [await connect(server, name) for name in ("Ann", "Bea", "Cy", "Dee")]
+    await ann.join_tournament(tid)
+    await bea.tournament(tid)
+    ticks = itertools.count(0.0, 10.0)
+    server.social.chat.clock = lambda: next(ticks)  # ten seconds between lines: none is limited
+    said = [await ann.chat("tournament", "first", tournament=tid), await bea.chat("tournament", "second", tournament=tid)]
+    followed = await cy.request("tournament", tournament=tid)
+    assert [(m["user"]["name"], m["text"]) for m in followed["chat"]] == [("Ann", "first"), ("Bea", "second")]
+    assert followed["chat"] == said
+    await dee.mute(name="Ann")
+    joined = await dee.request("join_tournament", tournament=tid)
+    assert [m["text"] for m in joined["chat"]] == ["second"]  # the muted player's lines are left out
+    report = await cy.report("rude in the lobby", line=said[0]["id"])  # a line of the history was shown to Cy
+    assert len(report) == 12
+    await refused(dee.report("rude in the lobby", line=said[0]["id"]), "no_such_line")
+    for _ in range(60):
+        await ann.chat("tournament", "spam", tournament=tid)
+    assert len((await cy.request("tournament", tournament=tid))["chat"]) == 50  # the last fifty
+
+
+async def test_a_refused_lobby_line_changes_nothing(server, connect, tmp_path):
+    key = (tmp_path / "admin.key").read_text().strip()
+    host = await connect(server, "Warden")
+    event = await host.create_tournament(key, "Strict Cup", 3600, start_in=3600, map="test-ford")
+    tid = event["id"]
+    ann, cy = await connect(server, "Ann"), await connect(server, "Cy")
+    await ann.join_tournament(tid)
+    told = await refused(ann.chat("tournament", "x" * (MAX_CHARS + 1), tournament=tid), "chat_too_long")
+    assert "200" in told.reason
+    await refused(ann.chat("tournament", "   ", tournament=tid), "chat_empty")
+    told = await refused(cy.chat("tournament", "let me in", tournament=tid), "not_in_room")
+    assert told.reason == "follow the tournament (or play in it) to chat in its lobby"
+    told = await refused(cy.chat("tournament", "hello?", tournament="tnosuch"), "no_such_tournament")
+    assert told.reason == "no tournament tnosuch"
+    await refused(cy.request("tournament", tournament="tnosuch"), "no_such_tournament")
+    await refused(ann.request("chat", room="tournament", text="where?"), "bad_message")
+    assert (await ann.request("tournament", tournament=tid))["chat"] == []  # nothing was said
+    assert server.social.chat.lobbies.get(tid) is None
 
 
 async def test_mutes_blocks_and_the_operators_mute_survive_a_restart(start_server, connect, tmp_path):

@@ -56,3 +56,26 @@ async def test_terminal_players_join_an_arena_chat_and_report(server, connect, t
     finally:  # closed from a worker thread: the server they close against runs on this loop
         await asyncio.to_thread(ann.close)
         await asyncio.to_thread(bob.close)
+
+
+async def test_a_terminal_follows_a_lobby_with_its_recent_lines(server, connect, tmp_path):
+    key = (tmp_path / "admin.key").read_text().strip()
+    operator = await connect(server, "Warden")
+    cup = await operator.create_tournament(key, "Rail Cup", 3600, start_in=3600, map="test-ford")
+    tid = cup["id"]
+    ann = await connect(server, "Ann")
+    await ann.join_tournament(tid)
+    said = await ann.chat("tournament", "anyone here, arse?", tournament=tid)
+    cy = await asyncio.to_thread(Terminal, server.port, "Cy")
+    try:
+        refused = await cy.fails(f"tsay {tid} hello")
+        assert "refused (not_in_room)" in refused  # follow it first
+        assert "refused (no_such_tournament)" in await cy.fails("tournament tnosuch")
+        shown = await cy.do(f"tournament {tid}")
+        assert shown.splitlines()[-2:] == ["lobby of Rail Cup, the last 1 line:",
+                                           f"[{tid} Ann] anyone here, a***?   (#{said['id']})"]
+        assert "reported" in await cy.do(f"report line={said['id']} rude in the lobby")
+        await cy.do(f"tsay {tid} hello all")
+        await cy.sees(f"[{tid} Cy] hello all")
+    finally:
+        await asyncio.to_thread(cy.close)

@@ -5,7 +5,7 @@ Ctrl+T unfolds it (and reads what came) or folds it. While it is open the keyboa
 line: Enter sends it, Backspace takes back a character, Esc folds the panel; the board's keys
 wait until it is folded. The lines come masked from the server; a refused line shows the
 server's reason under the draft. Each line of the other side has Mute, Block and Report links
-(a click; the panel says what was done). The model is :class:`client.play.chat.GameChat`.
+(a click; the panel says what was done). The model is :class:`client.play.chat.RoomChat`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import arcade
 from arcade.types import RGBOrA255
 
-from client.play.chat import ChatLine, GameChat
+from client.play.chat import ChatLine, RoomChat
 from client.ui import theme
 from client.ui.textures import panel_patch
 from client.views.game.chronicle import LINE_H, Chronicle
@@ -30,13 +30,13 @@ LINKS_W = sum(LINK_W.values()) + 28.0  # the three, their gaps and a margin befo
 def chat_panel(session: Any) -> ChatPanel | None:
     """The chat panel of ``session``'s game, if it has a chat (online, not against the bot)."""
     chat = getattr(session, "chat", None)
-    return ChatPanel(chat) if isinstance(chat, GameChat) and chat.available else None
+    return ChatPanel(chat) if isinstance(chat, RoomChat) and chat.available else None
 
 
 class ChatPanel:
-    """Keys and painting of a game's chat (its state is the session's :class:`GameChat`)."""
+    """Keys and painting of a game's chat (its state is the session's :class:`RoomChat`)."""
 
-    def __init__(self, chat: GameChat) -> None:
+    def __init__(self, chat: RoomChat) -> None:
         self.chat = chat
         self.links: list[tuple[Rect, ChatLine, str]] = []  # painted Mute / Block / Report links
 
@@ -88,9 +88,11 @@ class ChatPanel:
     def paint(self, texts: theme.TextCache, box: Rect) -> None:
         """The open panel: the newest lines that fit, the draft and the server's last refusal."""
         panel_patch("leather").draw_rect(rect=arcade.LBWH(box.left, box.bottom, box.width, box.height))
-        room = "Spectators' chat" if self.chat.room == "spectators" else "Chat"
+        room = {"spectators": "Spectators' chat", "tournament": "Lobby chat"}.get(self.chat.room, "Chat")
         texts.draw("chat-title", room, box.left + 18, box.top - 30, size=15, color=theme.BRASS_LIGHT, bold=True)
-        texts.draw("chat-keys", "Enter sends \u00b7 Esc folds", box.right - 16, box.top - 29, size=10,
+        esc = "Esc stops typing" if self.chat.room == "tournament" else "Esc folds"
+        keys = f"Enter sends \u00b7 {esc}" if self.chat.open else "Click or Ctrl+T to talk"
+        texts.draw("chat-keys", keys, box.right - 16, box.top - 29, size=10,
                    color=theme.INK_MUTED, font=theme.SANS, anchor_x="right", italic=True)
         chars = Chronicle.chars_for(box.width - 36)
         links_chars = Chronicle.chars_for(LINKS_W)
@@ -98,7 +100,10 @@ class ChatPanel:
         for line in self.chat.lines:
             colour = theme.BRASS_LIGHT if line.mine else theme.PARCHMENT
             width = chars if line.mine or line.user is None else chars - links_chars
-            for i, part in enumerate(textwrap.wrap(f"{line.name}: {line.text}", width) or [""]):
+            parts = textwrap.wrap(f"{line.name}: {line.text}", width) or [""]
+            if len(parts) > 1 and width < chars:  # only the first row leaves room for the links
+                parts = [parts[0], *textwrap.wrap(f"{line.name}: {line.text}"[len(parts[0]):].strip(), chars - 2)]
+            for i, part in enumerate(parts):
                 rows.append((part if i == 0 else "  " + part, colour, line if i == 0 and width < chars else None))
         notice = self.chat.problem or self.chat.note
         bottom_rows = 2 + (1 if notice else 0)

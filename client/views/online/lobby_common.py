@@ -22,7 +22,7 @@ from client.ui.widgets import BrassButton
 from client.views.base import BaseView
 from client.views.notices import NoticeBanner
 from client.net.codec import ConnectionNote, Message
-from shared.wire import InfoPush, TournamentGamePush
+from shared.wire import ChatMutedPush, InfoPush, TournamentGamePush
 
 if TYPE_CHECKING:
     from client.navigation import Navigator
@@ -38,8 +38,8 @@ CONNECTION_TEXT = {
 }
 
 
-def problem_text(exc: BaseException) -> str:
-    """A refused request or a dropped connection, as a sentence for the toast."""
+def problem_text(exc: BaseException | ConnectionNote) -> str:
+    """A refused request, a refused connection or a dropped one, as a sentence for the toast."""
     reason = getattr(exc, "reason", None)
     if reason:
         return reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
@@ -244,6 +244,9 @@ class OnlineScreen(BaseView):
         if isinstance(message, ConnectionNote):
             status = message.status
             self.connection_note = None if status == "connected" else CONNECTION_TEXT.get(status, str(status))
+            if status == "refused" and message.reason:  # banned, say: the server says why
+                self.connection_note = f"{self.connection_note}: {message.reason}"
+                self.show_toast(problem_text(message), seconds=8)
             self._update_subtitle()
             if status == "connected":
                 self.refresh()
@@ -253,6 +256,10 @@ class OnlineScreen(BaseView):
                     and tracker.status == "active" and tracker.version == 0):
                 # A seek or challenge of ours was just taken: the game begins, so show it.
                 self.opening = (tracker.game, tracker.seat)
+        elif isinstance(message, ChatMutedPush):
+            self.show_toast(f"The operator muted you in chat: {message.reason}" if message.reason is not None
+                            else "The operator lifted your chat mute.", theme.RUBY if message.reason else theme.EMERALD,
+                            seconds=8)
         elif isinstance(message, TournamentGamePush) and self.opening is None:
             # Paired in an event we joined: its game opens whichever online screen is shown.
             opponent = message.opponent.name if message.opponent is not None else "your opponent"
