@@ -53,6 +53,7 @@ class ServerLedger:
         self.attempted: dict[str, bool] = {}  # puzzle id -> solved, as the server said
         self.connection: str | None = None  # how the connection stands if not connected
         self._sent: dict[Future, str] = {}  # an attempt being rated -> its puzzle's id
+        self._asked: Future | None = None  # the standing, asked again after a refusal
 
     @property
     def rating(self) -> float:
@@ -81,8 +82,9 @@ class ServerLedger:
         if exc is not None:
             if getattr(exc, "code", None) == "already_attempted":
                 self.attempted.setdefault(puzzle_id, False)
-            return Rated(None, f"Refused by the server: {reason_of(exc)} Not rated: your online rating stays "
-                               f"{self.rating:.0f}.")
+            self._asked = self.client.puzzles(limit=1)  # the rating as the server has it (another connection may have moved it)
+            return Rated(None, f"Refused by the server: {reason_of(exc)} This try is not rated: it leaves your "
+                               "online rating as it was.")
         data: dict[str, Any] = future.result()
         rating = data["rating"]
         solved = bool(data["solved"])
@@ -124,6 +126,10 @@ class ServerLedger:
         for message in self.client.drain():
             if isinstance(message, ConnectionNote):
                 self.connection = None if message.status == "connected" else str(message.status)
+        if self._asked is not None and self._asked.done():
+            asked, self._asked = self._asked, None
+            if asked.exception() is None:
+                self.standing = server_standing(asked.result()["rating"])
 
 
 class OnlinePuzzles:

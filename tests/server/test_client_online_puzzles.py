@@ -119,7 +119,10 @@ async def test_a_puzzle_from_the_server_is_rated_there_and_a_second_first_attemp
     refused = second.state()
     assert refused.phase == FAILED and refused.change is None and not refused.counted
     assert refused.note == ("Refused by the server: You attempted puzzle t-cats already. "
-                            "Not rated: your online rating stays 1500.")
+                            "This try is not rated: it leaves your online rating as it was.")
+    # the rating shown is the server's: moved by the first attempt only
+    await H.wait_for(lambda: (second.poll(), second.state().rating != 1500.0)[1])
+    assert (second.state().rating, second.state().streak) == (round(expected.rating, 1), 1)
     model.refresh()  # the server kept the one attempt
     await until(model, lambda: model.lines is not None and not model.busy, "the list again")
     assert [line.mark for line in model.lines] == ["solved", None, None]
