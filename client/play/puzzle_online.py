@@ -189,7 +189,7 @@ class OnlinePuzzles:
     def open_daily(self) -> None:
         """The server's daily puzzle (asked for again if it has not come yet)."""
         if self.daily is None:
-            self._ask(self.client.daily_puzzle(), lambda data: (self._daily(data), self._open(data, daily=True)))
+            self._ask(self.client.daily_puzzle(), self._daily_to_play)
         else:
             self._open(self.daily, daily=True)
 
@@ -251,6 +251,10 @@ class OnlinePuzzles:
         self.daily = data
         if data.get("attempt") is not None:
             self.ledger.attempted[str(data["puzzle"]["id"])] = bool(data["attempt"].get("solved"))
+
+    def _daily_to_play(self, data: dict[str, Any]) -> None:
+        self._daily(data)
+        self._open(data, daily=True)
 
     def _open(self, data: dict[str, Any], *, daily: bool) -> None:
         try:
