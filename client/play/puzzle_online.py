@@ -83,6 +83,9 @@ class ServerLedger:
             if getattr(exc, "code", None) == "already_attempted":
                 self.attempted.setdefault(puzzle_id, False)
             self._asked = self.client.puzzles(limit=1)  # the rating as the server has it (another connection may have moved it)
+            if getattr(exc, "code", None) is None:  # no answer: the server may or may not have kept it
+                return Rated(None, "The connection dropped before the server answered: this try may not be "
+                                   "rated (the list shows what the server kept).")
             return Rated(None, f"Refused by the server: {reason_of(exc)} This try is not rated: it leaves your "
                                "online rating as it was.")
         data: dict[str, Any] = future.result()

@@ -149,6 +149,14 @@ def test_an_online_puzzle_is_solved_rated_by_the_server_and_a_refused_attempt_is
     click_widget(window, gv.coach.buttons["back"])
     pump_until(window, lambda: window.current_view is view and not view.online.busy, what="the list again")
 
+    key(window, arcade.key.N)  # the server's next puzzle for you: one not attempted yet
+    pump_until(window, lambda: getattr(window.current_view, "session", None) is not None, what="the next puzzle")
+    gv = window.current_view
+    assert gv.session.puzzle.id in ("g-anvil", "g-city") and gv.coach.state.counted
+    assert gv.coach.state.map_title in ("The Anvil", "Test Ford")
+    click_widget(window, gv.coach.buttons["back"])
+    pump_until(window, lambda: window.current_view is view and not view.online.busy, what="the list again")
+
     key(window, arcade.key.O)  # this machine's puzzles: none tried here
     assert view.mode == "local" and [line.mark for line in view.shown] == [None, None, None, None]
     assert "Your puzzle rating 1500  \u00b7  streak 0 (best 0)  \u00b7  0 of 0 solved" in texts(view.root)
