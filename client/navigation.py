@@ -94,11 +94,13 @@ class Navigator(Protocol):
     def go_puzzles(self) -> None:
         """The puzzles: the daily puzzle, filters by theme and map, your puzzle rating."""
 
-    def start_puzzle(self, puzzle: Any, *, daily: bool = False) -> None:
-        """Play ``puzzle`` (a :class:`shared.puzzles.model.Puzzle`) on the game screen."""
+    def start_puzzle(self, puzzle: Any, *, daily: bool = False, leave: Callable[[], Any] | None = None) -> None:
+        """Play ``puzzle`` (a :class:`shared.puzzles.model.Puzzle`) on the game screen, rated on
+        this machine; leaving goes to ``leave`` (the Puzzles screen if None)."""
 
-    def go_next_puzzle(self, driver: Any) -> None:
-        """After ``driver``'s puzzle: another near your rating (the list when none is left)."""
+    def go_online_puzzles(self, client: Any) -> None:
+        """The Puzzles screen in its online mode (``client.views.puzzles.menu.PuzzlesView``): the
+        puzzles of the server ``client`` (a connected ThreadedClient) is on, rated there."""
 
     def show(self, view: arcade.View) -> None:
         """Go back to a screen that already exists (a game after its hand-over, the editor)."""

@@ -124,8 +124,9 @@ class Screens:
 
         self.show(PuzzlesView())
 
-    def start_puzzle(self, puzzle: Any, *, daily: bool = False) -> None:
-        """Play ``puzzle`` on the game screen, its scroll beside the board; leaving goes to the list."""
+    def start_puzzle(self, puzzle: Any, *, daily: bool = False, leave: Callable[[], Any] | None = None) -> None:
+        """Play ``puzzle`` on the game screen, its scroll beside the board; leaving goes to
+        ``leave`` (a new list if None)."""
         from client.play.puzzle import PuzzleDriver
         from client.views.puzzles.menu import puzzle_pack
         from shared.puzzles.progress import default_progress_path
@@ -133,15 +134,13 @@ class Screens:
         app = self.window
         driver = PuzzleDriver(puzzle, puzzle_pack().by_id(), app.lexicon, progress_path=default_progress_path(),
                               name=app.settings.name, daily=daily)
-        self.start_game(driver.session, leave=self.go_puzzles)
+        self.start_game(driver.session, leave=leave or self.go_puzzles)
 
-    def go_next_puzzle(self, driver: Any) -> None:
-        """Another puzzle near your rating, not tried yet (the list when none is left)."""
-        chosen = driver.next_puzzle()
-        if chosen is None:
-            self.go_puzzles()
-        else:
-            self.start_puzzle(chosen)
+    def go_online_puzzles(self, client: Any) -> None:
+        """The Puzzles screen in its online mode: the puzzles of ``client``'s server, rated there."""
+        from client.views.puzzles.menu import PuzzlesView
+
+        self.show(PuzzlesView(client=client))
 
     # ---------------------------------------------------------------- the map editor
     def go_editor(self, map_path: str | None = None) -> None:

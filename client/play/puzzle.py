@@ -5,8 +5,9 @@
 a game, the other side answers each defence in the engine's best order (as the judge does) and
 never moves otherwise. When the mover's turn is over (ended, or the defence ordered), the
 session hands the turn's actions to its :class:`PuzzleDriver`, which judges them
-(:func:`shared.puzzles.judge.judge`), rates a first attempt in the local progress file
-(:mod:`shared.puzzles.progress`: rating and streak) and says what happened. The driver also
+(:func:`shared.puzzles.judge.judge`), has its ledger rate a first attempt
+(:mod:`client.play.puzzle_ledger`: this machine's progress file, or a server, which judges it
+again and answers later: the driver waits, phase ``waiting``) and says what happened. The driver also
 gives the hints (first the theme, then the cells) and the solution, played out on the board by
 a session of its own. The puzzle panel (client/views/puzzles) shows the driver's
 :class:`PuzzleState`; nothing here draws.
@@ -14,6 +15,7 @@ a session of its own. The puzzle panel (client/views/puzzles) shows the driver's
 
 from __future__ import annotations
 
+import concurrent.futures
 import datetime
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -21,15 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from client.play.describe import describe_event
+from client.play.puzzle_ledger import LocalLedger, PuzzleLedger, Rated
+from client.play.puzzle_list import map_title
 from client.play.wire import wire_event
 from client.play.session import LocalSession, Seat
 from shared.puzzles.daily import daily_puzzle, share_line
 from shared.puzzles.judge import IllegalAttempt, Verdict, judge
 from shared.puzzles.model import Puzzle, PuzzleError
 from shared.puzzles.position import position_of
-from shared.puzzles.progress import current_puzzles, load_progress, record_attempt, save_progress
-from shared.puzzles.rating import choose_puzzle
 from shared.puzzles.themes import THEME_WORDS
 from shared.rules.actions import Action, EndTurn, OrderDefence, action_from_dict, action_to_dict
 from shared.rules.game import Game
@@ -37,8 +41,9 @@ from shared.rules.lexicon import Lexicon
 from shared.rules.pending import PendingDefence
 from shared.rules.terrain import Cell, Player
 
-PLAYING, SOLVED, FAILED, SHOWN = "playing", "solved", "failed", "shown"
+PLAYING, SOLVED, FAILED, SHOWN, WAITING = "playing", "solved", "failed", "shown", "waiting"
 OUTCOME_EVENTS = ("city_taken", "letters_removed", "game_over")
+Future = concurrent.futures.Future
 
 
 def _defender_reply(game: Game, player: Player, level: int, rng: random.Random) -> Action:
@@ -124,6 +129,8 @@ class PuzzleState:
     hints: int = 0
     counted: bool = True  # this attempt is the rated first one
     lines: tuple[str, ...] = field(default=())  # the outcome explained, sentence by sentence
+    map_title: str = ""  # the title of the map the position is from ("Cinder Ford")
+    online: bool = False  # rated by a server (the online rating), not this machine
 
 
 def action_words(action: dict[str, Any]) -> str:
@@ -149,23 +156,32 @@ class PuzzleDriver:
     """One puzzle on the screen: its attempts, hints, verdict and rating (see the module docstring)."""
 
     def __init__(self, puzzle: Puzzle, pack: Mapping[str, Puzzle], lexicon: Lexicon, *,
-                 progress_path: Path, name: str = "You", today: datetime.date | None = None,
-                 daily: bool = False) -> None:
+                 progress_path: Path | None = None, name: str = "You", today: datetime.date | None = None,
+                 daily: bool = False, ledger: PuzzleLedger | None = None) -> None:
+        """``ledger``: where the first attempt is rated (None: the progress file ``progress_path``,
+        the puzzles of ``pack``)."""
+        if ledger is None:
+            assert progress_path is not None, "a local puzzle needs its progress file"
+            ledger = LocalLedger(pack, progress_path)
+        self.ledger = ledger
         self.puzzle = puzzle
         self.pack = pack
         self.lexicon = lexicon
-        self.progress_path = progress_path
         self.name = name
         self.today = today or datetime.date.today()
         self.daily = daily
-        self.progress, self.warning = load_progress(progress_path)
         self.hints = 0
         self.tries = 0
         self.phase = PLAYING
         self.verdict: Verdict | None = None
         self.change: float | None = None
-        self.counted = puzzle.id not in self.progress.attempts
-        self.note = self.warning or ("" if self.counted else "You have tried this puzzle before: this try is not rated.")
+        self._rating: Future | None = None  # the first attempt, being rated
+        self._asked: Future | None = None  # the next puzzle, asked for
+        self.following: PuzzleDriver | None = None  # the next puzzle's driver, once it came
+        self.none_left = False  # asked for the next puzzle: there is none
+        tried = ledger.tried_note(puzzle.id)
+        self.counted = tried is None
+        self.note = ledger.warning or tried or ""
         self.session = self.new_session()
 
     # ---------------------------------------------------------------- sessions
@@ -200,10 +216,41 @@ class PuzzleDriver:
         return session
 
     def next_puzzle(self) -> Puzzle | None:
-        """Another puzzle of the pack near your rating, neither this one nor one tried (None: none left)."""
-        seen = set(self.progress.attempts) | {self.puzzle.id}
-        rng = random.Random(f"{self.puzzle.id}:{len(seen)}")
-        return choose_puzzle(current_puzzles(self.progress, self.pack.values()), self.progress.rating, rng, seen=seen)
+        """Another puzzle of the pack near your rating, neither this one nor one tried (None: none
+        left); only for a ledger that answers at once (this machine's)."""
+        return self.ledger.next_of(self.ledger.ask_next(self.puzzle))
+
+    def ask_next(self) -> None:
+        """Ask the ledger for the next puzzle: :attr:`following` (or :attr:`none_left`) once it comes."""
+        if self._asked is None and self.following is None and self.phase != WAITING:
+            self._asked = self.ledger.ask_next(self.puzzle)
+            self.poll()
+
+    def successor(self, puzzle: Puzzle, *, daily: bool = False, today: datetime.date | None = None) -> "PuzzleDriver":
+        """A driver for ``puzzle``, rated in the same ledger."""
+        return PuzzleDriver(puzzle, self.pack, self.lexicon, name=self.name, daily=daily,
+                            today=today or (None if daily else self.today), ledger=self.ledger)
+
+    def poll(self) -> bool:
+        """Every frame: the rating of the first attempt and the next puzzle, once they come; True
+        if what the panel shows may have changed."""
+        self.ledger.poll()
+        changed = False
+        if self._rating is not None and self._rating.done():
+            future, self._rating = self._rating, None
+            self._take_rating(self.ledger.rated(future))
+            changed = True
+        if self._asked is not None and self._asked.done():
+            future, self._asked = self._asked, None
+            try:
+                chosen = self.ledger.next_of(future)
+            except PuzzleError as exc:
+                self.note = str(exc)
+            else:
+                self.none_left = chosen is None
+                self.following = None if chosen is None else self.successor(chosen)
+            changed = True
+        return changed
 
     # ---------------------------------------------------------------- what the game tells it
     def turn_over(self, actions: list[dict[str, Any]]) -> None:
@@ -218,20 +265,32 @@ class PuzzleDriver:
             return
         self.verdict = verdict
         self.phase = SOLVED if verdict.solved else FAILED
-        if self.daily:  # a line to share the day's result, no answer given away
-            self.note = "Share: " + share_line(self.puzzle, self.today, verdict.solved, self.tries, self.hints)
+        self._share_note()
         if self.counted and self.tries == 1:
-            self.progress, _warning = load_progress(self.progress_path)  # as another window may have left it
-            before = self.progress.rating.rating
-            try:
-                self.progress, _puzzle_after = record_attempt(self.progress, self.pack, self.puzzle.id, verdict.solved,
-                                                              self.today.isoformat())
-                save_progress(self.progress, self.progress_path)
-                self.change = self.progress.rating.rating - before
-            except PuzzleError as exc:  # tried already (another window), or not in the pack
-                self.note = str(exc)
-            except OSError as exc:
-                self.note = f"Your puzzle rating could not be saved: {exc.strerror or exc}"
+            self._rating = self.ledger.rate(self.puzzle, list(actions), verdict.solved, self.today)
+            if not self._rating.done():
+                self.phase = WAITING
+                self.note = "Your attempt is with the server: it judges and rates it."
+            self.poll()
+
+    def _share_note(self) -> None:
+        if self.daily and self.verdict is not None:  # a line to share the day's result, no answer given away
+            self.note = "Share: " + share_line(self.puzzle, self.today, self.verdict.solved, self.tries, self.hints)
+
+    def _take_rating(self, rated: Rated) -> None:
+        """The ledger's answer about the first attempt: the rating change, or why there is none."""
+        if rated.verdict is not None:
+            self.verdict = rated.verdict
+        if rated.solutions:
+            self.puzzle = msgspec.structs.replace(self.puzzle, solutions=rated.solutions)
+        if self.verdict is not None:
+            self.phase = SOLVED if self.verdict.solved else FAILED
+        self.change = rated.change
+        if rated.note:
+            self.note = rated.note
+        elif self.phase != WAITING:
+            self.note = ""
+            self._share_note()
 
     def hint(self) -> None:
         """The next hint: first the theme, then where (the cells light up on the board)."""
@@ -255,8 +314,8 @@ class PuzzleDriver:
         lines = self._outcome_lines()
         title = ("Daily puzzle " + self.today.isoformat()) if self.daily else f"Puzzle {p.id}"
         return PuzzleState(title, p.goal.describe(), self._text(), self.note, highlights, self.phase,
-                           self.progress.rating.rating, self.change, self.progress.streak, self.hints,
-                           self._counted(), lines)
+                           self.ledger.rating, self.change, self.ledger.streak, self.hints,
+                           self._counted(), lines, map_title(p.map_name), self.ledger.online)
 
     def _outcome_lines(self) -> tuple[str, ...]:
         """What the judged turn did: its fights explained (as the chronicle tells them), else
@@ -274,6 +333,8 @@ class PuzzleDriver:
         """The try shown is the rated first attempt (being played, or just judged)."""
         if self.phase in (SOLVED, FAILED):
             return self.change is not None
+        if self.phase == WAITING:
+            return True
         return self.phase == PLAYING and self.counted and self.tries == 0
 
     def _text(self) -> str:
@@ -285,9 +346,11 @@ class PuzzleDriver:
             return "Not this time: the goal was not reached. Try again, or see a solution."
         if self.phase == SHOWN:
             return "Here is a turn that reaches the goal."
+        if self.phase == WAITING:
+            return "Your turn is played: the server is judging it..."
         if p.goal.kind == "keep_letters":
-            return f"You play {you}, on {p.map_name}. The attack is made: order your defence as in a game."
-        return f"You play {you}, on {p.map_name}. Lay your letters as in a game, then end the turn."
+            return f"You play {you}. The attack is made: order your defence as in a game."
+        return f"You play {you}. Lay your letters as in a game, then end the turn."
 
 
 def load_daily(puzzles: Sequence[Puzzle], date: datetime.date) -> Puzzle:

@@ -18,7 +18,8 @@ from gui_support import click, pump
 class ServerThread:
     """A GameServer on 127.0.0.1 (a free port) in a thread of its own."""
 
-    def __init__(self, db: Path, lexicon: Any) -> None:
+    def __init__(self, db: Path, lexicon: Any, **overrides: Any) -> None:
+        """``overrides``: more of the server's settings (``puzzle_pack``, ...)."""
         from scryptic.commands.server import load_maps
         from server.app import GameServer
         from server.config import ServerConfig
@@ -26,7 +27,7 @@ class ServerThread:
 
         config = ServerConfig(host="127.0.0.1", port=0, db_path=db, stats_interval=0, gc_freeze_interval=0,
                               heartbeat_interval=0.2, max_connections_per_address=64, rate_per_second=1000.0,
-                              rate_burst=1000)
+                              rate_burst=1000, **overrides)
         self.server = GameServer(config, lexicon, maps=load_maps(None), lexicon_factory=load_dictionary)
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()

@@ -27,7 +27,8 @@ from shared.wire import ChatMutedPush, InfoPush, TournamentGamePush
 if TYPE_CHECKING:
     from client.navigation import Navigator
 
-TABS = (("lobby", "Lobby"), ("games", "My games"), ("profile", "Profile"), ("tournaments", "Tournaments"))
+TABS = (("lobby", "Lobby"), ("games", "My games"), ("profile", "Profile"), ("tournaments", "Tournaments"),
+        ("puzzles", "Puzzles"))
 TAB_TOP = 132
 """Pixels from the window's top to the tab bar (under the title and its rule)."""
 BODY_BOTTOM = 22
@@ -83,13 +84,15 @@ class OnlineScreen(BaseView):
             self.navigator.go_profile(self.client)
         elif tab == "tournaments":
             self.navigator.go_tournaments(self.client)
+        elif tab == "puzzles":  # the Puzzles screen in its online mode (client.views.puzzles.menu)
+            self.navigator.go_online_puzzles(self.client)
 
     def go_back(self) -> None:
         """Escape: back to the lobby (the lobby itself leaves online play)."""
         self.navigator.go_lobby(self.client)
 
     def tab_bar(self) -> UIBoxLayout:
-        """Lobby / My games / Profile, the current one in gold, and Leave."""
+        """Lobby / My games / Profile / Tournaments / Puzzles, the current one in gold, and Leave."""
         bar = UIBoxLayout(vertical=False, space_between=12)
         self.tab_buttons = []
         for key, text in TABS:

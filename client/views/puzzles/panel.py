@@ -5,7 +5,9 @@ this panel takes a column on the board's left, as the guided game's coach does, 
 :class:`~client.play.puzzle.PuzzleDriver`'s :class:`~client.play.puzzle.PuzzleState`. Its
 buttons and keys: Hint (Ctrl+H: the theme, then the cells ringed on the board), Try again
 (Ctrl+R), Show solution (Ctrl+S: played out on the board, its fights explained), Next puzzle
-(Ctrl+N, or Enter once the turn is judged) and Puzzles (back to the list).
+(Ctrl+N, or Enter once the turn is judged: near your rating, from the driver's ledger, this
+machine's pack or the server) and Puzzles (back to the list). While a server judges the first
+attempt, the buttons wait (only Puzzles leaves).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout
 
-from client.play.puzzle import FAILED, PLAYING, SHOWN, SOLVED, PuzzleDriver, PuzzleState
+from client.play.puzzle import FAILED, PLAYING, SHOWN, SOLVED, WAITING, PuzzleDriver, PuzzleState
 from client.play.session import Rejected, Update
 from client.ui import theme
 from client.ui.widgets import BrassButton
@@ -37,7 +39,8 @@ PULSE_FPS = 20
 KEYS = {PLAYING: "Ctrl+H hint   Ctrl+S solution   Ctrl+N next",
         SOLVED: "Enter next puzzle   Ctrl+R try again",
         FAILED: "Ctrl+R try again   Ctrl+S solution   Enter next",
-        SHOWN: "Enter next puzzle   Ctrl+R try again"}
+        SHOWN: "Enter next puzzle   Ctrl+R try again",
+        WAITING: "Waiting for the server's verdict..."}
 
 
 class PuzzlePanel(Panel):
@@ -71,11 +74,20 @@ class PuzzlePanel(Panel):
 
     # ---------------------------------------------------------------- what the game tells it
     def update(self, dt: float) -> None:
-        """Every frame: a pending move to another screen, and the driver's news."""
+        """Every frame: a pending move to another screen, and the driver's news (the server's
+        verdict, the next puzzle come)."""
         if self._go is not None:
             go, self._go = self._go, None
             go()
             return
+        self.driver.poll()
+        following = self.driver.following
+        if following is not None:
+            self.driver.following = None
+            self._go = lambda: self._show(following.session)
+        elif self.driver.none_left:
+            self.driver.none_left = False
+            self._go = self.gv.leave
         self._refresh()
 
     def on_update_done(self, update: Update) -> None:
@@ -110,22 +122,21 @@ class PuzzlePanel(Panel):
 
     def retry(self) -> None:
         """The position again (not rated)."""
-        if not self._blocked() and self.state.phase != PLAYING:
+        if not self._blocked() and self.state.phase not in (PLAYING, WAITING):
             self._go = lambda: self._show(self.driver.retry())
 
     def solution(self) -> None:
         """The solution, played out on the board."""
         if self._blocked():
             return
-        session = self.driver.solution_session() if self.state.phase != SHOWN else None
+        session = self.driver.solution_session() if self.state.phase not in (SHOWN, WAITING) else None
         if session is not None:
             self._go = lambda: self._show(session)
 
     def next_puzzle(self) -> None:
-        """Another puzzle near your rating (the list when none is left)."""
-        if self._blocked():
-            return
-        self._go = lambda: self.gv.navigator.go_next_puzzle(self.driver)
+        """Another puzzle near your rating (the list when none is left), once the ledger answers."""
+        if not self._blocked() and self.state.phase != WAITING:
+            self.driver.ask_next()
 
     def back(self) -> None:
         """Back to the list of puzzles."""
@@ -141,7 +152,7 @@ class PuzzlePanel(Panel):
         k = arcade.key
         ctrl = modifiers & (k.MOD_CTRL | k.MOD_COMMAND)
         action = {k.H: self.hint, k.R: self.retry, k.S: self.solution, k.N: self.next_puzzle}.get(symbol) if ctrl else None
-        if (action is None and symbol in (k.ENTER, k.RETURN, k.NUM_ENTER) and self.state.phase != PLAYING
+        if (action is None and symbol in (k.ENTER, k.RETURN, k.NUM_ENTER) and self.state.phase not in (PLAYING, WAITING)
                 and not self.gv.planner.placed):
             action = self.next_puzzle
         if action is None:
@@ -196,19 +207,20 @@ class PuzzlePanel(Panel):
         hint.disabled = phase != PLAYING or self.state.hints >= 2
         again = BrassButton("Try again", width=half, height=BUTTON_H, kind="steel", font_size=15,
                             on_click=self.retry, name="puzzle-retry")
-        again.disabled = phase == PLAYING
+        again.disabled = phase in (PLAYING, WAITING)
         top.add(hint)
         top.add(again)
         grid.add(top)
         solution = BrassButton("Show solution", width=inner, height=BUTTON_H, kind="brass", font_size=15,
                                on_click=self.solution, name="puzzle-solution")
-        solution.disabled = phase == SHOWN or not self.driver.puzzle.solutions
+        solution.disabled = phase in (SHOWN, WAITING) or not self.driver.puzzle.solutions
         grid.add(solution)
         bottom = UIBoxLayout(vertical=False, space_between=GAP)
         back = BrassButton("Puzzles", width=half, height=BUTTON_H, kind="steel", font_size=15,
                            on_click=self.back, name="puzzle-back")
         onward = BrassButton("Next puzzle", width=half, height=BUTTON_H, kind="gold" if phase != PLAYING else "brass",
                              font_size=15, on_click=self.next_puzzle, name="puzzle-next")
+        onward.disabled = phase == WAITING
         bottom.add(back)
         bottom.add(onward)
         grid.add(bottom)

@@ -1,5 +1,5 @@
-"""The words on the puzzle's scroll: its title, the goal, what happened, the fights explained,
-the hint or note, and the rating and streak; the type shrinks until it fits above the buttons."""
+"""The words on the puzzle's scroll: its title, the map's title, the goal, what happened, the
+fights explained, the hint or note, and the rating (this machine's, or the online one) and streak; the type shrinks until it fits above the buttons."""
 
 from __future__ import annotations
 
@@ -36,10 +36,10 @@ class Scroll(Protocol):
 
 
 def rating_line(state: PuzzleState) -> str:
-    """"Rating 1523  (+23)   streak 3"."""
+    """"Rating 1523  (+23)   streak 3" ("Online rating ..." when a server rates it)."""
     change = "" if state.change is None else f"  ({state.change:+.0f})"
     rated = "" if state.counted or state.change is not None else "   (not rated)"
-    return f"Rating {state.rating:.0f}{change}   streak {state.streak}{rated}"
+    return f"{'Online rating' if state.online else 'Rating'} {state.rating:.0f}{change}   streak {state.streak}{rated}"
 
 
 def paint_puzzle(panel: Scroll, state: PuzzleState) -> None:
@@ -48,7 +48,12 @@ def paint_puzzle(panel: Scroll, state: PuzzleState) -> None:
     left = panel.left + art.SHEET_INSET + 16
     inner = int(panel.width - 2 * (art.SHEET_INSET + 16))
     top = panel.top - art.ROD - 18
-    texts.draw("rating", rating_line(state), left, top - 4, size=12, color=art.INK_SOFT, bold=True, font=theme.SANS)
+    for size in (12, 11, 10):  # the line shrinks to the scroll's width ("Online rating ... (not rated)")
+        rating = texts.fitted("rating", rating_line(state), left, top - 4, inner if size == 10 else 10 ** 6,
+                              size=size, color=art.INK_SOFT, bold=True, font=theme.SANS)
+        if rating.content_width <= inner:
+            break
+    rating.draw()
     big = largest_size(panel.width)
     y = scroll_title(texts, state.title, left, top - 24, big + 5, inner) - 10
     floor = panel.buttons_top() + 10
@@ -77,6 +82,8 @@ def _body(panel: Scroll, state: PuzzleState, left: float, inner: int, y: float, 
             obj.draw()
         return at - obj.content_height - size * 0.5
 
+    if state.map_title:
+        y = put("map", f"Map: {state.map_title}", y, ink=art.INK_SOFT, italic=True)
     y = put("goal", state.goal, y, ink=art.INK_TITLE, grow=1, bold=True)
     if state.phase == SOLVED:
         y = put("verdict", state.text, y, ink=art.INK_GREEN, grow=4, bold=True)
