@@ -109,6 +109,7 @@ def test_a_position_waiting_for_someone_else_is_refused():
 
 def test_goals_describe_themselves_and_check_their_numbers():
     assert Goal(TAKE_LETTERS, 5).describe() == "Win the fight: remove at least 5 enemy letters this turn."
+    assert Goal(TAKE_LETTERS, 1).describe() == "Win the fight: remove at least 1 enemy letter this turn."
     assert Goal(CUT_SUPPLY, 0, "tau", ((0, 0), (0, 1), (0, 2))).describe() == \
         "Cut the supply of TAU: leave it cut off from every enemy city."
     assert Goal(KEEP_LETTERS, 0).describe() == "Order your defence so that you lose no letter."

@@ -46,13 +46,15 @@ class Goal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         if self.kind == TAKE_CITY:
             return "Take a city this turn." if self.count <= 1 else f"Take {self.count} cities this turn."
         if self.kind == TAKE_LETTERS:
-            return f"Win the fight: remove at least {self.count} enemy letters this turn."
+            letters = "letter" if self.count == 1 else "letters"
+            return f"Win the fight: remove at least {self.count} enemy {letters} this turn."
         if self.kind == CUT_SUPPLY:
             return f"Cut the supply of {self.word.upper()}: leave it cut off from every enemy city."
         if self.kind == KEEP_LETTERS:
             if self.count == 0:
                 return "Order your defence so that you lose no letter."
-            return f"Order your defence so that you lose at most {self.count} letters."
+            letters = "letter" if self.count == 1 else "letters"
+            return f"Order your defence so that you lose at most {self.count} {letters}."
         return f"Reach the goal {self.kind!r}."
 
     def check(self) -> None:

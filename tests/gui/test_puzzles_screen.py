@@ -134,7 +134,7 @@ def test_a_puzzle_solved_with_a_hint_is_rated_and_one_missed_shows_its_solution(
         view = _open_list(window)
         gv = _open(window, view, "g-cats")
         panel = gv.coach
-        assert panel.state.goal == "Win the fight: remove at least 1 enemy letters this turn."
+        assert panel.state.goal == "Win the fight: remove at least 1 enemy letter this turn."
         click_widget(window, panel.buttons["hint"])  # first hint: the theme
         assert panel.state.note.startswith("Hint: Fight won") and panel.state.highlights == ()
         key(window, arcade.key.H, arcade.key.MOD_CTRL)  # second hint: where
