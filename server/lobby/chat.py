@@ -180,7 +180,8 @@ class ChatDesk:
         recent lines (``chat``, oldest first) that its viewer may see."""
         async def entered(client: Client, req: Any) -> dict[str, Any]:
             reply = await handler(client, req)
-            reply["chat"] = self.history(client.user_id, reply["tournament"].id)
+            event = reply["tournament"]  # a Struct, or its fields when the director is another node
+            reply["chat"] = self.history(client.user_id, event["id"] if isinstance(event, dict) else event.id)
             return reply
         entered.__doc__ = handler.__doc__
         return entered
