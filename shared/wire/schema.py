@@ -10,24 +10,40 @@ import msgspec
 
 from shared.wire.events import GameEvent
 from shared.wire.pushes import ServerMessage
+from shared.wire.replies import OPEN_REPLIES, REPLIES
 from shared.wire.tournaments import TournamentSummary
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "wire-schema.json"
 
 
 def schema_text() -> str:
-    """The schema as the committed file holds it: the ``ServerMessage`` union and its parts."""
+    """The schema as the committed file holds it: the ``ServerMessage`` union and its parts, and
+    ``ReplyData``: each request type's reply ``data``."""
     schema = msgspec.json.schema(ServerMessage)
     defs = schema.setdefault("$defs", {})
     # the event union by name too, for a generator's top-level types
-    (events, summaries), parts = msgspec.json.schema_components([GameEvent, TournamentSummary], ref_template="#/$defs/{name}")
+    replies = sorted(set(REPLIES.values()), key=lambda cls: cls.__name__)
+    (events, summaries, *_), parts = msgspec.json.schema_components([GameEvent, TournamentSummary, *replies],
+                                                                     ref_template="#/$defs/{name}")
     defs["GameEvent"] = events
     # an event's summary, as the ``tournaments`` reply lists them
     defs["TournamentSummary"] = summaries
     for name, part in parts.items():
         defs.setdefault(name, part)
+    # a ``result``'s ``data``, by the type of the request it answers
+    defs["ReplyData"] = reply_data_schema()
     defs["ServerMessage"] = {k: v for k, v in schema.items() if k != "$defs"}
     out = {"$schema": "https://json-schema.org/draft/2020-12/schema",
            "title": "Scryptic server messages (protocol version 2)",
            "$ref": "#/$defs/ServerMessage", "$defs": dict(sorted(defs.items()))}
     return json.dumps(out, indent=1, sort_keys=False) + "\n"
+
+
+def reply_data_schema() -> dict[str, object]:
+    """``ReplyData``: an object whose property per request type is the schema of its reply's
+    ``data`` (a plain object for :data:`OPEN_REPLIES`)."""
+    properties: dict[str, object] = {kind: {"$ref": f"#/$defs/{cls.__name__}"} for kind, cls in REPLIES.items()}
+    properties.update({kind: {"type": "object"} for kind in OPEN_REPLIES})
+    return {"type": "object", "title": "ReplyData",
+            "description": "The data of the result reply to each request type.",
+            "properties": properties}
