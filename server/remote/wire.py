@@ -15,6 +15,8 @@ from typing import Any
 
 import msgspec
 
+from shared.wire.replies import Answer, reply_data
+
 MOVED = "_moved"  # a reply code: the owner no longer runs the game; the request was not done
 CLOSED = "closed"
 MOVED_NOTICE = "moved"
@@ -43,9 +45,9 @@ def frame_head(frame: bytes) -> FrameHead | None:
         return None
 
 
-def reply_ok(data: dict[str, Any]) -> dict[str, Any]:
-    """A forwarded request's success."""
-    return {"ok": data}
+def reply_ok(data: Answer) -> dict[str, Any]:
+    """A forwarded request's success (its data as the plain map the asking node reads)."""
+    return {"ok": reply_data(data)}
 
 
 def reply_error(code: str, reason: str) -> dict[str, Any]:

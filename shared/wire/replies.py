@@ -9,7 +9,7 @@ action) stay plain maps.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import msgspec
 
@@ -18,23 +18,20 @@ from shared.wire.tournaments import TournamentDetail, TournamentSummary
 from shared.wire.views import BotEntry, Clock, LobbyEntry, Outcome, Rating, TimeControlSpec, UserRef, View
 
 __all__ = [
-    "Reply", "HelloLimits", "HelloReply", "RenameReply", "LobbyReply", "UnsubscribedReply",
-    "GameOpponent", "GameOpponentRef", "MyGameLine", "ChallengeLine", "MyGamesReply", "CreatedReply", "ChallengedReply",
+    "Reply", "HelloLimits", "HelloReply", "RenameReply", "LobbyReply", "UnsubscribedReply", "GameOpponent",
+    "GameOpponentRef", "MyGameLine", "ChallengeLine", "MyGamesReply", "CreatedReply", "ChallengedReply",
     "AnswerChallengeReply", "SeatReply", "AttachReply", "WatchReply", "LeaveReply", "ActReply",
     "OfferReply", "AbortReply", "RematchReply", "ExportReply", "AnalyseReply", "ProfileReply",
-    "HistoryReply", "LeaderRow", "LeaderboardReply", "PingReply", "PreviewReply",
-    "TournamentSummaryReply", "TournamentDetailReply", "TournamentsReply", "ChatReply",
-    "MuteReply", "ReportReply", "PuzzleRatingData", "PuzzleAttemptData", "PuzzlesReply",
-    "PuzzleReply", "DailyPuzzleReply", "PuzzleAttemptReply", "ReplayReply", "REPLIES",
-    "OPEN_REPLIES", "reply_data",
+    "HistoryReply", "LeaderRow", "LeaderboardReply", "PingReply", "PreviewReply", "TournamentSummaryReply",
+    "TournamentDetailReply", "TournamentsReply", "ChatReply", "MuteReply", "ReportReply",
+    "PuzzleRatingData", "PuzzleAttemptData", "PuzzlesReply", "PuzzleReply", "DailyPuzzleReply",
+    "PuzzleAttemptReply", "ReplayReply", "REPLIES", "OPEN_REPLIES", "Answer", "reply_data",
 ]
 
 
 class Reply(msgspec.Struct, kw_only=True, omit_defaults=True):
     """Base of every reply's ``data``: fields with a default are left out when they have it."""
 
-
-# ------------------------------------------------------------------------------ the session
 
 class HelloLimits(Reply, kw_only=True):
     max_message_bytes: int
@@ -69,8 +66,6 @@ class RenameReply(Reply, kw_only=True):
 class PingReply(Reply, kw_only=True):
     time: float
 
-
-# ------------------------------------------------------------------------------ the lobby
 
 class LobbyReply(Reply, kw_only=True):
     """``list_games`` and ``subscribe_lobby``."""
@@ -136,8 +131,6 @@ class MyGamesReply(Reply, kw_only=True):
     games: list[MyGameLine]
     challenges: list[ChallengeLine]
 
-
-# ------------------------------------------------------------------------------ games
 
 class CreatedReply(Reply, kw_only=True):
     """``create_game``: your seat and its token; ``join_code`` (None for a public game)."""
@@ -250,8 +243,6 @@ class AnalyseReply(Reply, kw_only=True):
     ahead: int | None = None
 
 
-# ------------------------------------------------------------------------------ players
-
 class ProfileReply(Reply, kw_only=True):
     user: UserRef
     online: bool
@@ -277,8 +268,6 @@ class LeaderboardReply(Reply, kw_only=True):
     players: list[LeaderRow]
 
 
-# ------------------------------------------------------------------------------ tournaments
-
 class TournamentSummaryReply(Reply, kw_only=True):
     """``create_tournament`` and ``start_tournament``."""
 
@@ -299,8 +288,6 @@ class TournamentsReply(Reply, kw_only=True):
     finished: list[TournamentSummary]
 
 
-# ------------------------------------------------------------------------------ chat
-
 class ChatReply(Reply, kw_only=True):
     line: ChatLine
 
@@ -313,8 +300,6 @@ class MuteReply(Reply, kw_only=True):
 class ReportReply(Reply, kw_only=True):
     report: str
 
-
-# ------------------------------------------------------------------------------ puzzles
 
 class PuzzleRatingData(msgspec.Struct, kw_only=True):
     """Your puzzle rating (a new account: 1500, 350)."""
@@ -395,6 +380,11 @@ OPEN_REPLIES: tuple[str, ...] = ("admin", "stats")
 health readout (its figures grow with the server)."""
 
 
-def reply_data(data: Reply | dict[str, Any]) -> dict[str, Any]:
+Answer = Union[Reply, dict[str, Any]]
+"""What a request's handler answers: its reply's Struct, or a plain map (:data:`OPEN_REPLIES`,
+and an answer forwarded from another node of a cluster)."""
+
+
+def reply_data(data: Answer) -> dict[str, Any]:
     """A reply's ``data`` as the plain map the envelope carries."""
     return data if isinstance(data, dict) else msgspec.to_builtins(data)
