@@ -13,6 +13,7 @@ from typing import Any, Union
 
 import msgspec
 
+from shared.wire.admin import AdminReply
 from shared.wire.pushes import ChatLine
 from shared.wire.tournaments import TournamentDetail, TournamentSummary
 from shared.wire.views import BotEntry, Clock, LobbyEntry, Outcome, Rating, TimeControlSpec, UserRef, View
@@ -25,7 +26,7 @@ __all__ = [
     "HistoryReply", "LeaderRow", "LeaderboardReply", "PingReply", "PreviewReply", "TournamentSummaryReply",
     "TournamentDetailReply", "TournamentsReply", "ChatReply", "MuteReply", "ReportReply",
     "PuzzleRatingData", "PuzzleAttemptData", "PuzzlesReply", "PuzzleReply", "DailyPuzzleReply",
-    "PuzzleAttemptReply", "ReplayReply", "REPLIES", "OPEN_REPLIES", "Answer", "reply_data",
+    "PuzzleAttemptReply", "ReplayReply", "REPLIES", "OPEN_REPLIES", "REPLY_UNIONS", "Answer", "reply_data", "reply_name",
 ]
 
 
@@ -356,7 +357,7 @@ class PuzzleAttemptReply(Reply, kw_only=True):
     best_streak: int
 
 
-REPLIES: dict[str, type[Reply]] = {
+REPLIES: dict[str, Any] = {
     "hello": HelloReply, "set_name": RenameReply, "ping": PingReply,
     "list_games": LobbyReply, "subscribe_lobby": LobbyReply, "unsubscribe_lobby": UnsubscribedReply,
     "my_games": MyGamesReply,
@@ -371,18 +372,27 @@ REPLIES: dict[str, type[Reply]] = {
     "leave_tournament": TournamentDetailReply, "tournaments": TournamentsReply,
     "chat": ChatReply, "mute": MuteReply, "report": ReportReply,
     "puzzles": PuzzlesReply, "puzzle": PuzzleReply, "daily_puzzle": DailyPuzzleReply,
-    "puzzle_attempt": PuzzleAttemptReply,
+    "puzzle_attempt": PuzzleAttemptReply, "admin": AdminReply,
 }
-"""Every request type's reply ``data`` (but :data:`OPEN_REPLIES`)."""
+"""Every request type's reply ``data`` (but :data:`OPEN_REPLIES`): a Struct, or a union of
+Structs tagged by a field (``admin``'s, by ``op``)."""
 
-OPEN_REPLIES: tuple[str, ...] = ("admin", "stats")
-"""Requests whose reply is a plain map: the operator's (its fields depend on ``op``) and the
-health readout (its figures grow with the server)."""
+OPEN_REPLIES: tuple[str, ...] = ("stats",)
+"""Requests whose reply is a plain map: the health readout (its figures grow with the server)."""
 
 
-Answer = Union[Reply, dict[str, Any]]
+Answer = Union[Reply, dict[str, Any], AdminReply]
 """What a request's handler answers: its reply's Struct, or a plain map (:data:`OPEN_REPLIES`,
 and an answer forwarded from another node of a cluster)."""
+
+
+REPLY_UNIONS: dict[str, Any] = {"AdminReply": AdminReply}
+"""The unions among :data:`REPLIES`, by the name the schema gives them."""
+
+
+def reply_name(reply: Any) -> str:
+    """The schema's name of a :data:`REPLIES` value (a Struct's own, or a union's)."""
+    return reply.__name__ if isinstance(reply, type) else next(k for k, v in REPLY_UNIONS.items() if v == reply)
 
 
 def reply_data(data: Answer) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import msgspec
 
 from shared.wire.events import GameEvent
 from shared.wire.pushes import ServerMessage
-from shared.wire.replies import OPEN_REPLIES, REPLIES
+from shared.wire.replies import OPEN_REPLIES, REPLIES, REPLY_UNIONS, reply_name
 from shared.wire.tournaments import TournamentSummary
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "wire-schema.json"
@@ -22,9 +22,12 @@ def schema_text() -> str:
     schema = msgspec.json.schema(ServerMessage)
     defs = schema.setdefault("$defs", {})
     # the event union by name too, for a generator's top-level types
-    replies = sorted(set(REPLIES.values()), key=lambda cls: cls.__name__)
-    (events, summaries, *_), parts = msgspec.json.schema_components([GameEvent, TournamentSummary, *replies],
-                                                                     ref_template="#/$defs/{name}")
+    structs = sorted({r for r in REPLIES.values() if isinstance(r, type)}, key=reply_name)
+    unions = list(REPLY_UNIONS.items())
+    (events, summaries, *rest), parts = msgspec.json.schema_components(
+        [GameEvent, TournamentSummary, *(u for _, u in unions), *structs], ref_template="#/$defs/{name}")
+    for (name, _), union in zip(unions, rest):
+        defs[name] = union  # a reply told apart by a field (``admin``'s, by ``op``)
     defs["GameEvent"] = events
     # an event's summary, as the ``tournaments`` reply lists them
     defs["TournamentSummary"] = summaries
@@ -42,7 +45,7 @@ def schema_text() -> str:
 def reply_data_schema() -> dict[str, object]:
     """``ReplyData``: an object whose property per request type is the schema of its reply's
     ``data`` (a plain object for :data:`OPEN_REPLIES`)."""
-    properties: dict[str, object] = {kind: {"$ref": f"#/$defs/{cls.__name__}"} for kind, cls in REPLIES.items()}
+    properties: dict[str, object] = {kind: {"$ref": f"#/$defs/{reply_name(r)}"} for kind, r in REPLIES.items()}
     properties.update({kind: {"type": "object"} for kind in OPEN_REPLIES})
     return {"type": "object", "title": "ReplyData",
             "description": "The data of the result reply to each request type.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 import srv_helpers as H
@@ -94,6 +94,8 @@ async def test_every_reply_a_whole_session_gets_is_its_declared_struct(tmp_path,
     for kind, data in replies:
         check(kind, data)
     assert set(wire.REPLIES) - {kind for kind, _ in replies} == set(), "every declared reply was seen"
+    ops = {data["op"] for kind, data in replies if kind == "admin"}
+    assert ops == {cls.__struct_config__.tag for cls in get_args(wire.AdminReply)}, "every operation was seen"
 
 
 async def session(server: GameServer, connect, key: str) -> None:
@@ -148,8 +150,32 @@ async def session(server: GameServer, connect, key: str) -> None:
     await silver.leave_tournament(event["id"])
     await gold.start_tournament(key, event["id"])
 
+    await operator_session(server, connect, gold, key)
+
     listed = await silver.puzzles()
     await silver.puzzle(listed["puzzles"][0]["id"])
     await silver.daily_puzzle()
     await silver.puzzle_attempt("t-cats", [{k: v for k, v in a.items() if k != "player"} for a in SOLUTION])
 
+
+async def operator_session(server: GameServer, connect, operator, key: str) -> None:
+    """Every operation of ``admin``, each answered."""
+    async def admin(op: str, **fields: Any) -> dict[str, Any]:
+        return await operator.request("admin", key=key, op=op, **fields)
+
+    spare = await connect(server, "Spare")
+    waiting = await spare.create_game(map="test-ford")
+    duel = await H.make_duel(server, connect, seed=2)
+    await admin("users")
+    await admin("user", name="Spare")
+    await admin("rename", name="Spare", new_name="Spare Two")
+    await admin("abort", game=waiting["game"])
+    await admin("adjudicate", game=duel["game"], winner="gold")
+    await admin("silence", name="Spare Two", reason="shouting")
+    await admin("unsilence", name="Spare Two")
+    await admin("reports")
+    playing = await spare.create_game(map="test-ford")
+    await (await connect(server, "Joiner")).join(game=playing["game"])
+    banned = await admin("ban", name="Spare Two", reason="cheating")
+    assert [g["game"] for g in banned["games_ended"]] == [playing["game"]]
+    await admin("unban", name="Spare Two")

@@ -12,6 +12,82 @@ export interface ActReply {
   version: number;
 }
 
+export interface AdminAbort {
+  op: "abort";
+  game: string;
+  result: Record<string, unknown> | null;
+}
+
+export interface AdminAdjudicate {
+  op: "adjudicate";
+  game: string;
+  result: Record<string, unknown> | null;
+}
+
+export interface AdminBan {
+  op: "ban";
+  user: AdminUserLine;
+  connections_closed: number;
+  games_ended: Array<EndedGame>;
+}
+
+export interface AdminRename {
+  op: "rename";
+  user: AdminUserLine;
+  was: string;
+}
+
+export interface AdminReports {
+  op: "reports";
+  reports: Array<Record<string, unknown>>;
+}
+
+export interface AdminSilence {
+  op: "silence";
+  user: UserRef;
+  reason: string | null;
+}
+
+export interface AdminUnban {
+  op: "unban";
+  user: AdminUserLine;
+}
+
+export interface AdminUnsilence {
+  op: "unsilence";
+  user: UserRef;
+  reason: string | null;
+}
+
+export interface AdminUser {
+  op: "user";
+  user: AdminUserLine;
+  games: Array<AdminUserGame>;
+}
+
+export interface AdminUserGame {
+  game: string;
+  status: string;
+  map: string | null;
+  version: number;
+  seat: number;
+}
+
+/** An account as the operator sees it: ``banned`` (the reason, None if not), its games in progress. */
+export interface AdminUserLine {
+  id: number;
+  name: string;
+  banned: string | null;
+  online: boolean;
+  games: number;
+}
+
+export interface AdminUsers {
+  op: "users";
+  users: Array<AdminUserLine>;
+  total: number;
+}
+
 /** ``status`` ``ready`` (with ``analysis``) or ``queued`` (``ahead``: analyses before it). */
 export interface AnalyseReply {
   game: string;
@@ -262,6 +338,11 @@ export interface DiscardRequired {
   type: "discard_required";
   player: number;
   count: number;
+}
+
+export interface EndedGame {
+  game: string;
+  result: Record<string, unknown> | null;
 }
 
 /** The error reply to request ``re`` (None: the frame's id could not be read). */
@@ -1016,6 +1097,7 @@ export type Push = StatePush | UpdatePush | MissedPush | InfoPush | PresencePush
 export type ServerMessage = StatePush | UpdatePush | MissedPush | InfoPush | PresencePush | LobbyPush | YourTurnPush | ChallengePush | AnalysisPush | AnalysisFailedPush | ByePush | RenamedPush | ChatPush | ChatMutedPush | TournamentPush | TournamentGamePush | TournamentOverPush | ResultReply | ErrorReply;
 export type MessageType = ServerMessage["type"];
 export const PUSH_TYPES: readonly Push["type"][] = ["state", "update", "missed", "info", "presence", "lobby", "your_turn", "challenge", "analysis", "analysis_failed", "bye", "renamed", "chat", "chat_muted", "tournament", "tournament_game", "tournament_over"];
+export type AdminReply = AdminUsers | AdminUser | AdminRename | AdminBan | AdminUnban | AdminAbort | AdminAdjudicate | AdminReports | AdminSilence | AdminUnsilence;
 /** The data of the result reply to each request type. */
 export interface ReplyData {
   hello: HelloReply;
@@ -1058,6 +1140,6 @@ export interface ReplyData {
   puzzle: PuzzleReply;
   daily_puzzle: DailyPuzzleReply;
   puzzle_attempt: PuzzleAttemptReply;
-  admin: Record<string, unknown>;
+  admin: AdminReply;
   stats: Record<string, unknown>;
 }
