@@ -23,6 +23,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import msgspec
+
 from server.bus.interface import BusUnavailable, NoResponders
 from server.cluster.mesh import Mesh
 from server.edge import protocol as P
@@ -31,9 +33,15 @@ from server.lobby.clients import Client, check_quota
 from server.remote import wire
 from server.remote.asking import MAYBE_DONE, Asking, Lost, again, refusal
 from shared.rules.terrain import Player
+from shared.wire import replies as R
 from shared.wire.replies import Answer
 
 log = logging.getLogger("scryptic.cluster")
+
+# The forwarded requests whose answer may seat the connection in the game: those whose reply
+# declares a seat (shared.wire.replies), read off the declarations.
+SEATING = frozenset(kind for kind in P.OWNER_ANSWERS
+                    if isinstance(R.REPLIES.get(kind), type) and "seat" in R.REPLIES[kind].__struct_fields__)
 
 class Holder(Protocol):
     """What the database says of a game (read-only: the lease store's answer is frozen)."""
@@ -255,12 +263,15 @@ class RemoteGames:
             client.watching.discard(game_id)
             self._unfollow(client.id, game_id)
         elif kind == "watch":
-            client.watching.add(data["game"])
-            self._follow(client, data["game"], owner, None)
-        elif "seat" in data and "game" in data and (kind in P.FOLLOWING or data.get("started") or kind == "answer_challenge"):
-            client.seats[data["game"]] = Player(int(data["seat"]))
-            client.watching.discard(data["game"])
-            self._follow(client, data["game"], owner, int(data["seat"]))
+            watched = msgspec.convert(data, R.WatchReply)
+            client.watching.add(watched.game)
+            self._follow(client, watched.game, owner, None)
+        elif kind in SEATING:
+            seated = msgspec.convert(data, R.REPLIES[kind])
+            if seated.game is not None and seated.seat is not None:  # not a declined or waiting answer
+                client.seats[seated.game] = Player(seated.seat)
+                client.watching.discard(seated.game)
+                self._follow(client, seated.game, owner, seated.seat)
 
     def _follow(self, client: Client, game_id: str, owner: str, seat: int | None) -> Follow:
         games = self.follows.setdefault(client.id, {})
