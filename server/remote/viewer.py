@@ -23,8 +23,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import msgspec
-
 from server.bus.interface import BusUnavailable, NoResponders
 from server.cluster.mesh import Mesh
 from server.edge import protocol as P
@@ -33,15 +31,9 @@ from server.lobby.clients import Client, check_quota
 from server.remote import wire
 from server.remote.asking import MAYBE_DONE, Asking, Lost, again, refusal
 from shared.rules.terrain import Player
-from shared.wire import replies as R
 from shared.wire.replies import Answer
 
 log = logging.getLogger("scryptic.cluster")
-
-# The forwarded requests whose answer may seat the connection in the game: those whose reply
-# declares a seat (shared.wire.replies), read off the declarations.
-SEATING = frozenset(kind for kind in P.OWNER_ANSWERS
-                    if isinstance(R.REPLIES.get(kind), type) and "seat" in R.REPLIES[kind].__struct_fields__)
 
 class Holder(Protocol):
     """What the database says of a game (read-only: the lease store's answer is frozen)."""
@@ -263,15 +255,14 @@ class RemoteGames:
             client.watching.discard(game_id)
             self._unfollow(client.id, game_id)
         elif kind == "watch":
-            watched = msgspec.convert(data, R.WatchReply)
-            client.watching.add(watched.game)
-            self._follow(client, watched.game, owner, None)
-        elif kind in SEATING:
-            seated = msgspec.convert(data, R.REPLIES[kind])
-            if seated.game is not None and seated.seat is not None:  # not a declined or waiting answer
-                client.seats[seated.game] = Player(seated.seat)
-                client.watching.discard(seated.game)
-                self._follow(client, seated.game, owner, seated.seat)
+            watched = wire.watched(data)
+            client.watching.add(watched)
+            self._follow(client, watched, owner, None)
+        elif (seated := wire.seated(kind, data)) is not None:
+            game_id, seat = seated
+            client.seats[game_id] = Player(seat)
+            client.watching.discard(game_id)
+            self._follow(client, game_id, owner, seat)
 
     def _follow(self, client: Client, game_id: str, owner: str, seat: int | None) -> Follow:
         games = self.follows.setdefault(client.id, {})

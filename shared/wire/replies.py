@@ -16,7 +16,7 @@ import msgspec
 from shared.wire.admin import AdminReply
 from shared.wire.pushes import ChatLine
 from shared.wire.tournaments import TournamentDetail, TournamentSummary
-from shared.wire.views import BotEntry, Clock, LobbyEntry, Outcome, Rating, TimeControlSpec, UserRef, View
+from shared.wire.views import BotEntry, Clock, LobbyEntry, Rating, TimeControlSpec, UserRef, View
 
 __all__ = [
     "Reply", "HelloLimits", "HelloReply", "RenameReply", "LobbyReply", "UnsubscribedReply", "GameOpponent",
