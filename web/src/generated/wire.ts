@@ -827,7 +827,7 @@ export interface ReportReply {
   report: string;
 }
 
-/** The success reply to request ``re``. */
+/** The success reply to request ``re``; ``data`` as ``REPLIES`` declares it for the request. */
 export interface ResultReply {
   type: "result";
   re: number | null;
