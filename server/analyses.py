@@ -34,6 +34,7 @@ from server.edge.protocol import ProtocolError
 from server.lobby.clients import Client
 from server.store.analyses import AnalysisArchive
 from shared.rules.lexicon import Lexicon
+from shared.wire import replies as R
 
 log = logging.getLogger("scryptic.analysis")
 
@@ -74,7 +75,7 @@ def _asker(client: Client) -> str:
 class AnalysisDesk:
     """Answers ``analyse`` requests (see the module docstring)."""
 
-    def __init__(self, archive: AnalysisArchive, export: Callable[[Client, P.Export], Awaitable[dict[str, Any]]],
+    def __init__(self, archive: AnalysisArchive, export: Callable[[Client, P.Export], Awaitable[R.ExportReply]],
                  lexicon_factory: Callable[[], Lexicon], workers: int = 1, queue: int = 8, per_user: int = 2,
                  depth: str = "normal") -> None:
         self.archive = archive
@@ -89,15 +90,15 @@ class AnalysisDesk:
         self._pool: ProcessPoolExecutor | None = None
         self._slots = asyncio.Semaphore(max(1, workers))
 
-    async def analyse(self, client: Client, req: P.Analyse) -> dict[str, Any]:
+    async def analyse(self, client: Client, req: P.Analyse) -> R.AnalyseReply:
         """A finished game's analysis: stored (``ready``) or queued (then pushed)."""
         if self.workers < 1:
             raise ProtocolError("analysis_off", "this server does not analyse games")
         exported = await self.export(client, P.Export(id=req.id, game=req.game))  # no_such_game, not_finished
-        game_id = exported["game"]
+        game_id = exported.game
         stored = await self.archive.load(game_id)
         if stored is not None:
-            return {"game": game_id, "status": "ready", "analysis": stored}
+            return R.AnalyseReply(game=game_id, status="ready", analysis=stored)
         job = self.jobs.get(game_id)
         asker = _asker(client)
         if job is None or asker not in job.askers:
@@ -109,11 +110,11 @@ class AnalysisDesk:
             if len(self.jobs) >= self.queue:
                 raise ProtocolError("server_busy", f"{len(self.jobs)} games are being analysed; ask again later")
             job = self.jobs[game_id] = _Job()
-            job.task = asyncio.get_running_loop().create_task(self._run(game_id, exported["record"]))
+            job.task = asyncio.get_running_loop().create_task(self._run(game_id, exported.record))
         job.waiting[client.id] = client
         job.askers.add(asker)
         ahead = list(self.jobs).index(game_id)
-        return {"game": game_id, "status": "queued", "ahead": ahead}
+        return R.AnalyseReply(game=game_id, status="queued", ahead=ahead)
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:

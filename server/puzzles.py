@@ -28,6 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.lobby.clients import Client
@@ -50,6 +52,7 @@ from shared.puzzles.position import position_of
 from shared.puzzles.rating import START, Rating, choose_puzzle, puzzle_rating, rate_attempt, rerated
 from shared.rules.lexicon import Lexicon
 from shared.rules.terrain import Player
+from shared.wire import replies as R
 
 log = logging.getLogger("scryptic.puzzles")
 
@@ -128,7 +131,7 @@ class PuzzleDesk:
 
     # ------------------------------------------------------------------------------ requests
 
-    async def list_puzzles(self, client: Client, req: P.Puzzles) -> dict[str, Any]:
+    async def list_puzzles(self, client: Client, req: P.Puzzles) -> R.PuzzlesReply:
         """A page of puzzles of a theme and map, each with whether the asker attempted it."""
         await self.load_mined()
         done = await self._attempted(client)
@@ -136,15 +139,15 @@ class PuzzleDesk:
         if req.after is not None:
             chosen = [p for p in chosen if p.id > req.after]
         page = chosen[:req.limit]
-        return {
-            "puzzles": [summary(self.current(p), done.get(p.id)) for p in page],
-            "more": len(chosen) > len(page),
-            "themes": sorted({t for p in self.puzzles.values() for t in p.themes}),
-            "maps": sorted({p.map_name for p in self.puzzles.values()}),
-            "rating": await self._standing_data(client),
-        }
+        return R.PuzzlesReply(
+            puzzles=[summary(self.current(p), done.get(p.id)) for p in page],
+            more=len(chosen) > len(page),
+            themes=sorted({t for p in self.puzzles.values() for t in p.themes}),
+            maps=sorted({p.map_name for p in self.puzzles.values()}),
+            rating=await self._standing_data(client),
+        )
 
-    async def get_puzzle(self, client: Client, req: P.PuzzleGet) -> dict[str, Any]:
+    async def get_puzzle(self, client: Client, req: P.PuzzleGet) -> R.PuzzleReply:
         """One puzzle by id, or the next one for the asker (unattempted, near its rating)."""
         await self.load_mined()
         if req.puzzle is not None:
@@ -162,7 +165,7 @@ class PuzzleDesk:
             puzzle = chosen
         return await self._puzzle_data(client, puzzle)
 
-    async def daily(self, client: Client, req: P.DailyPuzzle) -> dict[str, Any]:
+    async def daily(self, client: Client, req: P.DailyPuzzle) -> R.DailyPuzzleReply:
         """The puzzle of the day ``req.date`` (today, UTC, if none)."""
         await self.load_mined()
         if req.date is None:
@@ -175,9 +178,10 @@ class PuzzleDesk:
         if not self.pack:
             raise ProtocolError("no_such_puzzle", "this server has no puzzles")
         puzzle = daily_puzzle(self.pack, day)
-        return {"date": day.isoformat(), **(await self._puzzle_data(client, puzzle))}
+        shown = await self._puzzle_data(client, puzzle)
+        return R.DailyPuzzleReply(date=day.isoformat(), puzzle=shown.puzzle, attempt=shown.attempt, rating=shown.rating)
 
-    async def attempt(self, client: Client, req: P.PuzzleAttempt) -> dict[str, Any]:
+    async def attempt(self, client: Client, req: P.PuzzleAttempt) -> R.PuzzleAttemptReply:
         """Judge, rate and keep the asker's one attempt at a puzzle."""
         await self.load_mined()
         if client.user_id is None:
@@ -209,7 +213,7 @@ class PuzzleDesk:
         self.rated[puzzle.id] = puzzle_after
         self.attempts += 1
         log.info("puzzle attempted", extra={"data": {"puzzle": puzzle.id, "user": user_id, "solved": verdict.solved}})
-        return {
+        return msgspec.convert({
             "puzzle": puzzle.id,
             **verdict_data(verdict),
             "solutions": solutions_data(puzzle),
@@ -219,7 +223,7 @@ class PuzzleDesk:
                               "after": round(puzzle_after.rating, 1), "rd": round(puzzle_after.rd, 1)},
             "streak": after.streak,
             "best_streak": after.best_streak,
-        }
+        }, R.PuzzleAttemptReply)
 
     def stats(self) -> dict[str, int]:
         """The desk's figures for the health readout (the ``stats`` request)."""
@@ -259,19 +263,20 @@ class PuzzleDesk:
         found = None if client.user_id is None else await self.archive.standing(client.user_id)
         return found or NEW
 
-    async def _standing_data(self, client: Client) -> dict[str, Any]:
+    async def _standing_data(self, client: Client) -> R.PuzzleRatingData:
         s = await self._standing(client)
-        return {"rating": round(s.rating, 1), "rd": round(s.rd, 1), "attempts": s.attempts, "solved": s.solved,
-                "streak": s.streak, "best_streak": s.best_streak}
+        return R.PuzzleRatingData(rating=round(s.rating, 1), rd=round(s.rd, 1), attempts=s.attempts, solved=s.solved,
+                                  streak=s.streak, best_streak=s.best_streak)
 
-    async def _puzzle_data(self, client: Client, puzzle: Puzzle) -> dict[str, Any]:
+    async def _puzzle_data(self, client: Client, puzzle: Puzzle) -> R.PuzzleReply:
         attempt = None if client.user_id is None else await self.archive.attempt(client.user_id, puzzle.id)
         data = puzzle_data(self.current(puzzle), with_solutions=attempt is not None)
         # the position as the mover sees it, so a client draws it without rebuilding the game
         data["view"] = position_of(puzzle, self.lexicon).view(Player(puzzle.mover))
-        mine = None if attempt is None else {"solved": attempt.solved, "rating_before": round(attempt.rating_before, 1),
-                                             "rating_after": round(attempt.rating_after, 1)}
-        return {"puzzle": data, "attempt": mine, "rating": await self._standing_data(client)}
+        mine = None if attempt is None else R.PuzzleAttemptData(solved=attempt.solved,
+                                                                rating_before=round(attempt.rating_before, 1),
+                                                                rating_after=round(attempt.rating_after, 1))
+        return R.PuzzleReply(puzzle=data, attempt=mine, rating=await self._standing_data(client))
 
 
 def puzzle_desk(store: Any, registry: Any, lexicon: Lexicon, lexicon_factory: Callable[[], Lexicon],

@@ -34,14 +34,18 @@ from server.lobby.registry import GameRegistry
 from shared.analysis.preview import preview_commit, preview_to_dict
 from server.puzzles import PuzzleDesk
 from shared.rules.actions import action_from_dict
+from shared.wire import replies as R
+from shared.wire.replies import Answer
 
-Handler = Callable[[Any, Any], Awaitable[dict[str, Any]]]
+Handler = Callable[[Any, Any], Awaitable[Answer]]
+"""A request's handler: its answer is the reply's Struct (shared.wire.replies), a plain map for
+the open replies (``admin``, ``stats``)."""
 
 
 class RemoteRoute(Protocol):
     """Where requests for games run on other nodes go (:class:`server.remote.viewer.RemoteGames`)."""
 
-    async def route(self, client: Client, request: P.Request) -> dict[str, Any] | None:
+    async def route(self, client: Client, request: P.Request) -> Answer | None:
         """The owner's answer if another node runs the request's game; None to answer here."""
         ...
 
@@ -112,7 +116,7 @@ class Router:
         self.handlers.update(more or {})
         assert set(self.handlers) == set(P.REQUEST_TYPES), "every request type has a handler"
 
-    async def dispatch(self, client: Client, request: P.Request) -> dict[str, Any]:
+    async def dispatch(self, client: Client, request: P.Request) -> Answer:
         """Handle one validated request; return the result data or raise ProtocolError/RuleError."""
         if self.remote is not None:
             answered = await self.remote.route(client, request)
@@ -120,7 +124,7 @@ class Router:
                 return answered
         return await self.handlers[request_type(request)](client, request)
 
-    async def dispatch_here(self, client: Client, request: P.Request) -> dict[str, Any]:
+    async def dispatch_here(self, client: Client, request: P.Request) -> Answer:
         """Handle a request on this node, never routing it to another (a forwarded request)."""
         return await self.handlers[request_type(request)](client, request)
 
@@ -140,7 +144,7 @@ class Router:
 
     # ------------------------------------------------------------------------------ following
 
-    async def attach(self, client: Client, req: P.Attach) -> dict[str, Any]:
+    async def attach(self, client: Client, req: P.Attach) -> R.AttachReply:
         """Bind the connection to the seat its seat token holds (again, after a reconnect), or
         without a token to the seat its account holds: seats belong to the account."""
         host = await self.registry.get(req.game)
@@ -160,18 +164,18 @@ class Router:
         client.watching.discard(host.id)
         host.watchers.discard(client)
         await host.attach(client, player, req.since)
-        return {"game": host.id, "seat": int(player), "version": host.version}
+        return R.AttachReply(game=host.id, seat=int(player), version=host.version)
 
-    async def watch(self, client: Client, req: P.Watch) -> dict[str, Any]:
+    async def watch(self, client: Client, req: P.Watch) -> R.WatchReply:
         """Follow a game as a spectator."""
         host = await self.registry.find(req.game, req.code, "watch")
         if host.id not in client.watching:
             check_quota(client)
         client.watching.add(host.id)
         await host.watch(client, req.since)
-        return {"game": host.id, "version": host.version}
+        return R.WatchReply(game=host.id, version=host.version)
 
-    async def leave(self, client: Client, req: P.Leave) -> dict[str, Any]:
+    async def leave(self, client: Client, req: P.Leave) -> R.LeaveReply:
         """Stop following a game (its seat stays the player's)."""
         host = self.registry.hosts.get(req.game)
         if host is not None:
@@ -181,55 +185,55 @@ class Router:
         client.watching.discard(req.game)
         if not held and not watched:
             raise ProtocolError("not_seated", f"this connection neither plays nor watches game {req.game}")
-        return {"game": req.game}
+        return R.LeaveReply(game=req.game)
 
     # ------------------------------------------------------------------------------ playing
 
-    async def act(self, client: Client, req: P.Act) -> dict[str, Any]:
+    async def act(self, client: Client, req: P.Act) -> R.ActReply:
         """Play an action in the seat the connection holds."""
         host, player = seated(client, self.registry.hosts, req.game)
         if host.seats[player].is_bot:
             raise ProtocolError("bot_seat", "that seat is played by the server's bot")
         action = action_from_dict(P.action_to_engine_dict(req.action, int(player)))
         version = await host.submit(action, expect_version=req.expect_version)
-        return {"game": host.id, "version": version}
+        return R.ActReply(game=host.id, version=version)
 
-    async def claim_win(self, client: Client, req: P.ClaimWin) -> dict[str, Any]:
+    async def claim_win(self, client: Client, req: P.ClaimWin) -> R.ActReply:
         """Win a game whose opponent has been gone longer than the grace period."""
         host, player = seated(client, self.registry.hosts, req.game)
         version = await host.claim_win(player)
-        return {"game": host.id, "version": version}
+        return R.ActReply(game=host.id, version=version)
 
-    async def offer(self, client: Client, req: P.Offer) -> dict[str, Any]:
+    async def offer(self, client: Client, req: P.Offer) -> R.OfferReply:
         """Offer a draw or ask for a takeback (accepting the opponent's if they did first)."""
         host, player = seated(client, self.registry.hosts, req.game)
         return await host.desk.offer(player, req.kind)
 
-    async def answer_offer(self, client: Client, req: P.AnswerOffer) -> dict[str, Any]:
+    async def answer_offer(self, client: Client, req: P.AnswerOffer) -> R.OfferReply:
         """Accept or decline the opponent's offer (declining your own withdraws it)."""
         host, player = seated(client, self.registry.hosts, req.game)
         return await host.desk.answer_offer(player, req.kind, req.accept)
 
-    async def abort(self, client: Client, req: P.Abort) -> dict[str, Any]:
+    async def abort(self, client: Client, req: P.Abort) -> R.AbortReply:
         """End the game unrated, before any word was committed."""
         host, player = seated(client, self.registry.hosts, req.game)
         return await host.desk.abort(player)
 
-    async def preview(self, client: Client, req: P.PreviewCommit) -> dict[str, Any]:
+    async def preview(self, client: Client, req: P.PreviewCommit) -> R.PreviewReply:
         """What committing the placements would do for the connection's seat, by the engine's
         own judgment (shared.analysis.preview), on the live game; nothing changes."""
         host, player = seated(client, self.registry.hosts, req.game)
         placed = {(r, c): letter.lower() for r, c, letter in req.placements}
         if len(placed) != len(req.placements):
             raise ProtocolError("bad_message", "two placements name the same cell")
-        return {"game": host.id, "version": host.version,
-                "preview": preview_to_dict(preview_commit(host.game, player, placed, req.direction))}
+        return R.PreviewReply(game=host.id, version=host.version,
+                              preview=preview_to_dict(preview_commit(host.game, player, placed, req.direction)))
 
     # ------------------------------------------------------------------------------ the server
 
-    async def ping(self, client: Client, req: P.Ping) -> dict[str, Any]:
+    async def ping(self, client: Client, req: P.Ping) -> R.PingReply:
         """The server's time."""
-        return {"time": time.time()}
+        return R.PingReply(time=time.time())
 
     async def stats(self, client: Client, req: P.Stats) -> dict[str, Any]:
         """The health readout."""

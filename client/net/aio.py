@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from client.net.addresses import AddressRing, parse_addresses
 from client.net.calls import Calls
-from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, ConnectionNote, Message, decode, encode, lobby_snapshot
+from client.net.codec import DEFAULT_URL, PROTOCOL_VERSION, ConnectionNote, Message, decode, encode, lobby_snapshot, read
 from client.net.errors import CertificateNotTrusted, ClientClosed, ConnectionLost, ServerError
 from client.net.lobby import LobbyState, Notices
 from client.net.state import GameTracker, game_of
@@ -51,6 +51,7 @@ from shared.wire import (
     ResultReply,
     ServerMessage,
 )
+from shared.wire import replies as R
 
 log = logging.getLogger("scryptic.client")
 
@@ -104,6 +105,7 @@ class AsyncClient(Calls):
         self.notices = Notices()
         self.user: dict[str, Any] | None = None
         self.hello_data: dict[str, Any] | None = None
+        self.idle_timeout = 300.0  # the server's (hello's limits), once greeted
         self.connected = asyncio.Event()
         self.reconnects = 0
         self._ids = itertools.count(1)
@@ -236,12 +238,14 @@ class AsyncClient(Calls):
         if self.name is not None:
             fields["name"] = self.name
         data = await self.request("hello", _unready_ok=True, **fields)
+        hello = read(data, R.HelloReply)
         self.hello_data = data
-        self.user = data.get("user")
-        if data.get("token"):
-            self.token = data["token"]
-        if self.user is not None:
-            self.name = self.user["name"]
+        self.idle_timeout = hello.limits.idle_timeout
+        self.user = data["user"]
+        if hello.token:
+            self.token = hello.token
+        if hello.user is not None:
+            self.name = hello.user.name
 
     async def _resubscribe(self) -> None:
         """Take every seat again, re-watch every watched game (each from the last version seen)
@@ -291,8 +295,7 @@ class AsyncClient(Calls):
             await self.request("attach", _unready_ok=True, game=game, seat_token=token, since=since)
 
     async def _keep_alive(self) -> None:
-        assert self.hello_data is not None
-        idle = float(self.hello_data.get("limits", {}).get("idle_timeout", 300))
+        idle = self.idle_timeout
         while True:
             await asyncio.sleep(max(1.0, idle / 3))
             try:

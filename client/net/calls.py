@@ -13,11 +13,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from client.net.codec import read
 from client.net.errors import ServerError
 from client.net.lobby import LobbyState
 from client.net.state import GameTracker
 from shared.rules.presets import DEFAULT_RULES
 from shared.wire import AnalysisFailedPush, AnalysisPush
+from shared.wire import replies as R
 from shared.files.atomic import write_text
 
 
@@ -39,6 +41,7 @@ class Calls:
 
     async def set_name(self, name: str) -> dict[str, Any]:
         data = await self.request("set_name", name=name)
+        read(data, R.RenameReply)
         self.user = data["user"]
         self.name = name
         return data
@@ -89,7 +92,8 @@ class Calls:
             "create_game", map=map, map_text=map_text, rules=rules, time_control=time_control, rated=rated,
             public=public, seat=seat, first=first, opponent=opponent, bot_level=bot_level, seed=seed,
         )
-        self.seat_tokens[data["game"]] = data["seat_token"]
+        created = read(data, R.CreatedReply)
+        self.seat_tokens[created.game] = created.seat_token
         return data
 
     async def challenge(
@@ -111,20 +115,23 @@ class Calls:
             "challenge", user=user, name=name, map=map, rules=rules, time_control=time_control, rated=rated,
             seat=seat, first=first, seed=seed,
         )
-        self.seat_tokens[data["game"]] = data["seat_token"]
+        made = read(data, R.ChallengedReply)
+        self.seat_tokens[made.game] = made.seat_token
         return data
 
     async def answer_challenge(self, game: str, accept: bool = True) -> dict[str, Any]:
         """Accept (take the seat; the game starts) or decline a challenge to you."""
         data = await self.request("answer_challenge", game=game, accept=accept)
-        if accept:
-            self.seat_tokens[data["game"]] = data["seat_token"]
+        answered = read(data, R.AnswerChallengeReply)
+        if answered.seat_token is not None:
+            self.seat_tokens[answered.game] = answered.seat_token
         return data
 
     async def join(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
         """Take the open seat of a public game (by id) or a private one (by code)."""
         data = await self.request("join", game=game, code=code)
-        self.seat_tokens[data["game"]] = data["seat_token"]
+        joined = read(data, R.SeatReply)
+        self.seat_tokens[joined.game] = joined.seat_token
         return data
 
     async def attach(self, game: str, seat_token: str | None = None, since: int | None = None) -> dict[str, Any]:
@@ -142,7 +149,7 @@ class Calls:
 
     async def watch(self, game: str | None = None, code: str | None = None) -> dict[str, Any]:
         data = await self.request("watch", game=game, code=code)
-        self.watching.add(data["game"])
+        self.watching.add(read(data, R.WatchReply).game)
         return data
 
     async def leave(self, game: str) -> dict[str, Any]:
@@ -203,21 +210,22 @@ class Calls:
     async def rematch(self, game: str, accept: bool = True) -> dict[str, Any]:
         """Offer (or accept) a rematch; ``accept=False`` declines. A started one is followed."""
         data = await self.request("rematch", game=game, accept=accept)
-        if data.get("started") and game in self.seat_tokens:
-            self.seat_tokens.setdefault(data["game"], self.seat_tokens[game])
+        rematch = read(data, R.RematchReply)
+        if rematch.started and rematch.game is not None and game in self.seat_tokens:
+            self.seat_tokens.setdefault(rematch.game, self.seat_tokens[game])
         return data
 
     # Records, players, the server ------------------------------------------------------------
 
     async def export(self, game: str) -> str:
         """The finished game's record text (``scryptic replay`` reads it)."""
-        return (await self.request("export", game=game))["record"]
+        return read(await self.request("export", game=game), R.ExportReply).record
 
     async def save_record(self, game: str, path: str | Path) -> dict[str, Any]:
         """Fetch a finished game's record and write it to ``path`` atomically (a file that
         cannot be written raises OSError and leaves nothing half-written); the reply's data."""
         data = await self.request("export", game=game)
-        write_text(path, data["record"])
+        write_text(path, read(data, R.ExportReply).record)
         return data
 
     async def analyse(self, game: str, timeout: float = 600.0) -> dict[str, Any]:
@@ -227,9 +235,9 @@ class Calls:
         arrived: asyncio.Future[AnalysisPush | AnalysisFailedPush] = asyncio.get_running_loop().create_future()
         self.analyses_awaited.setdefault(game, []).append(arrived)  # before asking: the push may come at once
         try:
-            data = await self.request("analyse", game=game)
-            if data["status"] == "ready":
-                return data["analysis"]
+            answer = read(await self.request("analyse", game=game), R.AnalyseReply)
+            if answer.status == "ready":
+                return answer.analysis or {}
             message = await asyncio.wait_for(arrived, timeout)
         finally:
             waiting = self.analyses_awaited.get(game, [])
@@ -281,7 +289,7 @@ class Calls:
         return await self.request("puzzle_attempt", puzzle=puzzle, actions=actions)
 
     async def ping(self) -> float:
-        return (await self.request("ping"))["time"]
+        return read(await self.request("ping"), R.PingReply).time
 
     async def stats(self) -> dict[str, Any]:
         return await self.request("stats")
@@ -321,7 +329,9 @@ class Calls:
 
     async def chat(self, room: str, text: str, game: str | None = None, tournament: str | None = None) -> dict[str, Any]:
         """Say a line in a room: ``game`` (its players), ``spectators`` or ``tournament`` (its lobby)."""
-        return (await self.request("chat", room=room, text=text, game=game, tournament=tournament))["line"]
+        data = await self.request("chat", room=room, text=text, game=game, tournament=tournament)
+        read(data, R.ChatReply)
+        return data["line"]
 
     async def mute(self, user: int | None = None, name: str | None = None, kind: str = "mute") -> dict[str, Any]:
         """Hide a player's lines (``mute``), also refuse their challenges (``block``), or ``none``."""
@@ -329,4 +339,5 @@ class Calls:
 
     async def report(self, reason: str, game: str | None = None, line: int | None = None) -> str:
         """Report a game you play or watch, or a chat line you were shown; the report's id."""
-        return (await self.request("report", reason=reason, game=game, line=line))["report"]
+        return read(await self.request("report", reason=reason, game=game, line=line), R.ReportReply).report
+

@@ -11,12 +11,16 @@ checks that both sides agree.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 import msgpack
 import msgspec
 
+from client.net.errors import BadReply
 from shared.wire import BotEntry, LobbyEntry, ServerMessage
+from shared.wire.replies import Reply
+
+ReplyT = TypeVar("ReplyT", bound=Reply)
 
 PROTOCOL_VERSION = 2
 DEFAULT_URL = "ws://127.0.0.1:8765"
@@ -81,3 +85,12 @@ def decode(frame: bytes | str) -> ServerMessage:
 def lobby_snapshot(data: dict[str, Any]) -> LobbySnapshot:
     """A ``list_games``/``subscribe_lobby`` reply's data as a :class:`LobbySnapshot`."""
     return msgspec.convert(data, LobbySnapshot)
+
+
+def read(data: dict[str, Any], reply: type[ReplyT]) -> ReplyT:
+    """A reply's data as the Struct declared for it (shared.wire.replies); :class:`BadReply` if it
+    does not fit."""
+    try:
+        return msgspec.convert(data, reply)
+    except msgspec.ValidationError as exc:
+        raise BadReply(f"the {reply.__name__} does not fit: {exc}") from None

@@ -12,6 +12,14 @@ class ServerError(Exception):
         self.reason = reason
 
 
+class BadReply(ServerError):
+    """A reply's data does not fit the Struct declared for it (shared.wire.replies): the server
+    speaks another version of the protocol, or is broken."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("bad_reply", reason)
+
+
 class ConnectionLost(Exception):
     """The connection dropped before the reply arrived (the client reconnects by itself)."""
 

@@ -46,7 +46,7 @@ _ids = itertools.count(1)
 
 CLOSE_POLICY = 1008  # websocket close code: policy violation
 
-Dispatch = Callable[["Connection", Request], Awaitable[dict[str, Any]]]
+Dispatch = Callable[["Connection", Request], Awaitable[wire.Answer]]
 Spawn = Callable[[Coroutine[Any, Any, Any]], "asyncio.Task[Any]"]
 
 
@@ -199,7 +199,7 @@ class Connection:
             log.exception("request failed", extra={"data": {"conn": self.id, "type": type(request).__name__}})
             self._error(request.id, "internal", "the server failed to handle this request", strike=False)
         else:
-            self.send(wire.ResultReply(re=request.id, data=data or {}))
+            self.send(wire.ResultReply(re=request.id, data=wire.reply_data(data)))
 
     def _error(self, request_id: int | None, code: str, reason: str, strike: bool = True) -> None:
         self.metrics.errors[code] += 1

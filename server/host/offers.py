@@ -37,6 +37,7 @@ from server.store.records import RatingChange
 from shared.rules.actions import action_from_dict
 from shared.rules.game import Game, PendingDefence
 from shared.rules.terrain import Player
+from shared.wire import replies as R
 
 log = logging.getLogger("scryptic.room")
 T = TypeVar("T")
@@ -94,7 +95,7 @@ class OfferDesk:
         if self.table.status != ACTIVE:
             raise ProtocolError("game_not_started", "the game is waiting for its second player")
 
-    async def offer(self, player: Player, kind: str) -> dict[str, Any]:
+    async def offer(self, player: Player, kind: str) -> R.OfferReply:
         """Offer a draw or ask for a takeback; if the opponent already offered the same, it is
         accepted at once. Against a bot: the bot declines a draw and never takes back."""
         table = self.table
@@ -106,13 +107,13 @@ class OfferDesk:
             if other in table.offers.get(kind, ()):
                 return await self._accept(kind, player)
             if table.seats[other].is_bot:
-                return {"game": table.id, "kind": kind, "offered": False, "declined": True}
+                return R.OfferReply(game=table.id, kind=kind, offered=False, declined=True)
             if player not in table.offers.get(kind, ()):
                 await self.store_offers(self.offers_after(set(), (kind, player)))
                 self.calls.broadcast_info()
-            return {"game": table.id, "kind": kind, "offered": True}
+            return R.OfferReply(game=table.id, kind=kind, offered=True)
 
-    async def answer_offer(self, player: Player, kind: str, accept: bool) -> dict[str, Any]:
+    async def answer_offer(self, player: Player, kind: str, accept: bool) -> R.OfferReply:
         """Accept the opponent's offer, or decline it (or withdraw your own)."""
         async with self.lock:
             self._in_play()
@@ -121,19 +122,19 @@ class OfferDesk:
                     raise ProtocolError("no_offer", f"there is no {kind} offer to decline")
                 await self.store_offers(self.offers_after({kind}))
                 self.calls.broadcast_info()
-                return {"game": self.table.id, "kind": kind, "declined": True}
+                return R.OfferReply(game=self.table.id, kind=kind, declined=True)
             if player.other not in self.table.offers.get(kind, ()):
                 raise ProtocolError("no_offer", f"your opponent has not offered a {kind}")
             if kind == TAKEBACK:
                 self._check_takeback(player.other)
             return await self._accept(kind, player)
 
-    async def _accept(self, kind: str, player: Player) -> dict[str, Any]:
+    async def _accept(self, kind: str, player: Player) -> R.OfferReply:
         if kind == DRAW:
             await self._finish(None, "agreed")
-            return {"game": self.table.id, "kind": kind, "accepted": True}
+            return R.OfferReply(game=self.table.id, kind=kind, accepted=True)
         await self._take_back(player.other)
-        return {"game": self.table.id, "kind": kind, "accepted": True, "version": self.table.game.version}
+        return R.OfferReply(game=self.table.id, kind=kind, accepted=True, version=self.table.game.version)
 
     # ------------------------------------------------------------------------------ takebacks
 
@@ -170,7 +171,7 @@ class OfferDesk:
 
     # ------------------------------------------------------------------------------ endings
 
-    async def abort(self, player: Player) -> dict[str, Any]:
+    async def abort(self, player: Player) -> R.AbortReply:
         """End the game unrated, while no word has been committed."""
         async with self.lock:
             if self.table.status == OVER or self.table.game.over:
@@ -178,7 +179,7 @@ class OfferDesk:
             if self.table.has_commit():
                 raise ProtocolError("too_late_to_abort", "a word was committed: resign or offer a draw instead")
             await self._finish(None, "aborted")
-            return {"game": self.table.id, "aborted": True}
+            return R.AbortReply(game=self.table.id, aborted=True)
 
     async def end_by_operator(self, winner: Player | None, reason: str) -> dict[str, Any]:
         """The operator ends the game: ``aborted`` (no winner, never rated), ``adjudicated``

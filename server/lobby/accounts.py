@@ -15,11 +15,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import msgspec
+
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.lobby.clients import Client
 from server.lobby.names import NamePolicy
 from server.store.records import StoredUser, StoreError
+from shared.wire import replies as R
+from shared.wire.views import UserRef
 
 log = logging.getLogger("scryptic.server")
 
@@ -175,7 +179,7 @@ class Accounts:
             raise ProtocolError("name_required", "say hello with a name or a token first")
         return self.users[client.user_id]
 
-    async def hello(self, client: Client, req: P.Hello) -> dict[str, Any]:
+    async def hello(self, client: Client, req: P.Hello) -> R.HelloReply:
         """Greet ``client``: check the version, find or make its account, say what is offered."""
         if client.greeted:
             raise ProtocolError("already_hello", "hello was already accepted on this connection")
@@ -217,13 +221,13 @@ class Accounts:
         if user is not None:
             self._signed_in(client)
         log.debug("hello", extra={"data": {"conn": client.id, "user": client.user_id, "client": req.client}})
-        return {
+        return msgspec.convert({
             "protocol": P.PROTOCOL_VERSION,
             "server": P.SERVER_NAME,
             "user": None if user is None else {"id": user.id, "name": user.name},
             "token": token_out,
             **self._offer(),
-        }
+        }, R.HelloReply)
 
     async def _by_token(self, token_hash: str) -> User | None:
         user_id = self.user_by_token.get(token_hash)
@@ -246,12 +250,12 @@ class Accounts:
         except StoreError:
             raise ProtocolError("store_failed", "could not store the new name") from None
 
-    async def set_name(self, client: Client, req: P.SetName) -> dict[str, Any]:
+    async def set_name(self, client: Client, req: P.SetName) -> R.RenameReply:
         """Rename the client's account; its games show the new name."""
         user = self.require(client)
         await self._rename(user, self.names.check(req.name))
         self._renamed(user.id)
-        return {"user": {"id": user.id, "name": user.name}}
+        return R.RenameReply(user=UserRef(id=user.id, name=user.name))
 
     async def rename(self, user: User, name: str) -> None:
         """Rename ``user`` (the operator's rename: the same policy as the player's own); the

@@ -20,6 +20,8 @@ from server.lobby.clients import Client
 from server.lobby.matchmaking import Matchmaking
 from server.lobby.pushes import OnlineUsers
 from server.lobby.registry import GameRegistry
+from shared.wire import replies as R
+from shared.wire.views import UserRef
 
 log = logging.getLogger("scryptic.server")
 
@@ -34,7 +36,7 @@ class Challenges:
         self.online = online
         self.blocked: Callable[[int, int], bool] = lambda user_id, other: False  # user_id blocked other (the chat desk)
 
-    async def challenge(self, client: Client, req: P.Challenge) -> dict[str, Any]:
+    async def challenge(self, client: Client, req: P.Challenge) -> R.ChallengedReply:
         """Open a game that only the named player may join, and tell them."""
         user = self.accounts.require(client)
         target = await self.accounts.find(req.user, req.name)
@@ -43,21 +45,23 @@ class Challenges:
         if self.blocked(target.id, user.id):
             raise ProtocolError("blocked", f"{target.name} does not take your challenges")
         made = await self.matchmaking.open_game(client, user, req, {"public": False, "opponent": "human", "challenged": target.id}, None)
-        host = self.registry.hosts[made["game"]]
+        host = self.registry.hosts[made.game]
         self.online.tell(target.id, "challenge", game=host.id, by={"id": user.id, "name": user.name}, entry=self.registry.entry(host))
-        return {**made, "challenged": {"id": target.id, "name": target.name}}
+        return R.ChallengedReply(game=made.game, seat=made.seat, seat_token=made.seat_token, join_code=made.join_code,
+                                 challenged=UserRef(id=target.id, name=target.name))
 
-    async def answer_challenge(self, client: Client, req: P.AnswerChallenge) -> dict[str, Any]:
+    async def answer_challenge(self, client: Client, req: P.AnswerChallenge) -> R.AnswerChallengeReply:
         """Accept (take the seat: the game starts) or decline (the game ends) a challenge."""
         user = self.accounts.require(client)
         host = await self.registry.get(req.game)
         if host is None or host.challenged != user.id:
             raise ProtocolError("no_such_game", "no challenge to you with that id")
         if req.accept:
-            return await self.matchmaking.take_seat(client, user, host)
+            seat = await self.matchmaking.take_seat(client, user, host)
+            return R.AnswerChallengeReply(game=seat.game, seat=seat.seat, seat_token=seat.seat_token)
         await host.desk.decline_challenge()
         log.info("challenge declined", extra={"data": {"game": host.id, "user": user.id}})
-        return {"game": host.id, "declined": True}
+        return R.AnswerChallengeReply(game=host.id, declined=True)
 
     def waiting_for(self, user_id: int) -> list[dict[str, Any]]:
         """The challenges to ``user_id`` still waiting for an answer."""

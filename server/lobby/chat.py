@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import msgspec
+
 from server.edge import protocol as P
 from server.edge.limits import TokenBucket
 from server.edge.outbound import push_frame
@@ -35,6 +37,10 @@ from server.lobby.pushes import OnlineUsers
 from server.lobby.registry import GameRegistry
 from server.lobby.tournament_desk import TournamentDesk
 from server.store.records import StoreError
+from shared.wire import replies as R
+from shared.wire.pushes import ChatLine
+from shared.wire.replies import Answer
+from shared.wire.views import UserRef
 
 log = logging.getLogger("scryptic.server")
 
@@ -112,7 +118,7 @@ class ChatDesk:
 
     # ------------------------------------------------------------------------------ requests
 
-    async def chat(self, client: Client, req: P.Chat) -> dict[str, Any]:
+    async def chat(self, client: Client, req: P.Chat) -> R.ChatReply:
         """Say one line in a room you are in."""
         user = self.accounts.require(client)
         if user.id in self.silenced:
@@ -137,7 +143,7 @@ class ChatDesk:
             conn.push(data)
         if req.room == "tournament":
             self.beyond(place, user.id, data)
-        return {"line": self._shown(line)}
+        return R.ChatReply(line=msgspec.convert(self._shown(line), ChatLine))
 
     def heard_beyond(self, tournament_id: str, speaker: int, data: bytes) -> None:
         """A line said in a tournament's lobby on another node: pushed to this node's
@@ -178,11 +184,14 @@ class ChatDesk:
     def with_history(self, handler: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
         """``handler`` (``tournament``, ``join_tournament``) whose reply also brings the lobby's
         recent lines (``chat``, oldest first) that its viewer may see."""
-        async def entered(client: Client, req: Any) -> dict[str, Any]:
+        async def entered(client: Client, req: Any) -> Answer:
             reply = await handler(client, req)
-            event = reply["tournament"]  # a Struct, or its fields when the director is another node
-            reply["chat"] = self.history(client.user_id, event["id"] if isinstance(event, dict) else event.id)
-            return reply
+            if isinstance(reply, dict):  # another node's answer, forwarded
+                reply["chat"] = self.history(client.user_id, reply["tournament"]["id"])
+                return reply
+            assert isinstance(reply, R.TournamentDetailReply)
+            return msgspec.structs.replace(reply, chat=msgspec.convert(self.history(client.user_id, reply.tournament.id),
+                                                                       list[ChatLine]))
         entered.__doc__ = handler.__doc__
         return entered
 
@@ -200,7 +209,7 @@ class ChatDesk:
         return {"id": line.id, "user": {"id": line.user, "name": self.accounts.name_of(line.user)}, "text": line.text,
                 "t": line.t}
 
-    async def mute(self, client: Client, req: P.Mute) -> dict[str, Any]:
+    async def mute(self, client: Client, req: P.Mute) -> R.MuteReply:
         """Mute (hide their lines), block (and refuse their challenges) or clear another player."""
         user = self.accounts.require(client)
         target = await self.accounts.find(req.user, req.name)
@@ -215,9 +224,9 @@ class ChatDesk:
             self.relations[user.id].pop(target.id, None)
         else:
             self.relations[user.id][target.id] = kind
-        return {"user": {"id": target.id, "name": target.name}, "kind": req.kind}
+        return R.MuteReply(user=UserRef(id=target.id, name=target.name), kind=req.kind)
 
-    async def report(self, client: Client, req: P.Report) -> dict[str, Any]:
+    async def report(self, client: Client, req: P.Report) -> R.ReportReply:
         """Queue a report of a game you play or watch, or of a line you were shown."""
         user = self.accounts.require(client)
         if (req.game is None) == (req.line is None):
@@ -240,7 +249,7 @@ class ChatDesk:
         except StoreError:
             raise ProtocolError("store_failed", "could not store the report") from None
         log.info("report", extra={"data": {"report": report_id, "by": user.id, **data}})
-        return {"report": report_id}
+        return R.ReportReply(report=report_id)
 
     # ------------------------------------------------------------------------------ the operator
 

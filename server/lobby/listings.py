@@ -15,6 +15,8 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
+import msgspec
+
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.host.game_host import GameHost
@@ -29,6 +31,7 @@ from server.store.records import StoredGame
 from shared.rules.presets import get_rules
 from shared.rules.record import GameRecord
 from shared.rules.terrain import Player
+from shared.wire import replies as R
 
 LIST_LIMIT = 100  # games per list in list_games
 
@@ -84,20 +87,20 @@ class Listings:
         ]
         return {"open": open_games, "live": live, "bots": bots}
 
-    async def list_games(self, client: Client, req: P.ListGames) -> dict[str, Any]:
+    async def list_games(self, client: Client, req: P.ListGames) -> R.LobbyReply:
         """The lobby, once."""
-        return self.lobby()
+        return msgspec.convert(self.lobby(), R.LobbyReply)
 
-    async def subscribe_lobby(self, client: Client, req: P.SubscribeLobby) -> dict[str, Any]:
+    async def subscribe_lobby(self, client: Client, req: P.SubscribeLobby) -> R.LobbyReply:
         """The lobby now, and a ``lobby`` push for every change from now on."""
         self.feed.subscribe(client)
-        return self.lobby()
+        return msgspec.convert(self.lobby(), R.LobbyReply)
 
-    async def unsubscribe_lobby(self, client: Client, req: P.UnsubscribeLobby) -> dict[str, Any]:
+    async def unsubscribe_lobby(self, client: Client, req: P.UnsubscribeLobby) -> R.UnsubscribedReply:
         """No more ``lobby`` pushes."""
-        return {"subscribed": False, "was_subscribed": self.feed.unsubscribe(client)}
+        return R.UnsubscribedReply(subscribed=False, was_subscribed=self.feed.unsubscribe(client))
 
-    async def my_games(self, client: Client, req: P.MyGames) -> dict[str, Any]:
+    async def my_games(self, client: Client, req: P.MyGames) -> R.MyGamesReply:
         """The account's games in progress (those where it must act first) and the challenges
         waiting for its answer."""
         user = self.accounts.require(client)
@@ -112,7 +115,7 @@ class Listings:
                         known[line["game"]] = line
                 mine[key] = list(known.values())
         mine["games"].sort(key=lambda g: (not g["my_move"], -g["created"]))
-        return mine
+        return msgspec.convert(mine, R.MyGamesReply)
 
     def mine_here(self, user_id: int) -> dict[str, list[dict[str, Any]]]:
         """The account's games in progress on this node, and the challenges waiting for it here."""
@@ -125,7 +128,7 @@ class Listings:
             games.append(my_game_line(host, seat, now))
         return {"games": games, "challenges": self._challenges(user_id)}
 
-    async def export(self, client: Client, req: P.Export) -> dict[str, Any]:
+    async def export(self, client: Client, req: P.Export) -> R.ExportReply:
         """The record of a finished game: public, or one the client plays in or watches, or
         one its account holds a seat in."""
         host = self.registry.hosts.get(req.game)
@@ -136,7 +139,7 @@ class Listings:
                 raise ProtocolError("no_such_game", "no game with that id or code")
             if host.status != OVER:
                 raise ProtocolError("not_finished", "records are exported when the game is over")
-            return {"game": host.id, "record": host.record_text(), "result": host.result_data}
+            return R.ExportReply(game=host.id, record=host.record_text(), result=host.result_data)
         stored = await asyncio.to_thread(self.store.load_game, req.game)
         mine = stored is not None and client.user_id is not None and any(
             s.user_id == client.user_id for s in stored.seats.values()
@@ -154,7 +157,7 @@ class Listings:
             [data for _v, data, _t in stored.actions],
             end,
         )
-        return {"game": stored.id, "record": record.to_text(), "result": stored.result}
+        return R.ExportReply(game=stored.id, record=record.to_text(), result=stored.result)
 
 
 # Results the server decides, not the engine (the operator's too: scryptic admin).

@@ -28,6 +28,7 @@ from server.store.records import StoredGame, StoredSeat, StoreError
 from shared.maps.format import MapError, parse_map
 from shared.rules.presets import PRESETS, get_rules
 from shared.rules.terrain import GameMap, Player
+from shared.wire import replies as R
 
 log = logging.getLogger("scryptic.server")
 
@@ -134,7 +135,7 @@ class Matchmaking:
 
     async def open_game(
         self, client: Client, user: User, req: P.CreateGame | P.Challenge, settings: dict[str, Any], bot_level: int | None
-    ) -> dict[str, Any]:
+    ) -> R.CreatedReply:
         """Make the game ``req`` describes with ``user`` in their seat (checked first)."""
         game_map, rules_name = self.check_new_game(client, user, req)
         seed = req.seed if req.seed is not None else secrets.randbits(62)
@@ -154,9 +155,9 @@ class Matchmaking:
         host.notify_actor()
         log.info("created", extra={"data": {"game": host.id, "user": user.id, "map": game_map.name, "rules": rules_name,
                                             "rated": req.rated, "bot": bot_level, "challenged": settings.get("challenged")}})
-        return {"game": host.id, "seat": int(seat), "seat_token": token, "join_code": host.join_code}
+        return R.CreatedReply(game=host.id, seat=int(seat), seat_token=token, join_code=host.join_code)
 
-    async def create_game(self, client: Client, req: P.CreateGame) -> dict[str, Any]:
+    async def create_game(self, client: Client, req: P.CreateGame) -> R.CreatedReply:
         """A new game against a player (open until joined) or the server's bot (active)."""
         user = self.accounts.require(client)
         if req.opponent == "bot" and req.bot_level not in self.bots.levels():
@@ -223,14 +224,14 @@ class Matchmaking:
         host.start_after_load(now)
         return host
 
-    async def join(self, client: Client, req: P.Join) -> dict[str, Any]:
+    async def join(self, client: Client, req: P.Join) -> R.SeatReply:
         """Take the open seat of a game found by id or code; the game starts."""
         user = self.accounts.require(client)
         check_quota(client)
         host = await self.registry.find(req.game, req.code, "join")
         return await self.take_seat(client, user, host)
 
-    async def take_seat(self, client: Client, user: User, host: GameHost) -> dict[str, Any]:
+    async def take_seat(self, client: Client, user: User, host: GameHost) -> R.SeatReply:
         """``user`` takes the open seat of ``host``; the game starts and both players get its
         ``info``."""
         if host.status != OPEN:
@@ -244,9 +245,9 @@ class Matchmaking:
         host.broadcast_info()
         host.notify_actor()
         log.info("joined", extra={"data": {"game": host.id, "user": user.id, "seat": int(player)}})
-        return {"game": host.id, "seat": int(player), "seat_token": token}
+        return R.SeatReply(game=host.id, seat=int(player), seat_token=token)
 
-    async def rematch(self, client: Client, req: P.Rematch) -> dict[str, Any]:
+    async def rematch(self, client: Client, req: P.Rematch) -> R.RematchReply:
         """Offer, accept or decline a rematch; when both want it (or the other is the bot) the
         new game starts at once: same map, rules and clock, colours swapped, seats kept. The
         offers are stored with the game (they survive a restart)."""
@@ -255,16 +256,16 @@ class Matchmaking:
             if host.status != OVER:
                 raise ProtocolError("no_rematch", "the game is not over yet")
             if host.rematch_game is not None:
-                return {"game": host.rematch_game, "seat": int(player.other), "started": True}
+                return R.RematchReply(game=host.rematch_game, seat=int(player.other), started=True)
             if not req.accept:
                 await host.desk.store_offers(host.desk.offers_after({REMATCH}))
                 host.broadcast_info()
-                return {"started": False, "declined": True}
+                return R.RematchReply(started=False, declined=True)
             other = player.other
             if not (host.seats[other].is_bot or other in host.offers.get(REMATCH, ())):
                 await host.desk.store_offers(host.desk.offers_after(set(), (REMATCH, player)))
                 host.broadcast_info()
-                return {"started": False, "offered": True}
+                return R.RematchReply(started=False, offered=True)
             if not all(seat.taken for seat in host.seats.values()):
                 raise ProtocolError("no_rematch", "nobody took the other seat of that game")
             # Both want it: same map, rules and clock; colours swap, seat tokens carry over.
@@ -293,4 +294,4 @@ class Matchmaking:
             host.broadcast_info()
             new_host.notify_actor()
         log.info("rematch", extra={"data": {"game": host.id, "new_game": new_host.id}})
-        return {"game": new_host.id, "seat": int(player.other), "started": True}
+        return R.RematchReply(game=new_host.id, seat=int(player.other), started=True)

@@ -22,6 +22,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
+import msgspec
+
 from server.edge import protocol as P
 from server.edge.protocol import ProtocolError
 from server.host.game_host import GameHost
@@ -30,6 +32,7 @@ from server.lobby.accounts import Accounts, User
 from server.lobby.clients import Client
 from server.lobby.registry import GameRegistry
 from shared.rules.terrain import Player
+from shared.wire.admin import AdminReply
 
 log = logging.getLogger("scryptic.server")
 
@@ -95,7 +98,7 @@ class Operator:
         """Whether ``key`` is this server's operator key (compared in constant time)."""
         return self._key is not None and hmac.compare_digest(key.encode(), self._key.encode())
 
-    async def admin(self, client: Client, req: P.Admin) -> dict[str, Any]:
+    async def admin(self, client: Client, req: P.Admin) -> AdminReply:
         """Check the key, then do the operation."""
         if self._key is None or not hmac.compare_digest(req.key.encode(), self._key.encode()):
             log.warning("admin request refused", extra={"data": {"conn": client.id, "op": req.op}})
@@ -104,7 +107,8 @@ class Operator:
         answer = await handler(req)
         log.info("admin", extra={"data": {"conn": client.id, "op": req.op, "user": req.user, "name": req.name,
                                           "game": req.game}})
-        return {"op": req.op, **answer}
+        reply: AdminReply = msgspec.convert({"op": req.op, **answer}, AdminReply)
+        return reply
 
     # ------------------------------------------------------------------------------ accounts
 

@@ -11,12 +11,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
+import msgspec
+
 from server.edge import protocol as P
 from server.lobby.accounts import Accounts, User
 from server.lobby.clients import Client
 from server.lobby.pushes import OnlineUsers
 from server.lobby.ratings import Ratings, user_subject
 from server.store.records import Rating
+from shared.wire import replies as R
+from shared.wire.views import UserRef
 
 
 class HistoryReader(Protocol):
@@ -43,18 +47,18 @@ class Profiles:
             return self.accounts.require(client)  # your own page
         return await self.accounts.find(user_id, name)  # on a cluster, accounts other nodes made too
 
-    async def profile(self, client: Client, req: P.Profile) -> dict[str, Any]:
+    async def profile(self, client: Client, req: P.Profile) -> R.ProfileReply:
         """A player's name, ratings per family and whether they are online."""
         user = await self._who(client, req.user, req.name)
         # From the store: games that ended on other servers of a cluster count too.
         self.ratings.refresh(await asyncio.to_thread(self.store.load_ratings, subject=user_subject(user.id)))
-        return {
+        return msgspec.convert({
             "user": {"id": user.id, "name": user.name},
             "online": self.online.online(user.id),
             "ratings": self.ratings.of(user_subject(user.id)),
-        }
+        }, R.ProfileReply)
 
-    async def history(self, client: Client, req: P.History) -> dict[str, Any]:
+    async def history(self, client: Client, req: P.History) -> R.HistoryReply:
         """A player's finished games, newest first (``before``: the ``finished`` time of the
         last game of the previous page)."""
         user = await self._who(client, req.user, req.name)
@@ -69,10 +73,10 @@ class Profiles:
                 "aborted" if reason in ("aborted", "declined") else
                 "draw" if winner is None else "win" if winner == game["seat"] else "loss"
             )
-        return {"user": {"id": user.id, "name": user.name}, "games": games}
+        return R.HistoryReply(user=UserRef(id=user.id, name=user.name), games=games)
 
-    async def leaderboard(self, client: Client, req: P.Leaderboard) -> dict[str, Any]:
+    async def leaderboard(self, client: Client, req: P.Leaderboard) -> R.LeaderboardReply:
         """The best-rated players of a family (established ratings unless ``provisional``)."""
         self.ratings.refresh(await asyncio.to_thread(self.store.load_ratings, family=req.family))
         rows = self.ratings.leaderboard(req.family, req.limit, req.provisional, self.accounts.name_of)
-        return {"family": req.family, "players": rows}
+        return msgspec.convert({"family": req.family, "players": rows}, R.LeaderboardReply)

@@ -30,6 +30,8 @@ from server.lobby.swiss_event import SwissState
 from server.lobby.tournament_run import Event, GameEnd, TournamentRun, TournamentStore, event_from, no_stored_games
 from server.store.records import StoreError
 from shared.rules.presets import get_rules
+from shared.wire import replies as R
+from shared.wire.replies import Answer
 
 log = logging.getLogger("scryptic.server")
 FINISHED_LISTED = 20  # finished events the list shows (the newest)
@@ -64,7 +66,7 @@ class TournamentDesk:
         return {"create_tournament": self.create, "tournaments": self.listing, "tournament": self.one,
                 "join_tournament": self.join, "leave_tournament": self.leave, "start_tournament": self.start}
 
-    async def create(self, client: Client, req: P.CreateTournament) -> dict[str, Any]:
+    async def create(self, client: Client, req: P.CreateTournament) -> R.TournamentSummaryReply:
         """An operator's new arena (checked: the key, the map, the rule set, rated needs a clock)."""
         if not self.is_operator(req.key):
             raise ProtocolError("not_operator", "that is not this server's operator key (see docs/operating.md)")
@@ -97,7 +99,7 @@ class TournamentDesk:
         self.run.events[state.id] = state
         self.run.arm(state)
         log.info("tournament created", extra={"data": {"tournament": state.id, "name": state.name}})
-        return {"tournament": self.run.views.summary(state)}
+        return R.TournamentSummaryReply(tournament=self.run.views.summary(state))
 
     async def _refresh(self) -> None:
         """On a cluster, read again the events other nodes direct (their state is theirs to change)."""
@@ -135,7 +137,7 @@ class TournamentDesk:
                 self.run.watch(client, req.tournament)
         return answer
 
-    async def listing(self, client: Client, req: P.Tournaments) -> dict[str, Any]:
+    async def listing(self, client: Client, req: P.Tournaments) -> R.TournamentsReply:
         """The events by status: upcoming (soonest first), running, finished (newest first)."""
         await self._refresh()
         by: dict[str, list[Event]] = {"upcoming": [], "running": [], "finished": []}
@@ -143,9 +145,9 @@ class TournamentDesk:
             by[state.status].append(state)
         by["upcoming"].sort(key=lambda s: s.starts)
         by["finished"] = sorted(by["finished"], key=lambda s: -(s.ends or s.starts))[:FINISHED_LISTED]
-        return {status: [self.run.views.summary(s) for s in states] for status, states in by.items()}
+        return R.TournamentsReply(**{status: [self.run.views.summary(s) for s in states] for status, states in by.items()})
 
-    async def one(self, client: Client, req: P.Tournament) -> dict[str, Any]:
+    async def one(self, client: Client, req: P.Tournament) -> Answer:
         """The event and its standings; the connection is pushed each change from now on."""
         answer = await self._elsewhere(client, req)
         if answer is not None:
@@ -154,9 +156,9 @@ class TournamentDesk:
             await self._refresh()
         state = self._find(req.tournament)
         self.run.watch(client, state.id)
-        return {"tournament": self.run.views.detail(state)}
+        return R.TournamentDetailReply(tournament=self.run.views.detail(state))
 
-    async def join(self, client: Client, req: P.JoinTournament) -> dict[str, Any]:
+    async def join(self, client: Client, req: P.JoinTournament) -> Answer:
         """Enter (or come back to) an event that has not finished and has room."""
         user = self.accounts.require(client)
         answer = await self._elsewhere(client, req)
@@ -179,9 +181,9 @@ class TournamentDesk:
             await self.run.commit(changed)
         self.run.watch(client, state.id)
         self.run.spawn(self.run.pair, state.id)
-        return {"tournament": self.run.views.detail(self.run.events[state.id])}
+        return R.TournamentDetailReply(tournament=self.run.views.detail(self.run.events[state.id]))
 
-    async def leave(self, client: Client, req: P.LeaveTournament) -> dict[str, Any]:
+    async def leave(self, client: Client, req: P.LeaveTournament) -> Answer:
         """Stop being paired (a game in play goes on; the points stay)."""
         user = self.accounts.require(client)
         answer = await self._elsewhere(client, req)
@@ -194,9 +196,9 @@ class TournamentDesk:
             if user.id not in state.present:
                 raise ProtocolError("not_joined", f"you are not in {state.name}")
             await self.run.commit(msgspec.structs.replace(state, present=[p for p in state.present if p != user.id]))
-        return {"tournament": self.run.views.detail(self.run.events[state.id])}
+        return R.TournamentDetailReply(tournament=self.run.views.detail(self.run.events[state.id]))
 
-    async def start(self, client: Client, req: P.StartTournament) -> dict[str, Any]:
+    async def start(self, client: Client, req: P.StartTournament) -> Answer:
         """An operator's start of an upcoming event now (its timer then finds it started)."""
         if not self.is_operator(req.key):
             raise ProtocolError("not_operator", "that is not this server's operator key (see docs/operating.md)")
@@ -209,7 +211,7 @@ class TournamentDesk:
         if state.status != "upcoming":
             raise ProtocolError("tournament_not_upcoming", f"{state.name} is {state.status}: only an upcoming event starts")
         await self.run.begin(state.id, now=True)
-        return {"tournament": self.run.views.summary(self.run.events[state.id])}
+        return R.TournamentSummaryReply(tournament=self.run.views.summary(self.run.events[state.id]))
 
     def _find(self, tournament_id: str) -> Event:
         state = self.run.events.get(tournament_id)

@@ -18,6 +18,7 @@ from server.cluster.mesh import Mesh
 from server.edge.protocol import ProtocolError, Request, decode_request
 from server.lobby.clients import Client
 from server.remote import wire
+from shared.wire.replies import Answer
 from shared.rules.errors import RuleError
 from shared.rules.terrain import Player
 
@@ -53,7 +54,7 @@ class RemoteFollowers:
     def __init__(
         self,
         mesh: Mesh,
-        dispatch: Callable[[Client, Request], Awaitable[dict[str, Any]]],
+        dispatch: Callable[[Client, Request], Awaitable[Answer]],
         forget: Callable[[Client], None],
         ensure_user: Callable[[int], Awaitable[Any]],
         runs: Callable[[str], bool],

@@ -31,6 +31,7 @@ from server.lobby.clients import Client, check_quota
 from server.remote import wire
 from server.remote.asking import MAYBE_DONE, Asking, Lost, again, refusal
 from shared.rules.terrain import Player
+from shared.wire.replies import Answer
 
 log = logging.getLogger("scryptic.cluster")
 
@@ -60,7 +61,7 @@ class RemoteGames:
         mesh: Mesh,
         node_id: str,
         runs: Callable[[str], bool],
-        here: Callable[[Client, P.Request], Awaitable[dict[str, Any]]],
+        here: Callable[[Client, P.Request], Awaitable[Answer]],
         holder: Callable[[str], Awaitable[Holder | None]],
         claim: Callable[[str], Awaitable[bool]],
         game_by_code: Callable[[str], Awaitable[str | None]],
@@ -93,7 +94,7 @@ class RemoteGames:
 
     # ------------------------------------------------------------------------------ routing
 
-    async def route(self, client: Client, request: P.Request, *, moving: bool = False) -> dict[str, Any] | None:
+    async def route(self, client: Client, request: P.Request, *, moving: bool = False) -> Answer | None:
         """The answer of the game's owner if another node runs the game the request names;
         None if this node answers it (it runs the game, or the request names none)."""
         kind = request_type(request)
@@ -117,14 +118,14 @@ class RemoteGames:
         if task is not None and not task.done():
             await asyncio.wait([task], timeout=self.patience * 2)
 
-    async def forward(self, client: Client, request: P.Request, game_id: str, *, moving: bool = False) -> dict[str, Any]:
+    async def forward(self, client: Client, request: P.Request, game_id: str, *, moving: bool = False) -> Answer:
         """Ask the node that runs ``game_id``; or, if none does, claim it and answer here."""
         try:
             return await self._forward(client, request, game_id, moving)
         except ProtocolError as exc:
             raise refusal(exc, request, game_id) from None
 
-    async def _forward(self, client: Client, request: P.Request, game_id: str, moving: bool) -> dict[str, Any]:
+    async def _forward(self, client: Client, request: P.Request, game_id: str, moving: bool) -> Answer:
         kind = request_type(request)
         following = self.follows.get(client.id, {})
         if kind in P.FOLLOWING and game_id not in client.seats and game_id not in client.watching and game_id not in following:
@@ -215,7 +216,7 @@ class RemoteGames:
                             "req": wire.encode(request)})
 
     async def _here_once_attached(self, client: Client, request: P.Request, game_id: str,
-                                  moving: bool) -> dict[str, Any]:
+                                  moving: bool) -> Answer:
         """Answer here a request for a game this node now runs. A connection that followed the
         game on its old node is attached here first, from the last version it saw: a claim on
         demand loads the game before :meth:`game_arrived` has moved its followers."""
@@ -254,12 +255,14 @@ class RemoteGames:
             client.watching.discard(game_id)
             self._unfollow(client.id, game_id)
         elif kind == "watch":
-            client.watching.add(data["game"])
-            self._follow(client, data["game"], owner, None)
-        elif "seat" in data and "game" in data and (kind in P.FOLLOWING or data.get("started") or kind == "answer_challenge"):
-            client.seats[data["game"]] = Player(int(data["seat"]))
-            client.watching.discard(data["game"])
-            self._follow(client, data["game"], owner, int(data["seat"]))
+            watched = wire.watched(data)
+            client.watching.add(watched)
+            self._follow(client, watched, owner, None)
+        elif (seated := wire.seated(kind, data)) is not None:
+            game_id, seat = seated
+            client.seats[game_id] = Player(seat)
+            client.watching.discard(game_id)
+            self._follow(client, game_id, owner, seat)
 
     def _follow(self, client: Client, game_id: str, owner: str, seat: int | None) -> Follow:
         games = self.follows.setdefault(client.id, {})

@@ -15,6 +15,10 @@ from typing import Any
 
 import msgspec
 
+from server.edge.protocol import OWNER_ANSWERS
+from shared.wire import replies as R
+from shared.wire.replies import Answer, reply_data
+
 MOVED = "_moved"  # a reply code: the owner no longer runs the game; the request was not done
 CLOSED = "closed"
 MOVED_NOTICE = "moved"
@@ -43,11 +47,31 @@ def frame_head(frame: bytes) -> FrameHead | None:
         return None
 
 
-def reply_ok(data: dict[str, Any]) -> dict[str, Any]:
-    """A forwarded request's success."""
-    return {"ok": data}
+def reply_ok(data: Answer) -> dict[str, Any]:
+    """A forwarded request's success (its data as the plain map the asking node reads)."""
+    return {"ok": reply_data(data)}
 
 
 def reply_error(code: str, reason: str) -> dict[str, Any]:
     """A forwarded request's refusal (an error code of the protocol, or :data:`MOVED`)."""
     return {"code": code, "reason": reason}
+
+
+# The forwarded requests whose answer may seat the connection in the game: those whose reply
+# declares a seat (shared.wire.replies), read off the declarations.
+SEATING = frozenset(kind for kind in OWNER_ANSWERS
+                    if isinstance(R.REPLIES.get(kind), type) and "seat" in R.REPLIES[kind].__struct_fields__)
+
+
+def seated(kind: str, data: dict[str, Any]) -> tuple[str, int] | None:
+    """The game and seat a forwarded answer of ``kind`` gives the connection (None: none, as
+    for a declined challenge or a rematch still waiting)."""
+    if kind not in SEATING:
+        return None
+    reply = msgspec.convert(data, R.REPLIES[kind])
+    return None if reply.game is None or reply.seat is None else (reply.game, reply.seat)
+
+
+def watched(data: dict[str, Any]) -> str:
+    """The game a forwarded ``watch`` answer follows."""
+    return msgspec.convert(data, R.WatchReply).game

@@ -2,7 +2,8 @@
 
 :data:`ServerMessage` is a tagged union on ``type``: ``msgspec.msgpack.decode(frame,
 type=ServerMessage)`` (or :func:`decode_message`) is the Struct of that kind. A ``result``'s
-``data`` depends on the request it answers and stays a plain map.
+``data`` depends on the request it answers, so it decodes as a plain map here; its Struct is
+``shared.wire.replies.REPLIES[request type]``.
 """
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ class TournamentOverPush(_Message, tag="tournament_over"):
 
 
 class ResultReply(_Message, tag="result"):
-    """The success reply to request ``re``."""
+    """The success reply to request ``re``; ``data`` as ``REPLIES`` declares it for the request."""
 
     re: int | None
     data: dict[str, Any] = {}

@@ -8,6 +8,7 @@ import srv_helpers as H
 
 from client.net.errors import ServerError
 from shared.analysis import split_turns
+from shared import wire
 from shared.rules.record import parse_record
 
 pytestmark = pytest.mark.asyncio
@@ -107,13 +108,13 @@ async def test_a_worker_that_dies_is_told_to_the_askers_and_replaced():
             self.frames.append(msgpack.unpackb(data))
 
     async def export(client, req):
-        return {"game": req.game, "record": "unused", "result": None}
+        return wire.ExportReply(game=req.game, record="unused", result=None)
 
     desk = AnalysisDesk(Archive(), export, H.lexicon_factory)
     desk._pool = DeadPool()
     asker = Asker()
     queued = await desk.analyse(asker, P.Analyse(id=1, game="abcd1234"))
-    assert queued["status"] == "queued"
+    assert queued == wire.AnalyseReply(game="abcd1234", status="queued", ahead=0)
     await H.wait_for(lambda: asker.frames)
     assert [{k: v for k, v in f.items() if k != "v"} for f in asker.frames] == [
         {"type": "analysis_failed", "game": "abcd1234", "reason": "the server's analysis worker stopped; ask again"}]

@@ -104,9 +104,9 @@ def test_each_known_puzzle_is_rated_once_and_every_other_attempt_changes_nothing
             expected.update_player([RATED[puzzle_id][0]], [RATED[puzzle_id][1]], [1.0 if right else 0.0])
             streak = streak + 1 if right else 0
             best = max(best, streak)
-            assert reply["solved"] is right
-            assert reply["rating"]["after"] == round(expected.rating, 1)
-            assert (reply["streak"], reply["best_streak"]) == (streak, best)
+            assert reply.solved is right
+            assert reply.rating["after"] == round(expected.rating, 1)
+            assert (reply.streak, reply.best_streak) == (streak, best)
 
     asyncio.run(run())
     assert desk.attempts == len(done)

@@ -21,6 +21,7 @@ from server.edge import protocol as P
 from server.puzzles import PuzzleDesk
 from server.store.puzzles import PuzzleRated
 from shared.puzzles.pack import write_pack
+from shared.wire import replies as R
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from puzzle_samples import SOLUTION, WRONG, sample_pack  # noqa: E402
@@ -96,11 +97,11 @@ def test_the_next_puzzle_is_chosen_near_the_solver_at_the_puzzles_moved_rating()
     archive.rated["t-cats"] = PuzzleRated(1800.0, 60.0, 0.06, 9, 0)
     desk = PuzzleDesk(archive, H.lexicon(), sample_pack(H.lexicon()))  # type: ignore[arg-type]
 
-    async def run() -> tuple[dict[str, Any], dict[str, Any]]:
+    async def run() -> tuple[R.PuzzleReply, R.PuzzlesReply]:
         chosen = await desk.get_puzzle(Solver(), P.PuzzleGet(id=1, theme="city_taken"))
         listed = await desk.list_puzzles(Solver(), P.Puzzles(id=2))
         return chosen, listed
 
     chosen, listed = asyncio.run(run())
-    assert chosen["puzzle"]["id"] == "t-cats2"
-    assert [(p["id"], p["rating"]) for p in listed["puzzles"]] == [("t-cats", 1800), ("t-cats2", 1650), ("t-fight", 1400)]
+    assert chosen.puzzle["id"] == "t-cats2"
+    assert [(p["id"], p["rating"]) for p in listed.puzzles] == [("t-cats", 1800), ("t-cats2", 1650), ("t-fight", 1400)]

@@ -96,6 +96,11 @@ def test_every_request_that_names_a_game_says_which_node_answers_it():
     assert {"export", "analyse"}.isdisjoint(P.OWNER_ANSWERS)  # the shared store answers these anywhere
     assert P.FOLLOWING == {"attach", "watch", "join"} and P.REPEATABLE == {"attach", "watch"}
     assert P.FOLLOWING <= P.OWNER_ANSWERS and P.REPEATABLE <= P.FOLLOWING
+    # The asking node follows a forwarded game by the seat its answer declares (shared.wire.replies).
+    from server.remote.wire import SEATING
+
+    assert SEATING == {"attach", "join", "answer_challenge", "rematch"}
+    assert P.FOLLOWING - {"watch"} <= SEATING
     assert "by_owner" not in P.Act.__struct_fields__  # a class variable, never on the wire
 
 
