@@ -206,7 +206,7 @@ class ChatDesk:
         return [self._shown(line) for line in kept]
 
     def _shown(self, line: Line) -> dict[str, Any]:
-        return {"id": line.id, "user": {"id": line.user, "name": self.accounts.name_of(line.user)}, "text": line.text,
+        return {"id": line.id, "user": {"id": line.user, "name": self.accounts.name_of(line.user) or ""}, "text": line.text,
                 "t": line.t}
 
     async def mute(self, client: Client, req: P.Mute) -> R.MuteReply:

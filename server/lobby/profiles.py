@@ -79,4 +79,9 @@ class Profiles:
         """The best-rated players of a family (established ratings unless ``provisional``)."""
         self.ratings.refresh(await asyncio.to_thread(self.store.load_ratings, family=req.family))
         rows = self.ratings.leaderboard(req.family, req.limit, req.provisional, self.accounts.name_of)
+        unknown = [row["user"]["id"] for row in rows if row["user"]["name"] is None]
+        if unknown:  # players who signed up on another node of a cluster
+            for user_id in unknown:
+                await self.accounts.ensure(user_id)
+            rows = self.ratings.leaderboard(req.family, req.limit, req.provisional, self.accounts.name_of)
         return msgspec.convert({"family": req.family, "players": rows}, R.LeaderboardReply)
