@@ -79,6 +79,7 @@ class NetworkSession(GameSession):
 
     online = True
     """The game is played on a server: draws, takebacks and aborts can be offered (views/online/offers.py)."""
+    chat: RoomChat  # every game on a server has its room (closed against the bot: ``chat.available``)
 
     def __init__(self, client: Any, game: str, lexicon: Lexicon, *, seat: int | None = None,
                  own_client: bool = False) -> None:

@@ -29,6 +29,7 @@ from shared.rules.presets import PRESETS, RuleSet
 from shared.rules.terrain import Player
 from shared.wire import GameEvent, View
 
+from client.play.chat import RoomChat
 from client.play.wire import wire_events, wire_view
 
 
@@ -82,6 +83,7 @@ class GameSession:
     online = False  # a game on a server (NetworkSession)
     # What only some sessions have, said here so that the screens ask every session alike:
     driver: Any = None  # the guided tour's driver (the tutorial's session only)
+    chat: RoomChat | None = None  # the game's chat room (an online game not against the bot)
     save_slot: Any = None  # the file a local game is kept in (client.play.autosave), once it is kept
     origin = "menu"  # where a local game was started: "menu", or "editor" for a test game
     # A resumed local game's story so far, for the chronicle: each action's events as the screen

@@ -17,6 +17,7 @@ import arcade
 from arcade.types import RGBOrA255
 
 from client.play.chat import ChatLine, RoomChat
+from client.play.session import GameSession
 from client.ui import theme
 from client.ui.textures import panel_patch
 from client.views.game.chronicle import LINE_H, Chronicle
@@ -27,10 +28,10 @@ LINK_W = {"mute": 38.0, "block": 40.0, "report": 46.0}  # the links' widths, in 
 LINKS_W = sum(LINK_W.values()) + 28.0  # the three, their gaps and a margin before the text
 
 
-def chat_panel(session: Any) -> ChatPanel | None:
+def chat_panel(session: GameSession) -> ChatPanel | None:
     """The chat panel of ``session``'s game, if it has a chat (online, not against the bot)."""
-    chat = getattr(session, "chat", None)
-    return ChatPanel(chat) if isinstance(chat, RoomChat) and chat.available else None
+    chat = session.chat
+    return ChatPanel(chat) if chat is not None and chat.available else None
 
 
 class ChatPanel:
